@@ -1,0 +1,76 @@
+# stall: where RDNA3 kernels wait.  `make`, `make check`, `make demo`.
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+LLVM_CONFIG ?= llvm-config-22
+PREFIX  ?= /usr/local
+
+BSD_CFLAGS := $(shell pkg-config --cflags libbsd-overlay 2>/dev/null)
+BSD_LIBS   := $(shell pkg-config --libs libbsd-overlay 2>/dev/null)
+LLVM_INC   := $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
+LLVM_LIBDIR:= $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
+
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Ilibcommon \
+	$(BSD_CFLAGS) -I$(LLVM_INC) $(CFLAGS)
+LDLIBS_BASE = $(BSD_LIBS) -lz
+LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
+
+PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table
+BIN   = $(addprefix bin/,$(PROGS)) bin/stall
+
+LIB_BASE = tsv input pickle sqtt capture
+LIB_CODE = codeobj
+LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
+LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
+
+all: $(BIN)
+
+build/%.o: libcommon/%.c libcommon/*.h | build
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/cmd-%.o: cmd/%.c libcommon/*.h | build
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+bin/sqtt-dump bin/sqtt-encode bin/stall-attr bin/stall-table: bin/%: build/cmd-%.o $(LIBOBJ_BASE) | bin
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+bin/sqtt-walk: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) | bin
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
+
+bin/stall: cmd/stall.sh | bin
+	cp $< $@ && chmod +x $@
+
+build bin:
+	mkdir -p $@
+
+deps:
+	@sh scripts/install-deps.sh
+
+check: deps
+	$(MAKE) all
+	./check.sh
+
+# Sanitizer build of the same tests: make asan-check
+asan-check: deps
+	$(MAKE) clean
+	$(MAKE) all CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+	ASAN_OPTIONS=detect_leaks=0 ./check.sh
+
+demo: deps
+	$(MAKE) all
+	sh fixtures/demo.sh
+
+bench: all
+	sh bench/run.sh
+
+lint-man:
+	mandoc -Tlint -W warning man/*.1
+
+clean:
+	rm -rf build bin tests/out
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin
+	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1
+
+.PHONY: all deps check asan-check demo bench lint-man clean install

@@ -1,0 +1,418 @@
+/* sqtt-dump: decode SQTT captures into the packet stream (pipeline.md). */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "capture.h"
+#include "input.h"
+#include "sqtt.h"
+
+static int opt_all, opt_counts;
+static long opt_event = -1;
+static const char *opt_kernel, *opt_xdir;
+static int type_wanted[TOK_NTYPES];
+static int types_given;
+static unsigned event_offset;	/* events of earlier captures on the command line */
+static uint64_t counts[TOK_NTYPES];
+static uint64_t total_unknown, total_lost;
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	fprintf(stderr, "usage: %s [-ach] [-e event] [-k kernel] [-t type,...] [-x dir]\n"
+	    "       %*s [--raw [--se n] [--code file --base addr [--name kernel]]] capture ...\n",
+	    getprogname(), (int)strlen(getprogname()), "");
+	exit(2);
+}
+
+/* Output: the packet stream is the hot path, so lines are formatted by hand. */
+static char obuf[1 << 16];
+static size_t olen;
+
+static void
+oflush(void)
+{
+	if (olen && fwrite(obuf, 1, olen, stdout) != olen)
+		err(2, "stdout");
+	olen = 0;
+}
+
+static inline void
+oput(const char *s, size_t n)
+{
+	if (olen + n > sizeof(obuf))
+		oflush();
+	memcpy(obuf + olen, s, n);
+	olen += n;
+}
+
+static inline char *
+fmt_u64(char *p, uint64_t v)
+{
+	char tmp[24];
+	int n = 0;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
+static inline char *
+fmt_hex(char *p, uint64_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char tmp[20];
+	int n = 0;
+
+	do
+		tmp[n++] = hex[v & 15];
+	while ((v >>= 4) != 0);
+	*p++ = '0';
+	*p++ = 'x';
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
+static inline char *
+fmt_field(char *p, int v)
+{
+	*p++ = '\t';
+	if (v < 0)
+		*p++ = '-';
+	else
+		p = fmt_u64(p, (uint64_t)v);
+	return p;
+}
+
+static void
+put_token(unsigned ev, int se, const struct sqtt_token *tok)
+{
+	char line[256], *p = line;
+	struct sqtt_fields f;
+	const char *name = sqtt_types[tok->type].name;
+	size_t n = strlen(name);
+
+	sqtt_fields(tok, &f);
+	p = fmt_u64(p, ev);
+	*p++ = '\t';
+	if (se < 0)
+		*p++ = '-';
+	else
+		p = fmt_u64(p, (uint64_t)se);
+	*p++ = '\t';
+	p = fmt_u64(p, tok->nib);
+	*p++ = '\t';
+	p = fmt_u64(p, tok->time);
+	*p++ = '\t';
+	memcpy(p, name, n);
+	p += n;
+	p = fmt_field(p, f.wave);
+	p = fmt_field(p, f.simd);
+	p = fmt_field(p, f.wgp);
+	p = fmt_field(p, f.sa);
+	*p++ = '\t';
+	if (f.op < 0) {
+		*p++ = '-';
+	} else if (tok->type == TOK_INST) {
+		const char *op = sqtt_op_name((unsigned)f.op);
+		if (op != NULL) {
+			n = strlen(op);
+			memcpy(p, op, n);
+			p += n;
+		} else {
+			p += sprintf(p, "0x%02x", f.op);
+		}
+	} else {
+		p = fmt_u64(p, (uint64_t)f.op);
+	}
+	*p++ = '\t';
+	p = fmt_hex(p, tok->raw);
+	*p++ = '\n';
+	oput(line, (size_t)(p - line));
+}
+
+struct file_source {
+	struct input *in;
+};
+
+static size_t
+refill_file(void *ctx, uint8_t *dst, size_t max)
+{
+	return input_read(((struct file_source *)ctx)->in, dst, max);
+}
+
+static int
+selected(const struct capture *c, const struct event *e)
+{
+	const struct program *p = capture_program(c, e);
+
+	if (opt_event >= 0 && (long)(event_offset + e->index) != opt_event)
+		return 0;
+	if (opt_kernel != NULL && (p == NULL || strcmp(p->name, opt_kernel) != 0))
+		return 0;
+	return 1;
+}
+
+static void
+dump_event(const struct event *e, const char *path)
+{
+	struct sqtt_decoder d;
+	struct sqtt_token tok;
+	struct file_source src;
+	unsigned ev = event_offset + e->index;
+	uint64_t local[TOK_NTYPES] = { 0 };
+	int r, t;
+
+	if (e->blob != NULL) {
+		sqtt_init_mem(&d, e->blob, e->len);
+	} else {
+		src.in = input_open(e->file);
+		sqtt_init_stream(&d, refill_file, &src);
+	}
+	if (opt_counts) {
+		while ((r = sqtt_next(&d, &tok)) > 0)
+			local[tok.type]++;
+	} else {
+		while ((r = sqtt_next(&d, &tok)) > 0) {
+			if (types_given ? !type_wanted[tok.type] :
+			    !opt_all && (tok.type == TOK_NOP || tok.type == TOK_UNKNOWN))
+				continue;
+			put_token(ev, e->se, &tok);
+		}
+	}
+	if (r < 0) {
+		oflush();
+		fflush(stdout);
+		if (e->blob != NULL)
+			errx(2, "%s: event %u: %s", path, ev, d.error);
+		errx(2, "%s: %s", e->file, d.error);
+	}
+	if (opt_counts) {
+		for (t = 0; t < TOK_NTYPES; t++) {
+			char line[128];
+			int n;
+			if (local[t] == 0 || (t == TOK_NOP && !opt_all) ||
+			    (types_given && !type_wanted[t]))
+				continue;
+			n = snprintf(line, sizeof(line), "%u\t%d\t%s\t%" PRIu64 "\n", ev, e->se,
+			    sqtt_types[t].name, local[t]);
+			oput(line, (size_t)n);
+			counts[t] += local[t];
+		}
+	}
+	total_unknown += d.unknown;
+	total_lost += d.lost;
+	if (e->blob == NULL)
+		input_close(src.in);
+	sqtt_free(&d);
+}
+
+static void
+write_code(const char *dir, struct capture *c, size_t i)
+{
+	char *path;
+	size_t len;
+	const uint8_t *code = capture_code(c, i, &len);
+	FILE *fp;
+
+	if (code == NULL)
+		return;
+	if (asprintf(&path, "%s/%s.hsaco", dir, c->prog[i].name) < 0)
+		err(2, NULL);
+	if ((fp = fopen(path, "wb")) == NULL)
+		err(2, "%s", path);
+	if (fwrite(code, 1, len, fp) != len || fclose(fp) != 0)
+		err(2, "%s", path);
+	free(path);
+}
+
+static void
+put_meta(struct capture *c, const char *path, int *header_done)
+{
+	size_t i;
+
+	printf("##source\t%s\n", path);
+	printf("##target\t%s\n", c->target);
+	for (i = 0; i < c->nprog; i++) {
+		const struct program *p = &c->prog[i];
+		printf("##code\t%s\t", p->name);
+		if (p->tag < 0)
+			printf("-");
+		else
+			printf("%" PRId64, p->tag);
+		printf("\t0x%" PRIx64 "\t%zu\t%s\n", p->base, p->size, p->file ? p->file : "-");
+		if (opt_xdir != NULL)
+			write_code(opt_xdir, c, i);
+	}
+	for (i = 0; i < c->nev; i++) {
+		const struct event *e = &c->ev[i];
+		const struct program *p = capture_program(c, e);
+		uint8_t head[8];
+		size_t got;
+		struct sqtt_header h;
+		uint64_t raw = 0;
+
+		if (!selected(c, e))
+			continue;
+		capture_peek(c, e, head, &got);
+		memcpy(&raw, head, 8);
+		sqtt_header(raw, &h);
+		printf("##event\t%u\t%d\t%s\t", event_offset + e->index, e->se, p ? p->name : "-");
+		if (p == NULL || p->tag < 0)
+			printf("-");
+		else
+			printf("%" PRId64, p->tag);
+		if (got == 8 && sqtt_check_header(head, 8, &h) == NULL)
+			printf("\t%d\t%u\t%u\t%u", e->itrace, h.sa, h.wgp, h.simd);
+		else
+			printf("\t%d\t-\t-\t-", e->itrace);
+		printf("\t%s\n", e->file ? e->file : "-");
+	}
+	if (!*header_done) {
+		if (opt_counts)
+			printf("#event\tse\ttype\tcount\n");
+		else
+			printf("#event\tse\tnib\ttime\ttype\twave\tsimd\twgp\tsa\top\traw\n");
+		*header_done = 1;
+	}
+}
+
+static void
+parse_types(char *arg)
+{
+	char *s;
+	enum sqtt_type t;
+
+	types_given = 1;
+	while ((s = strsep(&arg, ",")) != NULL) {
+		if ((t = sqtt_type_by_name(s)) == TOK_NTYPES)
+			errx(2, "-t: unknown token type '%s'", s);
+		type_wanted[t] = 1;
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "all", no_argument, NULL, 'a' },
+		{ "counts", no_argument, NULL, 'c' },
+		{ "event", required_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "types", required_argument, NULL, 't' },
+		{ "extract", required_argument, NULL, 'x' },
+		{ "raw", no_argument, NULL, 'R' },
+		{ "se", required_argument, NULL, 'S' },
+		{ "code", required_argument, NULL, 'C' },
+		{ "base", required_argument, NULL, 'B' },
+		{ "name", required_argument, NULL, 'N' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct capture_opts copt = { 0 };
+	struct capture c;
+	const char *errstr;
+	int ch, i, header_done = 0;
+	size_t j;
+	char *end;
+
+	while ((ch = getopt_long(argc, argv, "ace:hk:t:x:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			opt_all = 1;
+			break;
+		case 'c':
+			opt_counts = 1;
+			break;
+		case 'e':
+			opt_event = strtonum(optarg, 0, 1 << 30, &errstr);
+			if (errstr)
+				errx(2, "-e is %s: %s", errstr, optarg);
+			break;
+		case 'h':
+			printf("usage: %s [-ach] [-e event] [-k kernel] [-t type,...] [-x dir] capture ...\n"
+			    "Decode RDNA3 SQTT captures into the packet stream.\n\n"
+			    "  -a, --all          NOP and UNKNOWN tokens too\n"
+			    "  -c, --counts       counts per event and token type instead of tokens\n"
+			    "  -e, --event N      only trace buffer N\n"
+			    "  -k, --kernel NAME  only buffers that traced kernel NAME\n"
+			    "  -t, --types T,...  only these token types (AMD names, e.g. INST,WAVE_END)\n"
+			    "  -x, --extract DIR  write each program's code object as DIR/NAME.hsaco\n"
+			    "      --raw          the captures are raw stream files\n"
+			    "      --se N         raw: the shader engine (default 0)\n"
+			    "      --code FILE    raw: the code object; --base ADDR its load address;\n"
+			    "      --name KERNEL  its kernel name\n"
+			    "A capture is a tinygrad profile pickle (.pkl, .pkl.gz), a directory written by\n"
+			    "sqtt-encode -d, or with --raw a stream file. See sqtt-dump(1).\n",
+			    getprogname());
+			exit(0);
+		case 'k':
+			opt_kernel = optarg;
+			break;
+		case 't':
+			parse_types(optarg);
+			break;
+		case 'x':
+			opt_xdir = optarg;
+			break;
+		case 'R':
+			copt.raw = 1;
+			break;
+		case 'S':
+			copt.se = (int)strtonum(optarg, 0, 255, &errstr);
+			if (errstr)
+				errx(2, "--se is %s: %s", errstr, optarg);
+			break;
+		case 'C':
+			copt.code = optarg;
+			break;
+		case 'B':
+			errno = 0;
+			copt.base = strtoull(optarg, &end, 0);
+			if (errno || *end != '\0' || end == optarg)
+				errx(2, "--base is not an address: %s", optarg);
+			break;
+		case 'N':
+			copt.kernel = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		usage();
+	if (opt_xdir != NULL && mkdir(opt_xdir, 0777) != 0 && errno != EEXIST)
+		err(2, "%s", opt_xdir);
+
+	for (i = 0; i < argc; i++) {
+		capture_open(&c, argv[i], &copt);
+		put_meta(&c, argv[i], &header_done);
+		fflush(stdout);
+		for (j = 0; j < c.nev; j++)
+			if (selected(&c, &c.ev[j]))
+				dump_event(&c.ev[j], argv[i]);
+		event_offset += (unsigned)c.nev;
+		oflush();
+		capture_close(&c);
+	}
+	oflush();
+	if (total_unknown)
+		warnx("warning: %" PRIu64 " UNKNOWN tokens (not a gfx11 stream, or damaged)",
+		    total_unknown);
+	if (total_lost)
+		warnx("warning: %" PRIu64 " TIMESTAMP tokens report lost packets", total_lost);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(2, "stdout");
+	return 0;
+}

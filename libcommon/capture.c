@@ -1,0 +1,332 @@
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "capture.h"
+#include "input.h"
+#include "pickle.h"
+#include "tsv.h"
+
+static void *
+grow(void *p, size_t n, size_t size)
+{
+	if ((p = reallocarray(p, n, size)) == NULL)
+		err(2, NULL);
+	return p;
+}
+
+static char *
+xstrndup(const char *s, size_t n)
+{
+	char *d = strndup(s, n);
+
+	if (d == NULL)
+		err(2, NULL);
+	return d;
+}
+
+static char *
+xasprintf(const char *fmt, const char *a, const char *b)
+{
+	char *s;
+
+	if (asprintf(&s, fmt, a, b) < 0)
+		err(2, NULL);
+	return s;
+}
+
+static struct program *
+add_program(struct capture *c)
+{
+	struct program *p;
+
+	c->prog = grow(c->prog, c->nprog + 1, sizeof(*c->prog));
+	p = &c->prog[c->nprog++];
+	memset(p, 0, sizeof(*p));
+	p->tag = -1;
+	return p;
+}
+
+static struct event *
+add_event(struct capture *c)
+{
+	struct event *e;
+
+	c->ev = grow(c->ev, c->nev + 1, sizeof(*c->ev));
+	e = &c->ev[c->nev];
+	memset(e, 0, sizeof(*e));
+	e->index = (unsigned)c->nev++;
+	e->prog = -1;
+	return e;
+}
+
+static int
+pk_int(const struct pk_value *v, int64_t *out)
+{
+	if (v == NULL || (v->type != PK_INT && v->type != PK_BOOL))
+		return 0;
+	*out = v->u.i;
+	return 1;
+}
+
+static int
+pk_str(const struct pk_value *v, const char **s, size_t *len)
+{
+	if (v == NULL || v->type != PK_STR)
+		return 0;
+	*s = v->u.str.s;
+	*len = v->u.str.len;
+	return 1;
+}
+
+static void
+target_from_props(struct capture *c, const struct pk_value *dev)
+{
+	const struct pk_value *props = pk_attr(dev, "props");
+	int64_t v;
+	char buf[32];
+
+	if (props == NULL || props->type != PK_DICT ||
+	    !pk_int(pk_dict_get(props, "gfx_target_version"), &v) || v <= 0 || v > 999999)
+		return;
+	snprintf(buf, sizeof(buf), "gfx%d%x%x", (int)(v / 10000), (int)(v / 100 % 100),
+	    (int)(v % 100));
+	free(c->target);
+	c->target = xstrndup(buf, strlen(buf));
+}
+
+static void
+open_pickle(struct capture *c)
+{
+	struct pk_value *root;
+	char why[256];
+	size_t i, j, n;
+	const char *s;
+	int64_t v;
+
+	c->pk = pickle_load(c->data, c->len, &root, why, sizeof(why));
+	if (c->pk == NULL)
+		errx(2, "%s: %s", c->path, why);
+	if (root->type != PK_LIST)
+		errx(2, "%s: not a tinygrad profile (the pickle holds no list of events)", c->path);
+	for (i = 0; i < root->u.seq.n; i++) {
+		const struct pk_value *o = root->u.seq.item[i], *lib, *blob;
+		if (pk_is_object(o, "ProfileDeviceEvent")) {
+			target_from_props(c, o);
+		} else if (pk_is_object(o, "ProfileProgramEvent")) {
+			struct program *p;
+			lib = pk_attr(o, "lib");
+			if (!pk_str(pk_attr(o, "name"), &s, &n))
+				errx(2, "%s: program event %zu has no name", c->path, i);
+			p = add_program(c);
+			p->name = xstrndup(s, n);
+			if (pk_int(pk_attr(o, "tag"), &v))
+				p->tag = v;
+			if (pk_int(pk_attr(o, "base"), &v))
+				p->base = (uint64_t)v;
+			if (lib != NULL && lib->type == PK_BYTES) {
+				p->code = (const uint8_t *)lib->u.str.s;
+				p->size = lib->u.str.len;
+			}
+		} else if (pk_is_object(o, "ProfileSQTTEvent")) {
+			struct event *e;
+			blob = pk_attr(o, "blob");
+			if (blob == NULL || blob->type != PK_BYTES)
+				errx(2, "%s: SQTT event %zu has no blob", c->path, i);
+			e = add_event(c);
+			e->blob = (const uint8_t *)blob->u.str.s;
+			e->len = blob->u.str.len;
+			e->se = pk_int(pk_attr(o, "se"), &v) ? (int)v : -1;
+			e->itrace = pk_int(pk_attr(o, "itrace"), &v) ? (int)v : 1;
+		}
+	}
+	/* kern is the program's tag, or in older pickles its name; programs may come later */
+	for (i = 0, n = 0; i < root->u.seq.n; i++) {
+		const struct pk_value *o = root->u.seq.item[i], *kern;
+		size_t klen;
+		if (!pk_is_object(o, "ProfileSQTTEvent"))
+			continue;
+		kern = pk_attr(o, "kern");
+		for (j = 0; j < c->nprog; j++)
+			if (pk_int(kern, &v) ? c->prog[j].tag == v :
+			    pk_str(kern, &s, &klen) && strlen(c->prog[j].name) == klen &&
+			    memcmp(c->prog[j].name, s, klen) == 0)
+				c->ev[n].prog = (int)j;
+		n++;
+	}
+	if (c->nev == 0)
+		errx(2, "%s: no SQTT events in the capture (was it recorded with VIZ=-2 and SQTT on?)",
+		    c->path);
+}
+
+static char *
+join(const char *dir, const char *file)
+{
+	if (file[0] == '/')
+		return xstrndup(file, strlen(file));
+	return xasprintf("%s/%s", dir, file);
+}
+
+/* A directory written by sqtt-encode -d: capture.tsv holds the ## lines of the packet
+ * stream, with file names relative to the directory. */
+static void
+open_dir(struct capture *c)
+{
+	char *index = join(c->path, "capture.tsv");
+	FILE *fp = fopen(index, "r");
+	struct tsv t;
+	enum tsv_kind k;
+	size_t i;
+
+	if (fp == NULL)
+		err(2, "%s", index);
+	tsv_open(&t, fp, index);
+	while ((k = tsv_next(&t)) != TSV_EOF) {
+		if (k != TSV_META)
+			continue;
+		if (strcmp(t.field[0], "target") == 0 && t.nfield >= 2) {
+			free(c->target);
+			c->target = xstrndup(t.field[1], strlen(t.field[1]));
+		} else if (strcmp(t.field[0], "code") == 0) {
+			struct program *p;
+			if (t.nfield != 6)
+				tsv_fail(&t, "##code wants NAME TAG BASE SIZE FILE");
+			p = add_program(c);
+			p->name = xstrndup(t.field[1], strlen(t.field[1]));
+			p->tag = strcmp(t.field[2], "-") ? strtoll(t.field[2], NULL, 0) : -1;
+			p->base = strtoull(t.field[3], NULL, 0);
+			p->size = strtoull(t.field[4], NULL, 0);
+			p->file = join(c->path, t.field[5]);
+		} else if (strcmp(t.field[0], "event") == 0) {
+			struct event *e;
+			if (t.nfield != 10)
+				tsv_fail(&t, "##event wants EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE");
+			e = add_event(c);
+			e->se = atoi(t.field[2]);
+			e->itrace = atoi(t.field[5]);
+			e->file = join(c->path, t.field[9]);
+			for (i = 0; i < c->nprog; i++)
+				if (strcmp(c->prog[i].name, t.field[3]) == 0)
+					e->prog = (int)i;
+		}
+	}
+	tsv_close(&t);
+	fclose(fp);
+	free(index);
+	if (c->nev == 0)
+		errx(2, "%s: no SQTT events in the capture", c->path);
+}
+
+static void
+open_raw(struct capture *c, const struct capture_opts *o)
+{
+	struct event *e = add_event(c);
+
+	e->se = o->se;
+	e->itrace = 1;
+	e->file = xstrndup(c->path, strlen(c->path));
+	if (o->code != NULL) {
+		struct program *p = add_program(c);
+		const char *slash = strrchr(o->code, '/');
+		p->name = xstrndup(o->kernel ? o->kernel : slash ? slash + 1 : o->code,
+		    strlen(o->kernel ? o->kernel : slash ? slash + 1 : o->code));
+		p->base = o->base;
+		p->file = xstrndup(o->code, strlen(o->code));
+		p->tag = 0;
+		e->prog = 0;
+	}
+}
+
+void
+capture_open(struct capture *c, const char *path, const struct capture_opts *o)
+{
+	struct stat st;
+
+	memset(c, 0, sizeof(*c));
+	c->path = xstrndup(path, strlen(path));
+	c->target = xstrndup("-", 1);
+	if (o != NULL && o->raw) {
+		open_raw(c, o);
+		return;
+	}
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		open_dir(c);
+		return;
+	}
+	c->data = input_slurp(path, &c->len);
+	if (c->len == 0)
+		errx(2, "%s: empty file", path);
+	if (c->data[0] != 0x80)
+		errx(2, "%s: not a pickle (first byte 0x%02x); a raw stream wants --raw", path,
+		    c->data[0]);
+	open_pickle(c);
+}
+
+void
+capture_close(struct capture *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nprog; i++) {
+		free(c->prog[i].name);
+		if (c->prog[i].file != NULL)
+			free((void *)c->prog[i].code);
+		free(c->prog[i].file);
+	}
+	for (i = 0; i < c->nev; i++)
+		free(c->ev[i].file);
+	free(c->prog);
+	free(c->ev);
+	if (c->pk)
+		pickle_free(c->pk);
+	free(c->data);
+	free(c->target);
+	free(c->path);
+	memset(c, 0, sizeof(*c));
+}
+
+const struct program *
+capture_program(const struct capture *c, const struct event *e)
+{
+	return e->prog >= 0 ? &c->prog[e->prog] : NULL;
+}
+
+const uint8_t *
+capture_code(struct capture *c, size_t i, size_t *len)
+{
+	struct program *p = &c->prog[i];
+
+	if (p->code == NULL && p->file != NULL) {
+		p->code = input_slurp(p->file, &p->size);
+	}
+	*len = p->size;
+	return p->code;
+}
+
+int
+capture_peek(const struct capture *c, const struct event *e, uint8_t head[8], size_t *got)
+{
+	memset(head, 0, 8);
+	if (e->blob != NULL) {
+		*got = e->len < 8 ? e->len : 8;
+		memcpy(head, e->blob, *got);
+		return 1;
+	} else {
+		struct input *in = input_open(e->file);
+		*got = 0;
+		while (*got < 8) {
+			size_t n = input_read(in, head + *got, 8 - *got);
+			if (n == 0)
+				break;
+			*got += n;
+		}
+		input_close(in);
+		(void)c;
+		return 1;
+	}
+}

@@ -1,0 +1,57 @@
+/* capture: what sqtt-dump reads. A tinygrad profile pickle (plain or .gz), a directory
+ * written by sqtt-encode -d (rocprofv3-style file names and a capture.tsv index), or raw
+ * stream files.  Fatal errors: "prog: PATH: reason", exit 2. */
+#ifndef CAPTURE_H
+#define CAPTURE_H
+#include <stddef.h>
+#include <stdint.h>
+
+struct program {
+	char *name;
+	int64_t tag;		/* -1: none (older pickles match events by name) */
+	uint64_t base;		/* load address */
+	const uint8_t *code;	/* the code object, NULL if it lives in file */
+	size_t size;
+	char *file;		/* code object file, NULL if in the capture itself */
+};
+
+struct event {
+	unsigned index;		/* trace buffer number in the capture */
+	int se;
+	int itrace;		/* instruction tokens enabled on this SE */
+	int prog;		/* index into capture.prog, -1: no program */
+	const uint8_t *blob;	/* the stream in memory, or NULL if in file */
+	size_t len;
+	char *file;		/* the stream's file */
+};
+
+struct capture {
+	char *path;
+	char *target;		/* "gfx1100", or "-" */
+	struct program *prog;
+	size_t nprog;
+	struct event *ev;
+	size_t nev;
+	uint8_t *data;		/* private: the whole file (pickles) */
+	size_t len;
+	struct pickle *pk;
+};
+
+struct capture_opts {
+	int raw;		/* paths are raw stream files */
+	int se;			/* raw: the SE number */
+	const char *code;	/* raw: a code object file */
+	uint64_t base;		/* raw: its load address */
+	const char *kernel;	/* raw: the kernel's name */
+};
+
+void capture_open(struct capture *, const char *path, const struct capture_opts *);
+void capture_close(struct capture *);
+/* The program an event traced, or NULL. */
+const struct program *capture_program(const struct capture *, const struct event *);
+/* A program's code object bytes (read from its file if need be; cached). */
+const uint8_t *capture_code(struct capture *, size_t prog, size_t *len);
+/* "event lines": the first 8 bytes of an event's stream (HEADER), 0 if unavailable. */
+int capture_peek(const struct capture *, const struct event *, uint8_t head[8], size_t *got);
+
+#endif

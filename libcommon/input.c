@@ -1,0 +1,91 @@
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "input.h"
+
+struct input {
+	gzFile gz;
+	const char *path;
+};
+
+struct input *
+input_open(const char *path)
+{
+	struct input *in;
+	struct stat st;
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		fd = dup(STDIN_FILENO);
+	else
+		fd = open(path, O_RDONLY);
+	if (fd < 0)
+		err(2, "%s", path);
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+		errx(2, "%s: is a directory", path);
+	if ((in = calloc(1, sizeof(*in))) == NULL)
+		err(2, NULL);
+	in->path = path;
+	if ((in->gz = gzdopen(fd, "rb")) == NULL)
+		errx(2, "%s: cannot open for reading", path);
+	gzbuffer(in->gz, 1 << 17);
+	return in;
+}
+
+size_t
+input_read(struct input *in, void *dst, size_t max)
+{
+	int n, errnum;
+	const char *msg;
+
+	if (max > (1u << 30))
+		max = 1u << 30;
+	n = gzread(in->gz, dst, (unsigned)max);
+	if (n < 0) {
+		msg = gzerror(in->gz, &errnum);
+		if (errnum == Z_ERRNO)
+			err(2, "%s", in->path);
+		errx(2, "%s: %s (gzip data)", in->path, msg);
+	}
+	return (size_t)n;
+}
+
+void
+input_close(struct input *in)
+{
+	if (in == NULL)
+		return;
+	gzclose(in->gz);
+	free(in);
+}
+
+uint8_t *
+input_slurp(const char *path, size_t *len)
+{
+	struct input *in = input_open(path);
+	size_t cap = 1 << 16, n = 0, got;
+	uint8_t *buf = malloc(cap + 16), *nb;
+
+	if (buf == NULL)
+		err(2, NULL);
+	while ((got = input_read(in, buf + n, cap - n)) > 0) {
+		n += got;
+		if (n == cap) {
+			cap *= 2;
+			if ((nb = realloc(buf, cap + 16)) == NULL)
+				err(2, NULL);
+			buf = nb;
+		}
+	}
+	input_close(in);
+	memset(buf + n, 0, 16);
+	*len = n;
+	return buf;
+}

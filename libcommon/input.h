@@ -1,0 +1,18 @@
+/* input: files read through zlib, so that gzip-compressed input is transparent.
+ * Errors are fatal: "prog: PATH: reason", exit 2. */
+#ifndef INPUT_H
+#define INPUT_H
+#include <stddef.h>
+#include <stdint.h>
+
+struct input;
+
+/* PATH "-" is standard input. */
+struct input *input_open(const char *path);
+/* Up to max bytes; 0 at the end. */
+size_t input_read(struct input *, void *dst, size_t max);
+void input_close(struct input *);
+/* The whole (decompressed) file in one malloc'd buffer, with 16 zero bytes after len. */
+uint8_t *input_slurp(const char *path, size_t *len);
+
+#endif

@@ -1,0 +1,381 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sqtt.h"
+
+/* name, pattern, pattern bits, token bits, delta field [lo,hi) */
+const struct sqtt_typeinfo sqtt_types[TOK_NTYPES] = {
+	[TOK_NOP]		= { "NOP",		0x00, 4, 4, 0, 0 },
+	[TOK_TIME]		= { "TIME",		0x08, 4, 8, 4, 8 },
+	[TOK_REG]		= { "REG",		0x09, 4, 64, 4, 7 },
+	[TOK_IMM_ONE]		= { "IMM_ONE",		0x0d, 4, 12, 4, 7 },
+	[TOK_ALU_EXEC]		= { "ALU_EXEC",		0x0e, 4, 8, 4, 6 },
+	[TOK_VMEM_EXEC]		= { "VMEM_EXEC",	0x0f, 4, 8, 4, 6 },
+	[TOK_INST]		= { "INST",		0x02, 3, 20, 4, 7 },
+	[TOK_VALU_INST]		= { "VALU_INST",	0x03, 3, 12, 3, 6 },
+	[TOK_IMMEDIATE]		= { "IMMEDIATE",	0x04, 5, 24, 5, 8 },
+	[TOK_WAVE_READY]	= { "WAVE_READY",	0x14, 5, 24, 5, 8 },
+	[TOK_WAVE_START]	= { "WAVE_START",	0x0c, 5, 32, 5, 7 },
+	[TOK_WAVE_START_EXT]	= { "WAVE_START_EXT",	0x1c, 5, 48, 5, 7 },
+	[TOK_WAVE_ALLOC]	= { "WAVE_ALLOC",	0x05, 5, 20, 5, 8 },
+	[TOK_WAVE_END]		= { "WAVE_END",		0x15, 5, 20, 5, 8 },
+	[TOK_SHADER_DATA]	= { "SHADER_DATA",	0x06, 5, 52, 5, 8 },
+	[TOK_SHADER_DATA_SHORT]	= { "SHADER_DATA_SHORT",0x16, 5, 28, 5, 8 },
+	[TOK_TIMESTAMP]		= { "TIMESTAMP",	0x01, 7, 48, 0, 0 },
+	[TOK_HEADER]		= { "HEADER",		0x11, 7, 64, 0, 0 },
+	[TOK_NEW_PC]		= { "NEW_PC",		0x21, 7, 64, 8, 11 },
+	[TOK_UTIL_COUNTER]	= { "UTIL_COUNTER",	0x31, 7, 48, 7, 9 },
+	[TOK_MISC]		= { "MISC",		0x51, 7, 24, 7, 16 },
+	[TOK_REG_INIT]		= { "REG_INIT",		0x71, 7, 64, 7, 10 },
+	[TOK_EVENT]		= { "EVENT",		0x61, 8, 24, 8, 11 },
+	[TOK_EVENT_SYNC]	= { "EVENT_SYNC",	0xe1, 8, 32, 8, 11 },
+	[TOK_UNKNOWN]		= { "UNKNOWN",		0x00, 0, 4, 0, 0 },
+};
+
+static const char *const op_names[128] = {
+	[0] = "salu", [1] = "smem_rd", [2] = "smem_wr", [3] = "branch_taken",
+	[4] = "branch_not_taken", [5] = "jump", [6] = "trap", [7] = "salu_no_exec",
+	[8] = "fatal_halt", [9] = "message", [10] = "valu_1", [11] = "valut_4",
+	[12] = "valub_1", [13] = "valub_2", [14] = "valub_4", [15] = "valub_16",
+	[16] = "valub_dfdp", [17] = "valub_dfdp_derate", [18] = "vinterp", [19] = "barrier",
+	[20] = "expreq_gds", [21] = "expreq_gfx", [28] = "flat_rd_2", [29] = "flat_wr_3",
+	[30] = "flat_wr_4", [31] = "flat_wr_5", [32] = "flat_wr_6", [33] = "sgmem_rd_1",
+	[34] = "sgmem_rd_2", [35] = "sgmem_wr_1", [36] = "sgmem_wr_2", [37] = "sgmem_wr_3",
+	[38] = "sgmem_wr_4", [39] = "sgmem_wr_5", [40] = "sgmem_wr_6", [41] = "lds_rd",
+	[42] = "lds_wr_1", [43] = "lds_wr_2", [44] = "lds_wr_3", [45] = "lds_wr_4",
+	[46] = "lds_wr_5", [47] = "buf_rd_1", [48] = "buf_rd_2", [49] = "buf_wr_1",
+	[50] = "buf_wr_2", [51] = "buf_wr_3", [52] = "buf_wr_4", [53] = "buf_wr_5",
+	[54] = "buf_wr_6", [55] = "img_sample_1", [56] = "img_sample_2",
+	[57] = "img_sample_3", [58] = "img_sample_4", [59] = "img_sample_5",
+	[60] = "img_sample_6", [61] = "img_sample_7", [62] = "img_sample_8",
+	[63] = "img_sample_9", [64] = "img_sample_10", [65] = "img_sample_11",
+	[66] = "img_sample_12", [67] = "img_sample_reserved", [68] = "img_rd_1",
+	[69] = "img_rd_2", [70] = "img_rd_3", [71] = "img_rd_4", [72] = "img_wr_2",
+	[73] = "img_wr_3", [74] = "img_wr_4", [75] = "img_wr_5", [76] = "img_wr_6",
+	[77] = "img_wr_7", [78] = "img_wr_8", [80] = "lds_other_simd_1",
+	[81] = "lds_other_simd_2", [82] = "lds_other_simd_3", [83] = "lds_other_simd_4",
+	[84] = "lds_other_simd_5", [85] = "flat_other_simd_2", [86] = "flat_other_simd_3",
+	[87] = "flat_other_simd_4", [88] = "flat_other_simd_5", [89] = "flat_other_simd_6",
+	[90] = "vmem_other_simd_1", [91] = "vmem_other_simd_2", [92] = "vmem_other_simd_3",
+	[93] = "vmem_other_simd_4", [94] = "vmem_other_simd_5", [95] = "vmem_other_simd_6",
+	[96] = "vmem_other_simd_7", [97] = "vmem_other_simd_8", [98] = "vmem_other_simd_9",
+	[99] = "vmem_other_simd_10", [100] = "vmem_other_simd_11",
+	[101] = "vmem_other_simd_12", [103] = "raytrace8", [104] = "raytrace9",
+	[105] = "raytrace11", [106] = "raytrace12", [110] = "lds_dir_load",
+	[111] = "lds_param_load", [112] = "subv_loop_begin", [113] = "subv_loop_end",
+	[114] = "salu_wr_exec", [115] = "valu1_wr_exec", [116] = "valu_b2_wr_exec",
+	[117] = "rfe", [118] = "lds_bvh_6", [119] = "lds_other_simd_6",
+};
+
+/* Token type by the low byte of the window: the longest matching pattern wins. */
+static uint8_t type_of[256];
+static int table_ready;
+
+static void
+build_table(void)
+{
+	int b, t;
+
+	for (b = 0; b < 256; b++) {
+		int best = TOK_UNKNOWN, bestlen = 0;
+		for (t = 0; t < TOK_UNKNOWN; t++) {
+			const struct sqtt_typeinfo *ti = &sqtt_types[t];
+			if ((b & ((1 << ti->plen) - 1)) == ti->pattern && ti->plen > bestlen) {
+				best = t;
+				bestlen = ti->plen;
+			}
+		}
+		type_of[b] = (uint8_t)best;
+	}
+	table_ready = 1;
+}
+
+static inline uint64_t
+bits(uint64_t raw, unsigned lo, unsigned hi)
+{
+	return (raw >> lo) & ((1ULL << (hi - lo)) - 1);
+}
+
+uint64_t
+sqtt_delta(enum sqtt_type t, uint64_t raw)
+{
+	const struct sqtt_typeinfo *ti = &sqtt_types[t];
+
+	switch (t) {
+	case TOK_TIME:
+		return bits(raw, 4, 8) + 4;
+	case TOK_TIMESTAMP:
+		return bits(raw, 9, 10) ? 0 : bits(raw, 12, 48);
+	default:
+		return ti->dhi ? bits(raw, ti->dlo, ti->dhi) : 0;
+	}
+}
+
+const char *
+sqtt_op_name(unsigned op)
+{
+	return op < 128 ? op_names[op] : NULL;
+}
+
+int
+sqtt_op_code(const char *name)
+{
+	unsigned i;
+	char *end;
+	long v;
+
+	for (i = 0; i < 128; i++)
+		if (op_names[i] && strcmp(op_names[i], name) == 0)
+			return (int)i;
+	if (name[0] == '0' && name[1] == 'x') {
+		v = strtol(name, &end, 16);
+		if (*end == '\0' && end != name + 2 && v >= 0 && v < 128)
+			return (int)v;
+	}
+	return -1;
+}
+
+enum sqtt_type
+sqtt_type_by_name(const char *name)
+{
+	int t;
+
+	for (t = 0; t < TOK_NTYPES; t++)
+		if (strcmp(sqtt_types[t].name, name) == 0)
+			return (enum sqtt_type)t;
+	return TOK_NTYPES;
+}
+
+void
+sqtt_fields(const struct sqtt_token *tok, struct sqtt_fields *f)
+{
+	uint64_t r = tok->raw;
+
+	f->wave = f->simd = f->wgp = f->sa = f->op = -1;
+	switch (tok->type) {
+	case TOK_WAVE_START:
+		f->sa = (int)bits(r, 7, 8);
+		f->simd = (int)bits(r, 8, 10);
+		f->wgp = (int)bits(r, 10, 13);
+		f->wave = (int)bits(r, 13, 18);
+		break;
+	case TOK_WAVE_END:
+		f->sa = (int)bits(r, 8, 9);
+		f->simd = (int)bits(r, 9, 11);
+		f->wgp = (int)bits(r, 11, 14);
+		f->wave = (int)bits(r, 15, 20);
+		break;
+	case TOK_INST:
+		f->wave = (int)bits(r, 8, 13);
+		f->op = (int)bits(r, 13, 20);
+		break;
+	case TOK_VALU_INST:
+		f->wave = (int)bits(r, 7, 12);
+		break;
+	case TOK_IMM_ONE:
+		f->wave = (int)bits(r, 7, 12);
+		break;
+	case TOK_ALU_EXEC:
+	case TOK_VMEM_EXEC:
+		f->op = (int)bits(r, 6, 8);
+		break;
+	case TOK_HEADER:
+		f->simd = (int)bits(r, 13, 15);
+		f->wgp = (int)bits(r, 15, 18);
+		f->sa = (int)bits(r, 19, 20);
+		break;
+	default:
+		break;
+	}
+}
+
+void
+sqtt_header(uint64_t raw, struct sqtt_header *h)
+{
+	h->version = (unsigned)bits(raw, 7, 13);
+	h->simd = (unsigned)bits(raw, 13, 15);
+	h->wgp = (unsigned)bits(raw, 15, 18);
+	h->sa = (unsigned)bits(raw, 19, 20);
+}
+
+static inline uint64_t
+window(const uint8_t *data, uint64_t nib)
+{
+	const uint8_t *b = data + (nib >> 1);
+	uint64_t w;
+
+	memcpy(&w, b, 8);
+	if (nib & 1)
+		w = (w >> 4) | ((uint64_t)b[8] << 60);
+	return w;
+}
+
+const char *
+sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *h)
+{
+	uint64_t w = 0;
+
+	if (!table_ready)
+		build_table();
+	if (len == 0)
+		return "empty stream";
+	if (len < 8)
+		return "stream cut inside its first token (shorter than a HEADER)";
+	memcpy(&w, data, 8);
+	if (type_of[w & 0xff] != TOK_HEADER)
+		return "no HEADER token at the start: not an SQTT stream";
+	sqtt_header(w, h);
+	if (h->version != 3) {
+		static char msg[96];
+		snprintf(msg, sizeof(msg), "HEADER version %u%s: only version 3 (gfx11) is supported",
+		    h->version, h->version == 4 ? " (gfx12)" : h->version == 2 ? " (gfx10)" : "");
+		return msg;
+	}
+	return NULL;
+}
+
+#define WINDOW (1u << 20)
+
+void
+sqtt_init_mem(struct sqtt_decoder *d, const uint8_t *data, size_t len)
+{
+	if (!table_ready)
+		build_table();
+	memset(d, 0, sizeof(*d));
+	d->data = data;
+	d->len = len;
+	d->total = len;
+	d->eof = 1;
+}
+
+void
+sqtt_init_stream(struct sqtt_decoder *d, sqtt_refill_fn refill, void *ctx)
+{
+	if (!table_ready)
+		build_table();
+	memset(d, 0, sizeof(*d));
+	d->cap = WINDOW;
+	if ((d->buf = malloc(d->cap + 16)) == NULL)
+		abort();
+	d->data = d->buf;
+	d->refill = refill;
+	d->ctx = ctx;
+}
+
+void
+sqtt_free(struct sqtt_decoder *d)
+{
+	free(d->buf);
+	d->buf = NULL;
+}
+
+static void
+fill(struct sqtt_decoder *d)
+{
+	size_t keep = d->len - (size_t)(d->pos >> 1), n;
+
+	memmove(d->buf, d->data + (d->pos >> 1), keep);
+	d->base += (d->pos >> 1) * 2;
+	d->pos &= 1;
+	d->data = d->buf;
+	d->len = keep;
+	while (d->len < d->cap && !d->eof) {
+		n = d->refill(d->ctx, d->buf + d->len, d->cap - d->len);
+		if (n == 0)
+			d->eof = 1;
+		d->len += n;
+		d->total += n;
+	}
+}
+
+static int
+fail(struct sqtt_decoder *d, const char *fmt, unsigned long long a, const char *s)
+{
+	snprintf(d->errbuf, sizeof(d->errbuf), fmt, a, s);
+	d->error = d->errbuf;
+	return -1;
+}
+
+/* The stream has ended: fewer than 16 nibbles remain and are not decoded (AMD's rule).
+ * Hardware writes whole 32-byte lines; a stream of any other length was cut, and if the
+ * cut falls inside a token it is an error. */
+static int
+finish(struct sqtt_decoder *d)
+{
+	uint8_t tail[32] = { 0 };
+	uint64_t n = d->len * 2 - d->pos, p, w;
+	size_t nb = d->len - (size_t)(d->pos >> 1);
+
+	if (d->ntokens == 0) {
+		struct sqtt_header h;
+		const char *why = sqtt_check_header(d->data, d->len, &h);
+		d->error = why ? why : "stream cut inside its first token";
+		return -1;
+	}
+	if (d->total % 32 == 0)
+		return 0;
+	memcpy(tail, d->data + (d->pos >> 1), nb);
+	for (p = d->pos & 1; p < (d->pos & 1) + n;) {
+		enum sqtt_type t;
+		w = window(tail, p);
+		t = type_of[w & 0xff];
+		if (p + sqtt_types[t].bits / 4 > (d->pos & 1) + n)
+			return fail(d, "stream cut inside a token at nibble %llu%s", (unsigned long long)
+			    (d->base + (d->pos & ~1ULL) + p), " (its length is not a whole number of 32-byte lines)");
+		p += sqtt_types[t].bits / 4;
+	}
+	return 0;
+}
+
+int
+sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
+{
+	uint64_t w, raw, delta;
+	enum sqtt_type t;
+	unsigned nbits;
+
+	for (;;) {
+		if (d->len * 2 - d->pos < 16) {
+			if (!d->eof) {
+				fill(d);
+				continue;
+			}
+			return finish(d);
+		}
+		w = window(d->data, d->pos);
+		t = (enum sqtt_type)type_of[w & 0xff];
+		nbits = sqtt_types[t].bits;
+		raw = nbits == 64 ? w : w & ((1ULL << nbits) - 1);
+		if (d->ntokens == 0) {
+			struct sqtt_header h;
+			const char *why = sqtt_check_header(d->data + (d->pos >> 1), 8, &h);
+			if (why) {
+				d->error = why;
+				return -1;
+			}
+		}
+		switch (t) {
+		case TOK_TIMESTAMP:
+			delta = sqtt_delta(t, raw);
+			if (!bits(raw, 9, 10) && bits(raw, 8, 9))
+				d->lost++;
+			break;
+		case TOK_UNKNOWN:
+			d->unknown++;
+			delta = 0;
+			break;
+		default:
+			delta = sqtt_delta(t, raw);
+			break;
+		}
+		tok->nib = d->base + d->pos;
+		d->pos += nbits / 4;
+		d->time += delta;
+		tok->time = d->time;
+		tok->raw = raw;
+		tok->type = t;
+		d->ntokens++;
+		return 1;
+	}
+}

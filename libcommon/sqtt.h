@@ -1,0 +1,82 @@
+/* sqtt: the gfx11 (HEADER version 3) SQTT token decoder, table-driven and streaming.
+ * Facts from sqtt-format.md: nibble order, the token table, time, fields. */
+#ifndef SQTT_H
+#define SQTT_H
+#include <stddef.h>
+#include <stdint.h>
+
+enum sqtt_type {
+	TOK_NOP, TOK_TIME, TOK_REG, TOK_IMM_ONE, TOK_ALU_EXEC, TOK_VMEM_EXEC, TOK_INST,
+	TOK_VALU_INST, TOK_IMMEDIATE, TOK_WAVE_READY, TOK_WAVE_START, TOK_WAVE_START_EXT,
+	TOK_WAVE_ALLOC, TOK_WAVE_END, TOK_SHADER_DATA, TOK_SHADER_DATA_SHORT, TOK_TIMESTAMP,
+	TOK_HEADER, TOK_NEW_PC, TOK_UTIL_COUNTER, TOK_MISC, TOK_REG_INIT, TOK_EVENT,
+	TOK_EVENT_SYNC, TOK_UNKNOWN, TOK_NTYPES
+};
+
+struct sqtt_typeinfo {
+	const char *name;
+	uint8_t pattern, plen;	/* low plen bits of the token equal pattern */
+	uint8_t bits;		/* token length */
+	uint8_t dlo, dhi;	/* time delta field [dlo,dhi), dhi == 0: none */
+};
+extern const struct sqtt_typeinfo sqtt_types[TOK_NTYPES];
+
+struct sqtt_token {
+	uint64_t nib;		/* nibble offset in the stream */
+	uint64_t time;		/* after this token's own delta */
+	uint64_t raw;		/* the token's bits */
+	enum sqtt_type type;
+};
+
+/* Fields of a token, -1 where the token lacks one.  op: INST op code, or the src of
+ * ALU_EXEC / VMEM_EXEC. */
+struct sqtt_fields {
+	int wave, simd, wgp, sa, op;
+};
+void sqtt_fields(const struct sqtt_token *, struct sqtt_fields *);
+/* INST op name ("salu", "sgmem_rd_1"...) or NULL for an op the table lacks. */
+const char *sqtt_op_name(unsigned op);
+/* Op code by name (also "0x%02x"), -1 if unknown. */
+int sqtt_op_code(const char *name);
+enum sqtt_type sqtt_type_by_name(const char *name);	/* TOK_NTYPES if unknown */
+/* Delta carried by the token's bits (TIME: field + 4; TIMESTAMP: its delta or 0). */
+uint64_t sqtt_delta(enum sqtt_type, uint64_t raw);
+
+/* The HEADER: the unit whose waves emit instruction tokens. */
+struct sqtt_header {
+	unsigned version, simd, wgp, sa;
+};
+void sqtt_header(uint64_t raw, struct sqtt_header *);
+
+/* A streaming decoder over bytes that arrive in chunks.  Feed it with a refill callback
+ * or give it one whole buffer. */
+typedef size_t (*sqtt_refill_fn)(void *ctx, uint8_t *dst, size_t max);
+
+struct sqtt_decoder {
+	uint8_t *buf;		/* owned window (refill mode) */
+	const uint8_t *data;	/* current bytes */
+	size_t len;		/* valid bytes at data */
+	size_t cap;
+	uint64_t base;		/* nibble offset of data[0] in the stream */
+	uint64_t pos;		/* next token's nibble, relative to data */
+	uint64_t time;
+	uint64_t total;		/* bytes seen so far */
+	int eof;
+	sqtt_refill_fn refill;
+	void *ctx;
+	uint64_t unknown;	/* UNKNOWN tokens seen */
+	uint64_t lost;		/* TIMESTAMP tokens flagging lost packets */
+	uint64_t ntokens;
+	const char *error;	/* set when sqtt_next returns -1 */
+	char errbuf[160];
+};
+
+void sqtt_init_mem(struct sqtt_decoder *, const uint8_t *data, size_t len);
+void sqtt_init_stream(struct sqtt_decoder *, sqtt_refill_fn, void *ctx);
+void sqtt_free(struct sqtt_decoder *);
+/* 1: a token; 0: end of stream; -1: a stream error (d->error says what). */
+int sqtt_next(struct sqtt_decoder *, struct sqtt_token *);
+/* Check the start of a stream: a HEADER of version 3.  Returns NULL or a reason. */
+const char *sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *);
+
+#endif

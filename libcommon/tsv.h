@@ -1,0 +1,45 @@
+/* tsv: the toolkit's line-oriented TSV streams (see pipeline.md, Streams). */
+#ifndef TSV_H
+#define TSV_H
+#include <stdint.h>
+#include <stdio.h>
+
+enum tsv_kind { TSV_EOF, TSV_META, TSV_HEADER, TSV_RECORD };
+
+struct tsv {
+	FILE *fp;
+	const char *path;	/* for messages: "prog: PATH:LINE: ..." */
+	unsigned long line;
+	char *buf;
+	size_t cap;
+	char *text;		/* the whole line (no newline), for TSV_META and pass-through */
+	size_t len;
+	char **field;		/* fields of the current line, split in place */
+	size_t nfield, maxfield;
+	char **col;		/* column names from the '#' line */
+	size_t ncol;
+	char *colbuf;
+};
+
+void tsv_open(struct tsv *, FILE *, const char *path);
+void tsv_close(struct tsv *);
+/* Next line: '##' lines are TSV_META (field[0] is the key without "##"), the one '#'
+ * line is TSV_HEADER (columns are then known), others TSV_RECORD with exactly ncol
+ * fields (else a fatal error). */
+enum tsv_kind tsv_next(struct tsv *);
+/* Index of a column by name, -1 if absent. */
+int tsv_col(const struct tsv *, const char *name);
+/* Same, but a missing column is fatal. */
+int tsv_need(const struct tsv *, const char *name);
+/* Fatal error at the current line: "prog: PATH:LINE: msg", exit 2. */
+void tsv_fail(const struct tsv *, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+/* Field i as a number ("0x" hex allowed for u64); malformed is fatal. "-" is fatal too. */
+uint64_t tsv_u64(const struct tsv *, int i);
+int64_t tsv_i64(const struct tsv *, int i);
+/* Field i is "-". */
+int tsv_dash(const struct tsv *, int i);
+/* Write the current record back out, fields joined by tabs. */
+void tsv_put_record(const struct tsv *, FILE *out);
+
+#endif

@@ -1,0 +1,66 @@
+# tests/lib.sh: a small sharness-style TAP harness.  Source it from tests/tNNNN-name.sh.
+#   test_expect_success 'what' 'commands'   (commands run in the test's own scratch dir)
+#   test_skip_all 'why'                      (exit 77 semantics, TAP "1..0 # SKIP")
+#   test_done
+# Helpers: test_cmp EXPECT ACTUAL, test_expect_code N cmd..., need_shared.
+set -u
+LC_ALL=C; export LC_ALL
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BIN="$TOP/bin"
+PATH="$BIN:$PATH"; export PATH
+SHARED="$TOP/../shared"
+FIXTURES="$SHARED/fixtures/tinygrad"
+GOLDEN="$SHARED/golden"
+T_NAME=$(basename "$0" .sh)
+T_DIR="$TOP/tests/out/$T_NAME"
+rm -rf "$T_DIR" && mkdir -p "$T_DIR"
+cd "$T_DIR" || exit 1
+t_count=0
+t_fail=0
+
+test_cmp() { diff -u "$1" "$2"; }
+
+# test_expect_code CODE cmd...: run cmd, require exit status CODE.
+test_expect_code() {
+	want=$1; shift
+	"$@"; got=$?
+	if [ "$got" != "$want" ]; then
+		echo "exit status $got, wanted $want: $*" >&2
+		return 1
+	fi
+	return 0
+}
+
+# The one-line error convention: exactly one line on stderr, starting "PROG: ".
+test_one_line_error() {
+	prog=$1; file=$2
+	[ "$(wc -l < "$file")" -eq 1 ] || { echo "stderr is not one line:" >&2; cat "$file" >&2; return 1; }
+	grep -q "^$prog: " "$file" || { echo "stderr does not start '$prog: ':" >&2; cat "$file" >&2; return 1; }
+}
+
+test_expect_success() {
+	t_count=$((t_count + 1))
+	desc=$1
+	out="$T_DIR/log.$t_count"
+	if (eval "$2") > "$out" 2>&1; then
+		echo "ok $t_count - $desc"
+	else
+		t_fail=$((t_fail + 1))
+		echo "not ok $t_count - $desc"
+		sed 's/^/#   /' "$out" | head -60
+	fi
+}
+
+test_skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+need_shared() {
+	[ -d "$FIXTURES" ] && [ -d "$GOLDEN" ] || test_skip_all "../shared is not beside the project"
+}
+
+test_done() {
+	echo "1..$t_count"
+	[ "$t_fail" -eq 0 ]
+}
