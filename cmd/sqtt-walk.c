@@ -1,0 +1,643 @@
+/* sqtt-walk: the packet stream placed onto the code: one row per instruction issue of
+ * every wave of each buffer's traced unit (pipeline.md, row stream). */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture.h"
+#include "codeobj.h"
+#include "input.h"
+#include "sqtt.h"
+#include "tsv.h"
+
+#define NSLOT 32
+#define LOOKAHEAD 16	/* instructions searched on the fall-through path to resynchronise */
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	fprintf(stderr, "usage: %s [-hs] [-c code --base addr [-k kernel]] [--packets wave[:n]] "
+	    "[packets.tsv]\n", getprogname());
+	exit(2);
+}
+
+/* A program of some capture, its code object opened on first use. */
+struct prog {
+	char *source, *name, *tag, *file;
+	uint64_t base;
+	struct codeobj *code;
+	int failed;		/* could not be opened: its events are not walked */
+	uint8_t *image;
+};
+
+struct wave {
+	int alive;
+	unsigned number;
+	uint64_t pc, start, last;
+	unsigned rows;
+};
+
+static struct prog *progs;
+static size_t nprogs;
+static char *cur_source;
+
+/* Per event: kernel and program, from the ##event lines. */
+struct evinfo {
+	long event;
+	char *kernel;
+	struct prog *prog;
+};
+static struct evinfo *evs;
+static size_t nevs;
+
+static const char *opt_code, *opt_kernel;
+static uint64_t opt_base;
+static int opt_strict;
+static long opt_dbg_wave = -1;
+static unsigned long opt_dbg_n = 64;
+static uint64_t nwarn, nrows;
+static int failed_programs;
+
+/* The event being walked. */
+static struct {
+	long event;
+	int se;
+	struct evinfo *info;
+	struct codeobj *code;
+	int have_header;
+	unsigned sa, wgp, simd;
+	struct wave slot[NSLOT];
+	unsigned nwaves;
+	uint64_t orphan;	/* instruction tokens for slots with no open wave */
+} ev;
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (d == NULL)
+		err(2, NULL);
+	return d;
+}
+
+static void
+warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void
+warning(const char *fmt, ...)
+{
+	va_list ap;
+	char msg[512];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	nwarn++;
+	fflush(stdout);
+	warnx("warning: %s", msg);
+}
+
+static struct codeobj *
+prog_code(struct prog *p)
+{
+	char why[256];
+	size_t len = 0, i;
+	const uint8_t *img = NULL;
+	struct capture cap;
+
+	if (p->code != NULL || p->failed)
+		return p->code;
+	if (strcmp(p->file, "-") != 0) {
+		p->image = input_slurp(p->file, &len);
+		img = p->image;
+	} else {
+		capture_open(&cap, p->source, NULL);
+		for (i = 0; i < cap.nprog; i++) {
+			if (strcmp(cap.prog[i].name, p->name) != 0)
+				continue;
+			img = capture_code(&cap, i, &len);
+			break;
+		}
+		if (img != NULL) {
+			if ((p->image = malloc(len + 1)) == NULL)
+				err(2, NULL);
+			memcpy(p->image, img, len);
+			img = p->image;
+		}
+		capture_close(&cap);
+	}
+	if (img == NULL) {
+		fflush(stdout);
+		warnx("%s: program %s: no code object in the capture", p->source, p->name);
+		p->failed = 1;
+		failed_programs++;
+		return NULL;
+	}
+	p->code = codeobj_open(img, len, p->name, why, sizeof(why));
+	if (p->code == NULL) {
+		fflush(stdout);
+		warnx("%s: program %s: %s; its events are not walked",
+		    strcmp(p->file, "-") ? p->file : p->source, p->name, why);
+		p->failed = 1;
+		failed_programs++;
+	}
+	return p->code;
+}
+
+static void
+take_meta(const struct tsv *t)
+{
+	size_t i;
+
+	if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
+		free(cur_source);
+		cur_source = xstrdup(t->field[1]);
+	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
+		struct prog *p;
+		progs = reallocarray(progs, nprogs + 1, sizeof(*progs));
+		if (progs == NULL)
+			err(2, NULL);
+		p = &progs[nprogs++];
+		memset(p, 0, sizeof(*p));
+		p->source = xstrdup(cur_source ? cur_source : "-");
+		p->name = xstrdup(t->field[1]);
+		p->tag = xstrdup(t->field[2]);
+		p->base = strtoull(t->field[3], NULL, 0);
+		p->file = xstrdup(t->nfield > 5 ? t->field[5] : "-");
+	} else if (strcmp(t->field[0], "event") == 0 && t->nfield >= 4) {
+		struct evinfo *e;
+		evs = reallocarray(evs, nevs + 1, sizeof(*evs));
+		if (evs == NULL)
+			err(2, NULL);
+		e = &evs[nevs++];
+		e->event = strtol(t->field[1], NULL, 10);
+		e->kernel = xstrdup(t->field[3]);
+		e->prog = NULL;
+		/* the program most recently declared under this name and tag */
+		for (i = nprogs; i-- > 0;)
+			if (strcmp(progs[i].name, e->kernel) == 0 &&
+			    (t->nfield < 5 || strcmp(progs[i].tag, t->field[4]) == 0)) {
+				e->prog = &progs[i];
+				break;
+			}
+	}
+}
+
+/* Output */
+static void
+put_row(struct wave *w, unsigned slot, const struct inst *in, uint64_t pc, uint64_t time,
+    const char *token, const char *op)
+{
+	static const char *const dep_names[12] = { "-", "VALU_DEP_1", "VALU_DEP_2",
+	    "VALU_DEP_3", "VALU_DEP_4", "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3",
+	    "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3" };
+	uint64_t delta = time - w->last;
+
+	if (time < w->last)
+		delta = 0, time = w->last;	/* never: tokens of a wave come in time order */
+	printf("%ld\t%d\t%s\t%u\t%u\t0x%" PRIx64 "\t%" PRIu64 "\t%" PRIu64 "\t%s%s%s\t%s\t%s\t%s\n",
+	    ev.event, ev.se, ev.info ? ev.info->kernel : "-", w->number, slot, pc, time, delta,
+	    token, op ? ":" : "", op ? op : "", in ? in->text : "??",
+	    in ? inst_class_name(in->cls) : "unknown",
+	    in && in->dep_id < 12 ? dep_names[in->dep_id] : "-");
+	w->last = time;
+	w->rows++;
+	nrows++;
+}
+
+/* Does an instruction of class c fit the token?  The table of sqtt-format.md section 7,
+ * read by families so that a capture which reports a VALU op under a neighbouring
+ * token still walks. */
+enum fit { FIT_NO, FIT_YES };
+
+static int
+is_valu(enum inst_class c)
+{
+	return c == IC_VALU || c == IC_VALU_TRANS || c == IC_VALU_SHIFT64 ||
+	    c == IC_VALU_MAD64 || c == IC_VALU_F64 || c == IC_VALU_CMPX || c == IC_VINTERP;
+}
+
+static int
+is_imm(enum inst_class c)
+{
+	return c == IC_WAITCNT || c == IC_DEPCTR || c == IC_CLAUSE || c == IC_IMM;
+}
+
+static int
+fits(const struct inst *in, enum sqtt_type type, int op)
+{
+	enum inst_class c = in->cls;
+	const char *name;
+
+	switch (type) {
+	case TOK_VALU_INST:
+		return is_valu(c);
+	case TOK_IMM_ONE:
+	case TOK_IMMEDIATE:
+		return is_imm(c);
+	case TOK_INST:
+		break;
+	default:
+		return 0;
+	}
+	switch (op) {
+	case 0: case 7:		/* salu, salu_no_exec */
+		return c == IC_SALU || c == IC_SALU_EXEC;
+	case 1:
+		return c == IC_SMEM;
+	case 2:
+		return c == IC_SMEM_STORE;
+	case 3: case 4:
+		return c == IC_BRANCH;
+	case 5:
+		return c == IC_JUMP;
+	case 6:
+		return strncmp(in->text, "s_trap", 6) == 0;
+	case 9:
+		return c == IC_MESSAGE;
+	case 19:
+		return c == IC_BARRIER;
+	case 114:
+		return c == IC_SALU_EXEC || c == IC_SALU;
+	case 115: case 116:
+		return is_valu(c);
+	default:
+		break;
+	}
+	if ((name = sqtt_op_name((unsigned)op)) == NULL)
+		return 0;
+	if (strncmp(name, "valu", 4) == 0 || strcmp(name, "vinterp") == 0)
+		return is_valu(c);
+	if (strncmp(name, "sgmem_rd", 8) == 0 || strncmp(name, "flat_rd", 7) == 0 ||
+	    strncmp(name, "buf_rd", 6) == 0)
+		return c == IC_GLOBAL_LOAD || c == IC_FLAT_LOAD || c == IC_BUF_LOAD;
+	if (strncmp(name, "sgmem_wr", 8) == 0 || strncmp(name, "flat_wr", 7) == 0 ||
+	    strncmp(name, "buf_wr", 6) == 0)
+		return c == IC_GLOBAL_STORE || c == IC_FLAT_STORE || c == IC_BUF_STORE ||
+		    c == IC_GLOBAL_LOAD || c == IC_FLAT_LOAD;	/* atomics */
+	if (strncmp(name, "lds_", 4) == 0)
+		return c == IC_LDS_LOAD || c == IC_LDS_STORE;
+	if (strncmp(name, "img_", 4) == 0)
+		return c == IC_IMAGE;
+	return 0;
+}
+
+/* Never traced: stepped over wherever the wave's pc meets them. */
+static int
+untraced(const struct inst *in)
+{
+	return in->cls == IC_DELAY_ALU;
+}
+
+static const char *
+token_label(enum sqtt_type type, int op, char *buf, size_t sz)
+{
+	(void)op; (void)buf; (void)sz;
+	return sqtt_types[type].name;
+}
+
+static void
+debug_token(const struct wave *w, unsigned slot, const char *what, uint64_t pc, uint64_t time,
+    const char *token, int ok)
+{
+	if (opt_dbg_wave < 0 || (long)w->number != opt_dbg_wave || w->rows > opt_dbg_n)
+		return;
+	fprintf(stderr, "%s: packets: event %ld wave %u slot %u time %" PRIu64 " %-16s pc 0x%" PRIx64
+	    " %s%s\n", getprogname(), ev.event, w->number, slot, time, token, pc,
+	    ok ? "" : "MISS ", what);
+}
+
+/* One issue of an instruction token by the wave in slot. */
+static void
+issue(unsigned slot, enum sqtt_type type, int op, uint64_t time)
+{
+	struct wave *w = &ev.slot[slot];
+	const struct inst *in;
+	uint64_t pc;
+	unsigned k;
+	char lbl[32];
+	const char *opname = (type == TOK_INST) ? sqtt_op_name((unsigned)op) : NULL;
+	char opbuf[8];
+
+	if (!w->alive) {
+		ev.orphan++;
+		return;
+	}
+	if (ev.code == NULL)
+		return;
+	if (type == TOK_INST && opname == NULL) {
+		snprintf(opbuf, sizeof(opbuf), "0x%02x", op);
+		opname = opbuf;
+	}
+	pc = w->pc;
+	for (k = 0; k <= LOOKAHEAD; k++) {
+		in = codeobj_at(ev.code, pc);
+		if (in == NULL)
+			break;
+		if (fits(in, type, op)) {
+			if (k > 0 && pc != w->pc) {
+				/* stepped over instructions that emitted nothing */
+			}
+			break;
+		}
+		if (untraced(in) || in->cls == IC_CLAUSE) {
+			pc += in->size;
+			continue;
+		}
+		in = NULL;
+		break;
+	}
+	if (in == NULL) {
+		const struct inst *at = codeobj_at(ev.code, w->pc);
+		/* resynchronise: the first fitting instruction on the fall-through path */
+		uint64_t p = w->pc;
+		const struct inst *cand = NULL;
+		for (k = 0; k < LOOKAHEAD && (cand = codeobj_at(ev.code, p)) != NULL; k++) {
+			if (fits(cand, type, op))
+				break;
+			if (cand->cls == IC_ENDPGM || cand->cls == IC_BRANCH || cand->cls == IC_JUMP) {
+				cand = NULL;
+				break;
+			}
+			p += cand->size;
+			cand = NULL;
+		}
+		warning("event %ld wave %u (slot %u): %s%s%s at time %" PRIu64 " does not fit "
+		    "pc 0x%" PRIx64 " (%s)%s", ev.event, w->number, slot, sqtt_types[type].name,
+		    opname ? ":" : "", opname ? opname : "", time, w->pc,
+		    at ? at->text : "no instruction there",
+		    cand ? "; resynchronised further on" : "; token dropped");
+		debug_token(w, slot, at ? at->text : "??", w->pc, time,
+		    token_label(type, op, lbl, sizeof(lbl)), 0);
+		if (cand == NULL)
+			return;
+		in = cand;
+		pc = p;
+	}
+	debug_token(w, slot, in->text, pc, time, token_label(type, op, lbl, sizeof(lbl)), 1);
+	put_row(w, slot, in, pc, time, sqtt_types[type].name, opname);
+	if (in->cls == IC_BRANCH && type == TOK_INST && op == 3)
+		w->pc = (uint64_t)in->target;
+	else
+		w->pc = pc + in->size;
+}
+
+static void
+wave_start(unsigned slot, uint64_t time)
+{
+	struct wave *w = &ev.slot[slot];
+
+	if (w->alive)
+		warning("event %ld slot %u: WAVE_START while wave %u is still open", ev.event,
+		    slot, w->number);
+	w->alive = 1;
+	w->number = ev.nwaves++;
+	w->start = w->last = time;
+	w->rows = 0;
+	w->pc = ev.code ? codeobj_entry(ev.code) : 0;
+}
+
+static void
+wave_end(unsigned slot, uint64_t time)
+{
+	struct wave *w = &ev.slot[slot];
+	const struct inst *in = NULL;
+	uint64_t pc;
+
+	if (!w->alive)
+		return;
+	pc = w->pc;
+	if (ev.code != NULL) {
+		/* the wave's s_endpgm, past instructions that never emit a token */
+		while ((in = codeobj_at(ev.code, pc)) != NULL && w->rows > 0 && untraced(in))
+			pc += in->size;
+		in = codeobj_at(ev.code, pc);
+		if (w->rows > 0 && in != NULL && in->cls != IC_ENDPGM)
+			warning("event %ld wave %u (slot %u): WAVE_END at pc 0x%" PRIx64 " (%s), "
+			    "not an s_endpgm", ev.event, w->number, slot, pc, in->text);
+		put_row(w, slot, in, pc, time, "WAVE_END", NULL);
+	}
+	w->alive = 0;
+}
+
+static void
+end_event(void)
+{
+	if (ev.event >= 0 && ev.orphan)
+		warning("event %ld: %" PRIu64 " instruction tokens for slots with no open wave "
+		    "(waves that started before the trace)", ev.event, ev.orphan);
+	ev.event = -1;
+}
+
+static void
+begin_event(long event, int se)
+{
+	size_t i;
+
+	end_event();
+	memset(&ev, 0, sizeof(ev));
+	ev.event = event;
+	ev.se = se;
+	for (i = nevs; i-- > 0;)
+		if (evs[i].event == event) {
+			ev.info = &evs[i];
+			break;
+		}
+	if (opt_code != NULL) {
+		static struct prog cmdline;
+		if (cmdline.name == NULL) {
+			cmdline.name = xstrdup(opt_kernel ? opt_kernel : "-");
+			cmdline.source = xstrdup(opt_code);
+			cmdline.file = xstrdup(opt_code);
+			cmdline.tag = xstrdup("-");
+			cmdline.base = opt_base;
+		}
+		if (ev.info == NULL) {
+			static struct evinfo ci;
+			ci.kernel = cmdline.name;
+			ev.info = &ci;
+		}
+		ev.code = prog_code(&cmdline);
+	} else if (ev.info != NULL && ev.info->prog != NULL) {
+		ev.code = prog_code(ev.info->prog);
+	}
+}
+
+struct cols {
+	int event, se, time, type, wave, simd, wgp, sa, op, raw;
+};
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "base", required_argument, NULL, 'b' },
+		{ "code", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "packets", required_argument, NULL, 'P' },
+		{ "strict", no_argument, NULL, 's' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct cols c = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
+	struct tsv t;
+	enum tsv_kind k;
+	const char *path = "-";
+	FILE *in = stdin;
+	int ch, header_out = 0;
+	char *end;
+
+	while ((ch = getopt_long(argc, argv, "b:c:hk:s", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'b':
+			errno = 0;
+			opt_base = strtoull(optarg, &end, 0);
+			if (errno || *end != '\0' || end == optarg)
+				errx(2, "--base is not an address: %s", optarg);
+			break;
+		case 'c':
+			opt_code = optarg;
+			break;
+		case 'h':
+			printf("usage: %s [-hs] [-c code [-b base] [-k kernel]] [--packets wave[:n]] "
+			    "[packets.tsv]\n"
+			    "Place every instruction token of a packet stream (sqtt-dump's output) on\n"
+			    "the instruction that issued it: one row per issue per wave.\n\n"
+			    "  -c, --code FILE    the code object (default: found through ## lines)\n"
+			    "  -b, --base ADDR    its load address\n"
+			    "  -k, --kernel NAME  its kernel name\n"
+			    "  -s, --strict       warnings make the exit status 2\n"
+			    "      --packets W[:N]  print wave W's first N tokens (64) with their pc\n"
+			    "                     on stderr, MISS where the walk lost alignment\n"
+			    "See sqtt-walk(1).\n", getprogname());
+			exit(0);
+		case 'k':
+			opt_kernel = optarg;
+			break;
+		case 'P':
+			errno = 0;
+			opt_dbg_wave = strtol(optarg, &end, 10);
+			if (errno || end == optarg || opt_dbg_wave < 0)
+				errx(2, "--packets wants WAVE[:N]: %s", optarg);
+			if (*end == ':') {
+				opt_dbg_n = strtoul(end + 1, &end, 10);
+			}
+			if (*end != '\0')
+				errx(2, "--packets wants WAVE[:N]: %s", optarg);
+			break;
+		case 's':
+			opt_strict = 1;
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		usage();
+	if (argc == 1 && strcmp(argv[0], "-") != 0) {
+		path = argv[0];
+		if ((in = fopen(path, "r")) == NULL)
+			err(2, "%s", path);
+	}
+	ev.event = -1;
+	tsv_open(&t, in, path);
+	while ((k = tsv_next(&t)) != TSV_EOF) {
+		long event;
+		enum sqtt_type type;
+		unsigned slot;
+		uint64_t time;
+
+		if (k == TSV_META) {
+			fputs(t.text, stdout);
+			putchar('\n');
+			take_meta(&t);
+			continue;
+		}
+		if (k == TSV_HEADER) {
+			c.event = tsv_need(&t, "event");
+			c.se = tsv_need(&t, "se");
+			c.time = tsv_need(&t, "time");
+			c.type = tsv_need(&t, "type");
+			c.wave = tsv_need(&t, "wave");
+			c.simd = tsv_need(&t, "simd");
+			c.wgp = tsv_need(&t, "wgp");
+			c.sa = tsv_need(&t, "sa");
+			c.op = tsv_need(&t, "op");
+			c.raw = tsv_need(&t, "raw");
+			continue;
+		}
+		if (!header_out) {
+			printf("#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\n");
+			header_out = 1;
+		}
+		event = (long)tsv_u64(&t, c.event);
+		if (event != ev.event)
+			begin_event(event, (int)tsv_u64(&t, c.se));
+		type = sqtt_type_by_name(t.field[c.type]);
+		time = tsv_u64(&t, c.time);
+		switch (type) {
+		case TOK_HEADER:
+			ev.have_header = 1;
+			ev.simd = (unsigned)tsv_u64(&t, c.simd);
+			ev.wgp = (unsigned)tsv_u64(&t, c.wgp);
+			ev.sa = (unsigned)tsv_u64(&t, c.sa);
+			break;
+		case TOK_WAVE_START:
+		case TOK_WAVE_END:
+			if ((unsigned)tsv_u64(&t, c.simd) != ev.simd ||
+			    (unsigned)tsv_u64(&t, c.wgp) != ev.wgp ||
+			    (unsigned)tsv_u64(&t, c.sa) != ev.sa || !ev.have_header)
+				break;
+			slot = (unsigned)tsv_u64(&t, c.wave) % NSLOT;
+			if (type == TOK_WAVE_START)
+				wave_start(slot, time);
+			else
+				wave_end(slot, time);
+			break;
+		case TOK_INST: {
+			const char *opn = t.field[c.op];
+			int op = sqtt_op_code(opn);
+			if (op < 0)
+				tsv_fail(&t, "unknown INST op '%s'", opn);
+			if (strstr(opn, "other_simd") != NULL)
+				break;	/* another SIMD's memory issue: no wave of ours */
+			issue((unsigned)tsv_u64(&t, c.wave) % NSLOT, type, op, time);
+			break;
+		}
+		case TOK_VALU_INST:
+		case TOK_IMM_ONE:
+			issue((unsigned)tsv_u64(&t, c.wave) % NSLOT, type, -1, time);
+			break;
+		case TOK_IMMEDIATE: {
+			uint64_t mask = (tsv_u64(&t, c.raw) >> 8) & 0xffff;
+			for (slot = 0; slot < 16; slot++)
+				if (mask & (1u << slot))
+					issue(slot, type, -1, time);
+			break;
+		}
+		case TOK_NTYPES:
+			tsv_fail(&t, "unknown token type '%s'", t.field[c.type]);
+		default:
+			break;
+		}
+	}
+	end_event();
+	if (t.ncol == 0)
+		errx(2, "%s: no '#' column header: not a packet stream", path);
+	if (!header_out)
+		printf("#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\n");
+	tsv_close(&t);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(2, "stdout");
+	if (nwarn)
+		warnx("%" PRIu64 " warnings", nwarn);
+	return failed_programs || (opt_strict && nwarn) ? 2 : 0;
+}
