@@ -14,7 +14,7 @@
 
 static int opt_all, opt_counts;
 static long opt_event = -1;
-static const char *opt_kernel, *opt_xdir;
+static const char *opt_kernel, *opt_xdir, *opt_sdir;
 static int type_wanted[TOK_NTYPES];
 static int types_given;
 static unsigned event_offset;	/* events of earlier captures on the command line */
@@ -24,7 +24,7 @@ static uint64_t total_unknown, total_lost;
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-ach] [-e event] [-k kernel] [-t type,...] [-x dir]\n"
+	fprintf(stderr, "usage: %s [-ach] [-e event] [-k kernel] [-t type,...] [-x dir] [-X dir]\n"
 	    "       %*s [--raw [--se n] [--code file --base addr [--name kernel]]] capture ...\n",
 	    getprogname(), (int)strlen(getprogname()), "");
 	exit(2);
@@ -162,6 +162,34 @@ selected(const struct capture *c, const struct event *e)
 	return 1;
 }
 
+/* -X: the event's stream as it is in the capture, for other decoders. */
+static void
+write_stream(const char *dir, const struct event *e, unsigned ev)
+{
+	char *path;
+	FILE *fp;
+	uint8_t buf[1 << 16];
+	size_t n;
+
+	if (asprintf(&path, "%s/%u.att", dir, ev) < 0)
+		err(2, NULL);
+	if ((fp = fopen(path, "wb")) == NULL)
+		err(2, "%s", path);
+	if (e->blob != NULL) {
+		if (fwrite(e->blob, 1, e->len, fp) != e->len)
+			err(2, "%s", path);
+	} else {
+		struct input *in = input_open(e->file);
+		while ((n = input_read(in, buf, sizeof(buf))) > 0)
+			if (fwrite(buf, 1, n, fp) != n)
+				err(2, "%s", path);
+		input_close(in);
+	}
+	if (fclose(fp) != 0)
+		err(2, "%s", path);
+	free(path);
+}
+
 static void
 dump_event(const struct event *e, const char *path)
 {
@@ -172,6 +200,8 @@ dump_event(const struct event *e, const char *path)
 	uint64_t local[TOK_NTYPES] = { 0 };
 	int r, t;
 
+	if (opt_sdir != NULL)
+		write_stream(opt_sdir, e, ev);
 	if (e->blob != NULL) {
 		sqtt_init_mem(&d, e->blob, e->len);
 	} else {
@@ -311,6 +341,7 @@ main(int argc, char *argv[])
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "types", required_argument, NULL, 't' },
 		{ "extract", required_argument, NULL, 'x' },
+		{ "streams", required_argument, NULL, 'X' },
 		{ "raw", no_argument, NULL, 'R' },
 		{ "se", required_argument, NULL, 'S' },
 		{ "code", required_argument, NULL, 'C' },
@@ -325,7 +356,7 @@ main(int argc, char *argv[])
 	size_t j;
 	char *end;
 
-	while ((ch = getopt_long(argc, argv, "ace:hk:t:x:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ace:hk:t:x:X:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			opt_all = 1;
@@ -339,7 +370,7 @@ main(int argc, char *argv[])
 				errx(2, "-e is %s: %s", errstr, optarg);
 			break;
 		case 'h':
-			printf("usage: %s [-ach] [-e event] [-k kernel] [-t type,...] [-x dir] capture ...\n"
+			printf("usage: %s [-ach] [-e event] [-k kernel] [-t type,...] [-x dir] [-X dir] capture ...\n"
 			    "Decode RDNA3 SQTT captures into the packet stream.\n\n"
 			    "  -a, --all          NOP and UNKNOWN tokens too\n"
 			    "  -c, --counts       counts per event and token type instead of tokens\n"
@@ -347,6 +378,7 @@ main(int argc, char *argv[])
 			    "  -k, --kernel NAME  only buffers that traced kernel NAME\n"
 			    "  -t, --types T,...  only these token types (AMD names, e.g. INST,WAVE_END)\n"
 			    "  -x, --extract DIR  write each program's code object as DIR/NAME.hsaco\n"
+			    "  -X, --streams DIR  write each selected buffer's raw stream as DIR/EVENT.att\n"
 			    "      --raw          the captures are raw stream files\n"
 			    "      --se N         raw: the shader engine (default 0)\n"
 			    "      --code FILE    raw: the code object; --base ADDR its load address;\n"
@@ -363,6 +395,9 @@ main(int argc, char *argv[])
 			break;
 		case 'x':
 			opt_xdir = optarg;
+			break;
+		case 'X':
+			opt_sdir = optarg;
 			break;
 		case 'R':
 			copt.raw = 1;
@@ -394,6 +429,8 @@ main(int argc, char *argv[])
 		usage();
 	if (opt_xdir != NULL && mkdir(opt_xdir, 0777) != 0 && errno != EEXIST)
 		err(2, "%s", opt_xdir);
+	if (opt_sdir != NULL && mkdir(opt_sdir, 0777) != 0 && errno != EEXIST)
+		err(2, "%s", opt_sdir);
 
 	for (i = 0; i < argc; i++) {
 		capture_open(&c, argv[i], &copt);

@@ -54,6 +54,12 @@ input_read(struct input *in, void *dst, size_t max)
 			err(2, "%s", in->path);
 		errx(2, "%s: %s (gzip data)", in->path, msg);
 	}
+	if ((size_t)n < max) {
+		/* zlib hands over what it has of a cut gzip stream and only flags it here */
+		msg = gzerror(in->gz, &errnum);
+		if (errnum == Z_BUF_ERROR)
+			errx(2, "%s: unexpected end of file (gzip data cut short)", in->path);
+	}
 	return (size_t)n;
 }
 
