@@ -22,7 +22,9 @@ LIB_CODE = codeobj
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
 
-all: $(BIN)
+TEST_BIN = build/pickle_test build/codeobj_test
+
+all: $(BIN) $(TEST_BIN)
 
 build/%.o: libcommon/%.c libcommon/*.h | build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -34,6 +36,13 @@ bin/sqtt-dump bin/sqtt-encode bin/stall-attr bin/stall-table: bin/%: build/cmd-%
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 bin/sqtt-walk: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) | bin
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
+
+# Test drivers of single modules (tests/t01xx, t02xx).
+build/pickle_test: tests/pickle_test.c $(LIBOBJ_BASE) | build
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+build/codeobj_test: tests/codeobj_test.c $(LIBOBJ_BASE) $(LIBOBJ_CODE) | build
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 bin/stall: cmd/stall.sh | bin
