@@ -31,7 +31,7 @@ usage(void)
 }
 
 /* Output: the packet stream is the hot path, so lines are formatted by hand. */
-static char obuf[1 << 16];
+static char obuf[1 << 17];
 static size_t olen;
 
 static void
@@ -51,18 +51,40 @@ oput(const char *s, size_t n)
 	olen += n;
 }
 
+static const char digits2[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+static inline unsigned
+ndigits(uint64_t v)
+{
+	unsigned n = 1;
+
+	while (v >= 10000) {
+		v /= 10000;
+		n += 4;
+	}
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+/* Digits written from the end backwards, so no copy: this is the hot path. */
 static inline char *
 fmt_u64(char *p, uint64_t v)
 {
-	char tmp[24];
-	int n = 0;
+	unsigned n = ndigits(v);
+	char *e = p + n;
 
-	do
-		tmp[n++] = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
+	while (v >= 100) {
+		e -= 2;
+		memcpy(e, digits2 + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10)
+		memcpy(e - 2, digits2 + 2 * v, 2);
+	else
+		e[-1] = (char)('0' + v);
+	return p + n;
 }
 
 static inline char *
@@ -93,28 +115,46 @@ fmt_field(char *p, int v)
 	return p;
 }
 
-static void
-put_token(unsigned ev, int se, const struct sqtt_token *tok)
-{
-	char line[256], *p = line;
-	struct sqtt_fields f;
-	const char *name = sqtt_types[tok->type].name;
-	size_t n = strlen(name);
+/* "event\tse\t", the same for every token of a buffer */
+static char prefix[48];
+static size_t prefix_len;
+static size_t type_len[TOK_NTYPES];
+static char type_pad[TOK_NTYPES][24];	/* names padded for one fixed-size copy */
 
-	sqtt_fields(tok, &f);
-	p = fmt_u64(p, ev);
-	*p++ = '\t';
+static void
+set_prefix(unsigned ev, int se)
+{
+	int t;
+
 	if (se < 0)
-		*p++ = '-';
+		prefix_len = (size_t)snprintf(prefix, sizeof(prefix), "%u\t-\t", ev);
 	else
-		p = fmt_u64(p, (uint64_t)se);
-	*p++ = '\t';
+		prefix_len = (size_t)snprintf(prefix, sizeof(prefix), "%u\t%d\t", ev, se);
+	for (t = 0; t < TOK_NTYPES; t++) {
+		type_len[t] = strlen(sqtt_types[t].name);
+		memcpy(type_pad[t], sqtt_types[t].name, type_len[t]);
+	}
+}
+
+static void
+put_token(const struct sqtt_token *tok)
+{
+	char *p, *line;
+	struct sqtt_fields f;
+	size_t n;
+
+	if (olen + 256 > sizeof(obuf))
+		oflush();
+	line = p = obuf + olen;
+	sqtt_fields(tok, &f);
+	memcpy(p, prefix, sizeof(prefix));
+	p += prefix_len;
 	p = fmt_u64(p, tok->nib);
 	*p++ = '\t';
 	p = fmt_u64(p, tok->time);
 	*p++ = '\t';
-	memcpy(p, name, n);
-	p += n;
+	memcpy(p, type_pad[tok->type], sizeof(type_pad[0]));
+	p += type_len[tok->type];
 	p = fmt_field(p, f.wave);
 	p = fmt_field(p, f.simd);
 	p = fmt_field(p, f.wgp);
@@ -137,7 +177,7 @@ put_token(unsigned ev, int se, const struct sqtt_token *tok)
 	*p++ = '\t';
 	p = fmt_hex(p, tok->raw);
 	*p++ = '\n';
-	oput(line, (size_t)(p - line));
+	olen += (size_t)(p - line);
 }
 
 struct file_source {
@@ -208,15 +248,15 @@ dump_event(const struct event *e, const char *path)
 		src.in = input_open(e->file);
 		sqtt_init_stream(&d, refill_file, &src);
 	}
+	set_prefix(ev, e->se);
 	if (opt_counts) {
-		while ((r = sqtt_next(&d, &tok)) > 0)
-			local[tok.type]++;
+		r = sqtt_count(&d, local);
 	} else {
 		while ((r = sqtt_next(&d, &tok)) > 0) {
 			if (types_given ? !type_wanted[tok.type] :
 			    !opt_all && (tok.type == TOK_NOP || tok.type == TOK_UNKNOWN))
 				continue;
-			put_token(ev, e->se, &tok);
+			put_token(&tok);
 		}
 	}
 	if (r < 0) {
