@@ -172,10 +172,121 @@ join(const char *dir, const char *file)
 	return xasprintf("%s/%s", dir, file);
 }
 
+/* The load_base of code object ID in a rocprofv3 results JSON: a plain scan for the
+ * object that holds "code_object_id": ID, enough for the files rocprofv3 writes. */
+static int
+json_load_base(const char *dir, const char *json, long id, uint64_t *base)
+{
+	char *path = join(dir, json), *text, *p, *q, key[64];
+	size_t len;
+	int found = 0;
+
+	text = (char *)input_slurp(path, &len);
+	snprintf(key, sizeof(key), "\"code_object_id\"");
+	for (p = text; (p = strstr(p, key)) != NULL; p += strlen(key)) {
+		char *v = p + strlen(key), *open, *close;
+		while (*v == ' ' || *v == ':')
+			v++;
+		if (strtol(v, NULL, 10) != id)
+			continue;
+		/* the enclosing object: back to its '{', forward to its '}' */
+		for (open = p; open > text && *open != '{'; open--)
+			;
+		close = strchr(p, '}');
+		q = strstr(open, "\"load_base\"");
+		if (q == NULL || (close != NULL && q > close))
+			continue;
+		q += strlen("\"load_base\"");
+		while (*q == ' ' || *q == ':' || *q == '"')
+			q++;
+		*base = strtoull(q, NULL, 0);
+		found = 1;
+		break;
+	}
+	free(text);
+	free(path);
+	return found;
+}
+
+static int
+cmp_event(const void *a, const void *b)
+{
+	const struct event *x = a, *y = b;
+
+	/* dispatch order, then shader engine; the dispatch was parked in index */
+	if (x->index != y->index)
+		return x->index < y->index ? -1 : 1;
+	return x->se - y->se;
+}
+
+/* A rocprofv3 --att directory: *_shader_engine_<se>_<dispatch>.att streams,
+ * *_code_object_id_<id>.out code objects, load bases from *results.json or the --base
+ * option.  With one code object every stream is taken to have traced it. */
+static void
+open_rocprof(struct capture *c, const struct capture_opts *o)
+{
+	DIR *d = opendir(c->path);
+	struct dirent *de;
+	struct stat st;
+	char *json = NULL;
+	size_t i;
+
+	if (d == NULL)
+		err(2, "%s", c->path);
+	while ((de = readdir(d)) != NULL) {
+		const char *n = de->d_name, *p;
+		size_t len = strlen(n);
+		if (len > 5 && strcmp(n + len - 5, ".json") == 0 && json == NULL)
+			json = xstrndup(n, len);
+		if (len > 4 && strcmp(n + len - 4, ".att") == 0 &&
+		    (p = strstr(n, "_shader_engine_")) != NULL) {
+			struct event *e = add_event(c);
+			int se = 0;
+			unsigned disp = 0;
+			sscanf(p, "_shader_engine_%d_%u", &se, &disp);
+			e->se = se;
+			e->index = disp;
+			e->itrace = 1;
+			e->file = join(c->path, n);
+		} else if (len > 4 && strcmp(n + len - 4, ".out") == 0 &&
+		    (p = strstr(n, "_code_object_id_")) != NULL) {
+			struct program *pr = add_program(c);
+			long id = strtol(p + strlen("_code_object_id_"), NULL, 10);
+			char name[64];
+			snprintf(name, sizeof(name), "code_object_%ld", id);
+			pr->name = xstrndup(name, strlen(name));
+			pr->tag = id;
+			pr->file = join(c->path, n);
+			if (stat(pr->file, &st) == 0)
+				pr->size = (size_t)st.st_size;
+		}
+	}
+	closedir(d);
+	if (c->nev == 0)
+		errx(2, "%s: no capture.tsv and no *_shader_engine_*.att streams: not a capture directory",
+		    c->path);
+	qsort(c->ev, c->nev, sizeof(*c->ev), cmp_event);
+	for (i = 0; i < c->nev; i++) {
+		c->ev[i].index = (unsigned)i;
+		c->ev[i].prog = c->nprog == 1 ? 0 : -1;
+	}
+	for (i = 0; i < c->nprog; i++) {
+		if (o != NULL && o->base)
+			c->prog[i].base = o->base;
+		else if (json != NULL)
+			json_load_base(c->path, json, c->prog[i].tag, &c->prog[i].base);
+		if (o != NULL && o->kernel != NULL && c->nprog == 1) {
+			free(c->prog[i].name);
+			c->prog[i].name = xstrndup(o->kernel, strlen(o->kernel));
+		}
+	}
+	free(json);
+}
+
 /* A directory written by sqtt-encode -d: capture.tsv holds the ## lines of the packet
  * stream, with file names relative to the directory. */
 static void
-open_dir(struct capture *c)
+open_dir(struct capture *c, const struct capture_opts *o)
 {
 	char *index = join(c->path, "capture.tsv");
 	FILE *fp = fopen(index, "r");
@@ -183,6 +294,11 @@ open_dir(struct capture *c)
 	enum tsv_kind k;
 	size_t i;
 
+	if (fp == NULL && errno == ENOENT) {
+		free(index);
+		open_rocprof(c, o);
+		return;
+	}
 	if (fp == NULL)
 		err(2, "%s", index);
 	tsv_open(&t, fp, index);
@@ -255,7 +371,7 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 		return;
 	}
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		open_dir(c);
+		open_dir(c, o);
 		return;
 	}
 	c->data = input_slurp(path, &c->len);

@@ -1,0 +1,36 @@
+#!/bin/sh
+# sqtt-dump reads a rocprofv3 --att directory: streams, code objects, load bases.
+. "$(dirname "$0")/lib.sh"
+need_shared
+
+F=$FIXTURES/20260314_profile_plus_run_0_b90bfc1.pkl
+test_expect_success 'a rocprofv3-style directory decodes like the pickle it came from' '
+	sqtt-dump -x objs -X streams "$F" > pickle.tsv &&
+	mkdir att &&
+	for e in 0 1 2 3 4 5; do cp streams/$e.att att/4242_shader_engine_${e}_3.att || exit 1; done &&
+	cp objs/E_3.hsaco att/4242_code_object_id_2.out &&
+	printf "{\"code_objects\": [{\"code_object_id\": 2, \"load_base\": 35184388898816}]}\n" > att/4242_results.json &&
+	sqtt-dump att > dir.tsv &&
+	grep -v "^##" pickle.tsv > expect &&
+	grep -v "^##" dir.tsv > actual &&
+	test_cmp expect actual &&
+	grep "^##code" dir.tsv > actual.code &&
+	printf "##code\tcode_object_2\t2\t0x200001008000\t4152\tatt/4242_code_object_id_2.out\n" > expect.code &&
+	test_cmp expect.code actual.code
+'
+
+test_expect_success 'and walks to the same rows' '
+	sqtt-dump "$F" | sqtt-walk | grep -v "^#" | cut -f1,2,4-12 > expect.rows &&
+	sqtt-dump att | sqtt-walk | grep -v "^#" | cut -f1,2,4-12 > actual.rows &&
+	test_cmp expect.rows actual.rows &&
+	test "$(wc -l < actual.rows)" -eq 12
+'
+
+test_expect_success '--base and --name stand in for the JSON' '
+	rm att/4242_results.json &&
+	sqtt-dump --base 0x1000 --name E_3 att | grep "^##code" > actual &&
+	printf "##code\tE_3\t2\t0x1000\t4152\tatt/4242_code_object_id_2.out\n" > expect &&
+	test_cmp expect actual
+'
+
+test_done
