@@ -10,6 +10,7 @@
 
 #include "capture.h"
 #include "input.h"
+#include "out.h"
 #include "sqtt.h"
 
 static int opt_all, opt_counts;
@@ -28,91 +29,6 @@ usage(void)
 	    "       %*s [--raw [--se n] [--code file --base addr [--name kernel]]] capture ...\n",
 	    getprogname(), (int)strlen(getprogname()), "");
 	exit(2);
-}
-
-/* Output: the packet stream is the hot path, so lines are formatted by hand. */
-static char obuf[1 << 17];
-static size_t olen;
-
-static void
-oflush(void)
-{
-	if (olen && fwrite(obuf, 1, olen, stdout) != olen)
-		err(2, "stdout");
-	olen = 0;
-}
-
-static inline void
-oput(const char *s, size_t n)
-{
-	if (olen + n > sizeof(obuf))
-		oflush();
-	memcpy(obuf + olen, s, n);
-	olen += n;
-}
-
-static const char digits2[] =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
-
-static inline unsigned
-ndigits(uint64_t v)
-{
-	unsigned n = 1;
-
-	while (v >= 10000) {
-		v /= 10000;
-		n += 4;
-	}
-	return n + (v >= 10) + (v >= 100) + (v >= 1000);
-}
-
-/* Digits written from the end backwards, so no copy: this is the hot path. */
-static inline char *
-fmt_u64(char *p, uint64_t v)
-{
-	unsigned n = ndigits(v);
-	char *e = p + n;
-
-	while (v >= 100) {
-		e -= 2;
-		memcpy(e, digits2 + 2 * (v % 100), 2);
-		v /= 100;
-	}
-	if (v >= 10)
-		memcpy(e - 2, digits2 + 2 * v, 2);
-	else
-		e[-1] = (char)('0' + v);
-	return p + n;
-}
-
-static inline char *
-fmt_hex(char *p, uint64_t v)
-{
-	static const char hex[] = "0123456789abcdef";
-	char tmp[20];
-	int n = 0;
-
-	do
-		tmp[n++] = hex[v & 15];
-	while ((v >>= 4) != 0);
-	*p++ = '0';
-	*p++ = 'x';
-	while (n)
-		*p++ = tmp[--n];
-	return p;
-}
-
-static inline char *
-fmt_field(char *p, int v)
-{
-	*p++ = '\t';
-	if (v < 0)
-		*p++ = '-';
-	else
-		p = fmt_u64(p, (uint64_t)v);
-	return p;
 }
 
 /* "event\tse\t", the same for every token of a buffer */
@@ -139,13 +55,11 @@ set_prefix(unsigned ev, int se)
 static void
 put_token(const struct sqtt_token *tok)
 {
-	char *p, *line;
+	char *p;
 	struct sqtt_fields f;
 	size_t n;
 
-	if (olen + 256 > sizeof(obuf))
-		oflush();
-	line = p = obuf + olen;
+	p = out_reserve();
 	sqtt_fields(tok, &f);
 	memcpy(p, prefix, sizeof(prefix));
 	p += prefix_len;
@@ -155,10 +69,14 @@ put_token(const struct sqtt_token *tok)
 	*p++ = '\t';
 	memcpy(p, type_pad[tok->type], sizeof(type_pad[0]));
 	p += type_len[tok->type];
-	p = fmt_field(p, f.wave);
-	p = fmt_field(p, f.simd);
-	p = fmt_field(p, f.wgp);
-	p = fmt_field(p, f.sa);
+	*p++ = '\t';
+	p = fmt_int_or_dash(p, f.wave);
+	*p++ = '\t';
+	p = fmt_int_or_dash(p, f.simd);
+	*p++ = '\t';
+	p = fmt_int_or_dash(p, f.wgp);
+	*p++ = '\t';
+	p = fmt_int_or_dash(p, f.sa);
 	*p++ = '\t';
 	if (f.op < 0) {
 		*p++ = '-';
@@ -177,7 +95,7 @@ put_token(const struct sqtt_token *tok)
 	*p++ = '\t';
 	p = fmt_hex(p, tok->raw);
 	*p++ = '\n';
-	olen += (size_t)(p - line);
+	out_commit(p);
 }
 
 struct file_source {
@@ -260,7 +178,7 @@ dump_event(const struct event *e, const char *path)
 		}
 	}
 	if (r < 0) {
-		oflush();
+		out_flush();
 		fflush(stdout);
 		if (e->blob != NULL)
 			errx(2, "%s: event %u: %s", path, ev, d.error);
@@ -268,14 +186,16 @@ dump_event(const struct event *e, const char *path)
 	}
 	if (opt_counts) {
 		for (t = 0; t < TOK_NTYPES; t++) {
-			char line[128];
+			char line[128], *p;
 			int n;
 			if (local[t] == 0 || (t == TOK_NOP && !opt_all) ||
 			    (types_given && !type_wanted[t]))
 				continue;
 			n = snprintf(line, sizeof(line), "%u\t%d\t%s\t%" PRIu64 "\n", ev, e->se,
 			    sqtt_types[t].name, local[t]);
-			oput(line, (size_t)n);
+			p = out_reserve();
+			memcpy(p, line, (size_t)n);
+			out_commit(p + n);
 			counts[t] += local[t];
 		}
 	}
@@ -480,10 +400,10 @@ main(int argc, char *argv[])
 			if (selected(&c, &c.ev[j]))
 				dump_event(&c.ev[j], argv[i]);
 		event_offset += (unsigned)c.nev;
-		oflush();
+		out_flush();
 		capture_close(&c);
 	}
-	oflush();
+	out_flush();
 	if (total_unknown)
 		warnx("warning: %" PRIu64 " UNKNOWN tokens (not a gfx11 stream, or damaged)",
 		    total_unknown);

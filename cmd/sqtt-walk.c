@@ -12,6 +12,7 @@
 #include "capture.h"
 #include "codeobj.h"
 #include "input.h"
+#include "out.h"
 #include "sqtt.h"
 #include "tsv.h"
 
@@ -99,6 +100,7 @@ warning(const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	nwarn++;
+	out_flush();
 	fflush(stdout);
 	warnx("warning: %s", msg);
 }
@@ -133,6 +135,7 @@ prog_code(struct prog *p)
 		capture_close(&cap);
 	}
 	if (img == NULL) {
+		out_flush();
 		fflush(stdout);
 		warnx("%s: program %s: no code object in the capture", p->source, p->name);
 		p->failed = 1;
@@ -141,6 +144,7 @@ prog_code(struct prog *p)
 	}
 	p->code = codeobj_open(img, len, p->name, why, sizeof(why));
 	if (p->code == NULL) {
+		out_flush();
 		fflush(stdout);
 		warnx("%s: program %s: %s; its events are not walked",
 		    strcmp(p->file, "-") ? p->file : p->source, p->name, why);
@@ -189,23 +193,48 @@ take_meta(const struct tsv *t)
 	}
 }
 
-/* Output */
+/* Output: one row per issue, the hot path, formatted by hand. */
+static const char *const dep_names[12] = { "-", "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3",
+    "VALU_DEP_4", "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1",
+    "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3" };
+
 static void
 put_row(struct wave *w, unsigned slot, const struct inst *in, uint64_t pc, uint64_t time,
     const char *token, const char *op)
 {
-	static const char *const dep_names[12] = { "-", "VALU_DEP_1", "VALU_DEP_2",
-	    "VALU_DEP_3", "VALU_DEP_4", "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3",
-	    "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3" };
-	uint64_t delta = time - w->last;
+	char *p = out_reserve();
 
 	if (time < w->last)
-		delta = 0, time = w->last;	/* never: tokens of a wave come in time order */
-	printf("%ld\t%d\t%s\t%u\t%u\t0x%" PRIx64 "\t%" PRIu64 "\t%" PRIu64 "\t%s%s%s\t%s\t%s\t%s\n",
-	    ev.event, ev.se, ev.info ? ev.info->kernel : "-", w->number, slot, pc, time, delta,
-	    token, op ? ":" : "", op ? op : "", in ? in->text : "??",
-	    in ? inst_class_name(in->cls) : "unknown",
-	    in && in->dep_id < 12 ? dep_names[in->dep_id] : "-");
+		time = w->last;	/* never: tokens of a wave come in time order */
+	p = fmt_u64(p, (uint64_t)ev.event);
+	*p++ = '\t';
+	p = fmt_int_or_dash(p, ev.se);
+	*p++ = '\t';
+	p = fmt_str(p, ev.info ? ev.info->kernel : "-");
+	*p++ = '\t';
+	p = fmt_u64(p, w->number);
+	*p++ = '\t';
+	p = fmt_u64(p, slot);
+	*p++ = '\t';
+	p = fmt_hex(p, pc);
+	*p++ = '\t';
+	p = fmt_u64(p, time);
+	*p++ = '\t';
+	p = fmt_u64(p, time - w->last);
+	*p++ = '\t';
+	p = fmt_str(p, token);
+	if (op != NULL) {
+		*p++ = ':';
+		p = fmt_str(p, op);
+	}
+	*p++ = '\t';
+	p = fmt_str(p, in ? in->text : "??");
+	*p++ = '\t';
+	p = fmt_str(p, in ? inst_class_name(in->cls) : "unknown");
+	*p++ = '\t';
+	p = fmt_str(p, in && in->dep_id < 12 ? dep_names[in->dep_id] : "-");
+	*p++ = '\n';
+	out_commit(p);
 	w->last = time;
 	w->rows++;
 	nrows++;
@@ -556,6 +585,7 @@ main(int argc, char *argv[])
 		uint64_t time;
 
 		if (k == TSV_META) {
+			out_flush();
 			fputs(t.text, stdout);
 			putchar('\n');
 			take_meta(&t);
@@ -575,6 +605,7 @@ main(int argc, char *argv[])
 			continue;
 		}
 		if (!header_out) {
+			out_flush();
 			printf("#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\n");
 			header_out = 1;
 		}
@@ -630,6 +661,7 @@ main(int argc, char *argv[])
 		}
 	}
 	end_event();
+	out_flush();
 	if (t.ncol == 0)
 		errx(2, "%s: no '#' column header: not a packet stream", path);
 	if (!header_out)

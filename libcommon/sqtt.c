@@ -118,16 +118,56 @@ sqtt_op_name(unsigned op)
 	return op < 128 ? op_names[op] : NULL;
 }
 
+/* Name lookups are on the hot path of every reader of the packet stream: hash tables. */
+#define NAMEHASH 512
+static int16_t op_hash[NAMEHASH], type_hash[NAMEHASH];
+static int hashes_ready;
+
+static unsigned
+name_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h & (NAMEHASH - 1);
+}
+
+static void
+build_hashes(void)
+{
+	unsigned h;
+	int i;
+
+	for (i = 0; i < NAMEHASH; i++)
+		op_hash[i] = type_hash[i] = -1;
+	for (i = 0; i < 128; i++) {
+		if (op_names[i] == NULL)
+			continue;
+		for (h = name_hash(op_names[i]); op_hash[h] >= 0; h = (h + 1) & (NAMEHASH - 1))
+			;
+		op_hash[h] = (int16_t)i;
+	}
+	for (i = 0; i < TOK_NTYPES; i++) {
+		for (h = name_hash(sqtt_types[i].name); type_hash[h] >= 0; h = (h + 1) & (NAMEHASH - 1))
+			;
+		type_hash[h] = (int16_t)i;
+	}
+	hashes_ready = 1;
+}
+
 int
 sqtt_op_code(const char *name)
 {
-	unsigned i;
+	unsigned h;
 	char *end;
 	long v;
 
-	for (i = 0; i < 128; i++)
-		if (op_names[i] && strcmp(op_names[i], name) == 0)
-			return (int)i;
+	if (!hashes_ready)
+		build_hashes();
+	for (h = name_hash(name); op_hash[h] >= 0; h = (h + 1) & (NAMEHASH - 1))
+		if (strcmp(op_names[op_hash[h]], name) == 0)
+			return op_hash[h];
 	if (name[0] == '0' && name[1] == 'x') {
 		v = strtol(name, &end, 16);
 		if (*end == '\0' && end != name + 2 && v >= 0 && v < 128)
@@ -139,11 +179,13 @@ sqtt_op_code(const char *name)
 enum sqtt_type
 sqtt_type_by_name(const char *name)
 {
-	int t;
+	unsigned h;
 
-	for (t = 0; t < TOK_NTYPES; t++)
-		if (strcmp(sqtt_types[t].name, name) == 0)
-			return (enum sqtt_type)t;
+	if (!hashes_ready)
+		build_hashes();
+	for (h = name_hash(name); type_hash[h] >= 0; h = (h + 1) & (NAMEHASH - 1))
+		if (strcmp(sqtt_types[type_hash[h]].name, name) == 0)
+			return (enum sqtt_type)type_hash[h];
 	return TOK_NTYPES;
 }
 

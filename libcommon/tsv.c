@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "out.h"
 #include "tsv.h"
 
 void
@@ -34,6 +35,7 @@ tsv_fail(const struct tsv *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	out_flush();
 	fflush(stdout);
 	errx(2, "%s:%lu: %s", t->path, t->line, msg);
 }

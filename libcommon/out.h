@@ -1,0 +1,108 @@
+/* out: fast buffered text output for the streams' hot paths (numbers formatted by hand,
+ * one write per 128 KiB).  Everything goes to stdout; out_flush before any stdio use. */
+#ifndef OUT_H
+#define OUT_H
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define OUT_BUFSZ (1 << 17)
+#define OUT_LINEMAX 4096	/* room a caller may fill through out_reserve */
+
+struct out {
+	char buf[OUT_BUFSZ + OUT_LINEMAX];
+	size_t len;
+};
+extern struct out out_stdout;
+extern const char out_digits2[200];
+
+void out_flush(void);	/* write what is buffered; a write error is fatal (exit 2) */
+
+/* A pointer to at least OUT_LINEMAX free bytes; out_commit(p) after writing up to p. */
+static inline char *
+out_reserve(void)
+{
+	if (out_stdout.len > OUT_BUFSZ)
+		out_flush();
+	return out_stdout.buf + out_stdout.len;
+}
+
+static inline void
+out_commit(char *end)
+{
+	out_stdout.len = (size_t)(end - out_stdout.buf);
+}
+
+static inline unsigned
+out_ndigits(uint64_t v)
+{
+	unsigned n = 1;
+
+	while (v >= 10000) {
+		v /= 10000;
+		n += 4;
+	}
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+/* Digits written from the end backwards, with no copy. */
+static inline char *
+fmt_u64(char *p, uint64_t v)
+{
+	unsigned n = out_ndigits(v);
+	char *e = p + n;
+
+	while (v >= 100) {
+		e -= 2;
+		memcpy(e, out_digits2 + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10)
+		memcpy(e - 2, out_digits2 + 2 * v, 2);
+	else
+		e[-1] = (char)('0' + v);
+	return p + n;
+}
+
+/* "0x" and lowercase hex digits. */
+static inline char *
+fmt_hex(char *p, uint64_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char tmp[20];
+	int n = 0;
+
+	do
+		tmp[n++] = hex[v & 15];
+	while ((v >>= 4) != 0);
+	*p++ = '0';
+	*p++ = 'x';
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
+/* A number, or "-" when negative. */
+static inline char *
+fmt_int_or_dash(char *p, long v)
+{
+	if (v < 0) {
+		*p++ = '-';
+		return p;
+	}
+	return fmt_u64(p, (uint64_t)v);
+}
+
+/* A string of at most OUT_LINEMAX/4 bytes (longer ones are cut). */
+static inline char *
+fmt_str(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n > OUT_LINEMAX / 4)
+		n = OUT_LINEMAX / 4;
+	memcpy(p, s, n);
+	return p + n;
+}
+
+#endif
