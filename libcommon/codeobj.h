@@ -39,6 +39,8 @@ enum inst_class {
 			 * other immediates: IMM_ONE */
 	IC_DELAY_ALU,	/* s_delay_alu: never traced */
 	IC_ENDPGM,	/* s_endpgm*: never traced, the wave's WAVE_END follows */
+	IC_UNTRACED,	/* not an instruction: the one row of a wave that emitted no
+			 * instruction tokens (sqtt-walk) */
 	IC_NCLASS
 };
 
@@ -59,6 +61,8 @@ struct inst {
 	unsigned wait;		/* IC_WAITCNT: WAIT_* bits of the counters it waits on */
 	enum inst_dep dep;	/* announced by a preceding s_delay_alu */
 	unsigned dep_arg;	/* VALU_DEP_n / TRANS32_DEP_n / SALU_CYCLE_n: n */
+	unsigned dep_id;	/* the raw s_delay_alu instid (1-11; 8 = FMA_ACCUM_CYCLE_1, given
+				 * as DEP_VALU 1), 0 when dep is DEP_NONE */
 };
 
 struct codeobj;

@@ -1,0 +1,1052 @@
+/* codeobj: decode an AMDGPU code object once: sections and symbols with libelf (or, for
+ * hand-made objects with a broken ELF header, a bounds-checked raw ELF64 section-header
+ * parser), every executable section disassembled with LLVM's C API for gfx1100, each
+ * instruction classified, s_delay_alu dependencies attached, and the kernel entry found.
+ * Input may be hostile: every offset and size is checked against the image. */
+#include "codeobj.h"
+
+#include <gelf.h>
+#include <libelf.h>
+#include <llvm-c/Disassembler.h>
+#include <llvm-c/Target.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+
+#ifndef EM_AMDGPU
+#define EM_AMDGPU 224
+#endif
+
+struct codeobj {
+	struct inst *insts;	/* pc-sorted, unique pcs */
+	size_t n;
+	char *strs;		/* texts and mnemonics of insts */
+	uint64_t entry;
+	/* direct index: slot[(pc - base) / 4] = index + 1 (0: none) */
+	uint32_t *slot;
+	size_t nslot;
+	uint64_t base;
+	int slot_exact;		/* every instruction is in the table: a miss is final */
+};
+
+/* ---- small helpers ---- */
+
+static void seterr(char *err, size_t errsz, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errsz)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errsz, fmt, ap);
+	va_end(ap);
+	for (char *p = err; *p; p++)	/* one line, always */
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+}
+
+static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+static uint32_t rd32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+
+static int pfx(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+/* [off, off+len) lies inside an object of size sz */
+static int inside(uint64_t off, uint64_t len, uint64_t sz) { return off <= sz && len <= sz - off; }
+
+/* ---- LLVM: one process-wide disassembler, used under a lock ---- */
+
+static once_flag llvm_once = ONCE_FLAG_INIT;
+static mtx_t llvm_mtx;
+static LLVMDisasmContextRef llvm_dc;
+
+static void llvm_init(void)
+{
+	LLVMInitializeAMDGPUTargetInfo();
+	LLVMInitializeAMDGPUTargetMC();
+	LLVMInitializeAMDGPUDisassembler();
+	if (mtx_init(&llvm_mtx, mtx_plain) != thrd_success)
+		return;
+	llvm_dc = LLVMCreateDisasmCPU("amdgcn-amd-amdhsa", "gfx1100", NULL, 0, NULL, NULL);
+	if (llvm_dc)
+		LLVMSetDisasmOptions(llvm_dc, LLVMDisassembler_Option_PrintImmHex);
+}
+
+static once_flag elf_once = ONCE_FLAG_INIT;
+static int elf_ok;
+static void elf_init(void) { elf_ok = elf_version(EV_CURRENT) != EV_NONE; }
+
+/* ---- classification ---- */
+
+static const char *const class_names[IC_NCLASS] = {
+	[IC_UNKNOWN] = "unknown", [IC_SALU] = "salu", [IC_SALU_EXEC] = "salu_exec",
+	[IC_SMEM] = "smem", [IC_SMEM_STORE] = "smem_store", [IC_VALU] = "valu",
+	[IC_VALU_TRANS] = "valu_trans", [IC_VALU_SHIFT64] = "valu_shift64",
+	[IC_VALU_MAD64] = "valu_mad64", [IC_VALU_F64] = "valu_f64", [IC_VALU_CMPX] = "valu_cmpx",
+	[IC_VINTERP] = "vinterp", [IC_GLOBAL_LOAD] = "global_load",
+	[IC_GLOBAL_STORE] = "global_store", [IC_FLAT_LOAD] = "flat_load",
+	[IC_FLAT_STORE] = "flat_store", [IC_BUF_LOAD] = "buf_load", [IC_BUF_STORE] = "buf_store",
+	[IC_IMAGE] = "image", [IC_LDS_LOAD] = "lds_load", [IC_LDS_STORE] = "lds_store",
+	[IC_BRANCH] = "branch", [IC_JUMP] = "jump", [IC_BARRIER] = "barrier",
+	[IC_MESSAGE] = "message", [IC_WAITCNT] = "waitcnt", [IC_DEPCTR] = "depctr",
+	[IC_CLAUSE] = "clause", [IC_IMM] = "imm", [IC_DELAY_ALU] = "delay_alu",
+	[IC_ENDPGM] = "endpgm", [IC_UNTRACED] = "untraced",
+};
+
+const char *inst_class_name(enum inst_class c)
+{
+	if ((unsigned)c >= IC_NCLASS || !class_names[c])
+		return "invalid";
+	return class_names[c];
+}
+
+static int in_list(const char *s, const char *const *list)
+{
+	for (; *list; list++)
+		if (strcmp(s, *list) == 0)
+			return 1;
+	return 0;
+}
+
+/* the text has operand/modifier word w (e.g. "glc"), delimited by space or comma */
+static int has_word(const char *text, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = strstr(text, w); p; p = strstr(p + 1, w))
+		if ((p == text || p[-1] == ' ' || p[-1] == ',') &&
+		    (p[n] == 0 || p[n] == ' ' || p[n] == ','))
+			return 1;
+	return 0;
+}
+
+/* VALU mnemonic without its encoding suffix (_e32, _e64, _dpp, _sdwa) */
+static void valu_base(const char *mn, char *out, size_t outsz)
+{
+	static const char *const sfx[] = { "_e64_dpp", "_e32", "_e64", "_dpp", "_sdwa", NULL };
+	size_t n = strlen(mn);
+
+	if (n >= outsz)
+		n = outsz - 1;
+	memcpy(out, mn, n);
+	out[n] = 0;
+	for (const char *const *s = sfx; *s; s++) {
+		size_t k = strlen(*s);
+		if (n > k && strcmp(out + n - k, *s) == 0) {
+			out[n - k] = 0;
+			break;
+		}
+	}
+}
+
+static enum inst_class classify_valu(const char *mn)
+{
+	/* Transcendentals run on the TRANS unit (s_delay_alu TRANS32_DEP_n).  The f64 ones
+	 * (v_rcp_f64, v_rsq_f64, v_sqrt_f64) could equally be IC_VALU_F64; LLVM marks them
+	 * TRANS (SIInstrInfo::isTRANS, and AMDGPUInsertDelayAlu uses TRANS32_DEP for them),
+	 * so they are IC_VALU_TRANS here. */
+	static const char *const trans[] = {
+		"v_exp_f32", "v_log_f32", "v_rcp_f32", "v_rcp_iflag_f32", "v_rsq_f32",
+		"v_sqrt_f32", "v_sin_f32", "v_cos_f32",
+		"v_exp_f16", "v_log_f16", "v_rcp_f16", "v_rsq_f16", "v_sqrt_f16", "v_sin_f16",
+		"v_cos_f16",
+		"v_rcp_f64", "v_rsq_f64", "v_sqrt_f64", NULL };
+	static const char *const shift64[] = {
+		"v_lshlrev_b64", "v_lshrrev_b64", "v_ashrrev_i64", "v_lshl_b64", "v_lshr_b64",
+		"v_ashr_i64", NULL };
+	static const char *const mad64[] = { "v_mad_u64_u32", "v_mad_i64_i32", NULL };
+	char base[64];
+
+	if (pfx(mn, "v_dual_"))		/* VOPD: "v_dual_x ... :: v_dual_y ..." */
+		return IC_VALU;
+	if (pfx(mn, "v_cmpx_"))
+		return IC_VALU_CMPX;
+	if (pfx(mn, "v_interp"))
+		return IC_VINTERP;
+	valu_base(mn, base, sizeof base);
+	if (in_list(base, trans))
+		return IC_VALU_TRANS;
+	if (in_list(base, shift64))
+		return IC_VALU_SHIFT64;
+	if (in_list(base, mad64))
+		return IC_VALU_MAD64;
+	if (strstr(base, "_f64"))
+		return IC_VALU_F64;
+	return IC_VALU;
+}
+
+static enum inst_class classify_salu(const char *mn, uint32_t w0)
+{
+	static const char *const jump[] = {
+		"s_setpc_b64", "s_swappc_b64", "s_call_b64", "s_rfe_b64", NULL };
+	static const char *const imm[] = {
+		"s_nop", "s_sleep", "s_wait_idle", "s_wait_event", "s_set_inst_prefetch_distance",
+		"s_inst_prefetch", "s_code_end", "s_trap", "s_version", "s_icache_inv",
+		"s_setprio", "s_sethalt", "s_setkill", "s_ttracedata", "s_ttracedata_imm",
+		"s_incperflevel", "s_decperflevel", "s_round_mode", "s_denorm_mode", NULL };
+	static const char *const waits[] = {
+		"s_waitcnt", "s_waitcnt_vscnt", "s_waitcnt_vmcnt", "s_waitcnt_lgkmcnt",
+		"s_waitcnt_expcnt", NULL };
+
+	if (strcmp(mn, "s_waitcnt_depctr") == 0)
+		return IC_DEPCTR;
+	if (in_list(mn, waits))
+		return IC_WAITCNT;
+	if (strcmp(mn, "s_delay_alu") == 0)
+		return IC_DELAY_ALU;
+	if (strcmp(mn, "s_clause") == 0)
+		return IC_CLAUSE;
+	if (pfx(mn, "s_endpgm"))
+		return IC_ENDPGM;
+	if (strcmp(mn, "s_barrier") == 0)
+		return IC_BARRIER;
+	if (strcmp(mn, "s_branch") == 0 || pfx(mn, "s_cbranch_"))
+		return IC_BRANCH;
+	if (in_list(mn, jump))
+		return IC_JUMP;
+	if (pfx(mn, "s_sendmsg"))
+		return IC_MESSAGE;
+	if (strstr(mn, "_saveexec_") || strstr(mn, "_wrexec_"))
+		return IC_SALU_EXEC;
+	if (pfx(mn, "s_load") || pfx(mn, "s_buffer_load") || pfx(mn, "s_scratch_load") ||
+	    pfx(mn, "s_dcache_") || strcmp(mn, "s_gl1_inv") == 0 || pfx(mn, "s_memtime") ||
+	    pfx(mn, "s_memrealtime") || pfx(mn, "s_atc_probe"))
+		return IC_SMEM;
+	if (pfx(mn, "s_store") || pfx(mn, "s_buffer_store") || pfx(mn, "s_scratch_store") ||
+	    pfx(mn, "s_atomic") || pfx(mn, "s_buffer_atomic"))
+		return IC_SMEM_STORE;
+	if (in_list(mn, imm))
+		return IC_IMM;
+	/* any other SOPP (encoding 0b101111111 in [31:23]) is an immediate-only op */
+	if ((w0 & 0xff800000u) == 0xbf800000u)
+		return IC_IMM;
+	return IC_SALU;	/* includes s_getpc_b64: it does not change control flow */
+}
+
+static enum inst_class classify(const char *mn, const char *text, uint32_t w0)
+{
+	int ret = has_word(text, "glc");	/* atomics: glc = returns the old value */
+
+	if (strcmp(mn, "v_illegal") == 0)	/* what LLVM makes of a zero word */
+		return IC_UNKNOWN;
+	if (pfx(mn, "v_"))
+		return classify_valu(mn);
+	if (pfx(mn, "s_"))
+		return classify_salu(mn, w0);
+	if (pfx(mn, "global_load"))
+		return IC_GLOBAL_LOAD;
+	if (pfx(mn, "global_store"))
+		return IC_GLOBAL_STORE;
+	if (pfx(mn, "global_atomic"))
+		return ret ? IC_GLOBAL_LOAD : IC_GLOBAL_STORE;
+	if (pfx(mn, "global_"))
+		return IC_GLOBAL_STORE;
+	if (pfx(mn, "flat_load") || pfx(mn, "scratch_load"))
+		return IC_FLAT_LOAD;
+	if (pfx(mn, "flat_store") || pfx(mn, "scratch_store"))
+		return IC_FLAT_STORE;
+	if (pfx(mn, "flat_atomic"))
+		return ret ? IC_FLAT_LOAD : IC_FLAT_STORE;
+	if (pfx(mn, "buffer_load") || pfx(mn, "tbuffer_load"))
+		return IC_BUF_LOAD;
+	if (pfx(mn, "buffer_store") || pfx(mn, "tbuffer_store"))
+		return IC_BUF_STORE;
+	if (pfx(mn, "buffer_atomic"))
+		return ret ? IC_BUF_LOAD : IC_BUF_STORE;
+	if (pfx(mn, "buffer_"))		/* buffer_gl0_inv, buffer_gl1_inv: no data back */
+		return IC_BUF_STORE;
+	if (pfx(mn, "image_"))
+		return IC_IMAGE;
+	if (pfx(mn, "ds_load") || pfx(mn, "ds_read"))
+		return IC_LDS_LOAD;
+	if (pfx(mn, "ds_"))
+		return IC_LDS_STORE;
+	if (pfx(mn, "lds_param_load") || pfx(mn, "lds_direct_load"))
+		return IC_LDS_LOAD;
+	return IC_UNKNOWN;	/* also "exp" (exports have no class; compute never uses them) */
+}
+
+/* IC_WAITCNT: which counters it waits on */
+static unsigned waitcnt_bits(const char *mn, const char *text, uint32_t w0)
+{
+	unsigned s = w0 & 0xffff, bit, max;
+	const char *ops;
+
+	if (strcmp(mn, "s_waitcnt") == 0) {
+		/* gfx11 simm16: vmcnt [15:10], lgkmcnt [9:4], expcnt [2:0]; max = no wait.
+		 * (LLVM prints exactly the counters below their max, so this agrees with the
+		 * text and also covers a bare "s_waitcnt 0x..." form.) */
+		unsigned w = 0;
+		if ((s >> 10 & 0x3f) != 0x3f)
+			w |= WAIT_VM;
+		if ((s >> 4 & 0x3f) != 0x3f)
+			w |= WAIT_LGKM;
+		if ((s & 7) != 7)
+			w |= WAIT_EXP;
+		return w;
+	}
+	/* SOPK s_waitcnt_{vs,vm,lgkm,exp}cnt SDST, SIMM16: waits until counter <= SDST+SIMM16.
+	 * With SDST = null and SIMM16 at the counter's max it waits for nothing; with an SGPR
+	 * the value is unknown, so count it as a wait. */
+	if (strcmp(mn, "s_waitcnt_vscnt") == 0)
+		bit = WAIT_VS, max = 0x3f;
+	else if (strcmp(mn, "s_waitcnt_vmcnt") == 0)
+		bit = WAIT_VM, max = 0x3f;
+	else if (strcmp(mn, "s_waitcnt_lgkmcnt") == 0)
+		bit = WAIT_LGKM, max = 0x3f;
+	else if (strcmp(mn, "s_waitcnt_expcnt") == 0)
+		bit = WAIT_EXP, max = 7;
+	else
+		return 0;
+	ops = text + strlen(mn);
+	while (*ops == ' ')
+		ops++;
+	if (pfx(ops, "null") && s >= max)
+		return 0;
+	return bit;
+}
+
+/* ---- sections and symbols ---- */
+
+struct sec {
+	const char *name;	/* never NULL */
+	uint32_t type;
+	uint64_t flags, addr, off, size;
+	int data_ok;		/* bytes [off, off+size) are in the image */
+};
+
+struct sym {
+	const char *name;
+	unsigned type;
+	uint64_t value;
+	size_t shndx;
+};
+
+struct binst {		/* an instruction while building */
+	struct inst in;
+	size_t toff, moff;	/* text and mnemonic offsets in the arena */
+	uint32_t w0;		/* first instruction word */
+	size_t seq;
+};
+
+struct build {
+	uint8_t *img;		/* private copy of the image */
+	size_t size;
+	Elf *elf;
+	int rel;		/* ET_REL: descriptors' entry offsets are unrelocated */
+	struct sec *secs;
+	size_t nsecs;
+	struct sym *syms;
+	size_t nsyms, symcap;
+	struct binst *bi;
+	size_t nbi, bicap;
+	char *arena;
+	size_t alen, acap;
+};
+
+static const char *elferr(void)
+{
+	const char *m = elf_errmsg(-1);
+
+	return m ? m : "unknown libelf error";
+}
+
+/* Sections (and symbols) with libelf.  -1 with a reason in why on failure. */
+static int libelf_read(struct build *b, char *why, size_t whysz)
+{
+	GElf_Ehdr eh;
+	size_t shnum, shstrndx;
+	Elf_Scn *scn;
+
+	b->elf = elf_memory((char *)b->img, b->size);
+	if (!b->elf) {
+		seterr(why, whysz, "libelf: %s", elferr());
+		return -1;
+	}
+	if (elf_kind(b->elf) != ELF_K_ELF) {
+		seterr(why, whysz, "libelf: not an ELF object");
+		return -1;
+	}
+	if (!gelf_getehdr(b->elf, &eh)) {
+		seterr(why, whysz, "libelf: %s", elferr());
+		return -1;
+	}
+	b->rel = eh.e_type == ET_REL;
+	if (gelf_getclass(b->elf) != ELFCLASS64) {
+		seterr(why, whysz, "libelf: not a 64-bit ELF");
+		return -1;
+	}
+	if (elf_getshdrnum(b->elf, &shnum) != 0 || elf_getshdrstrndx(b->elf, &shstrndx) != 0) {
+		seterr(why, whysz, "libelf: %s", elferr());
+		return -1;
+	}
+	if (shnum == 0 || shnum > b->size / sizeof(Elf64_Shdr) + 1) {
+		seterr(why, whysz, "libelf: no section headers");
+		return -1;
+	}
+	b->secs = calloc(shnum, sizeof *b->secs);
+	if (!b->secs) {
+		seterr(why, whysz, "out of memory");
+		return -1;
+	}
+	b->nsecs = shnum;
+	for (size_t i = 0; i < shnum; i++)
+		b->secs[i].name = "";
+	for (scn = NULL; (scn = elf_nextscn(b->elf, scn)) != NULL;) {
+		GElf_Shdr sh;
+		size_t i = elf_ndxscn(scn);
+		const char *nm;
+		struct sec *s;
+
+		if (i >= shnum)
+			continue;
+		if (!gelf_getshdr(scn, &sh)) {
+			seterr(why, whysz, "libelf: section %zu: %s", i, elferr());
+			return -1;
+		}
+		s = &b->secs[i];
+		nm = elf_strptr(b->elf, shstrndx, sh.sh_name);
+		if (!nm)
+			(void)elf_errno();	/* nameless: clear the error */
+		s->name = nm ? nm : "";
+		s->type = sh.sh_type;
+		s->flags = sh.sh_flags;
+		s->addr = sh.sh_addr;
+		s->off = sh.sh_offset;
+		s->size = sh.sh_size;
+		s->data_ok = s->type != SHT_NOBITS && inside(s->off, s->size, b->size);
+	}
+	(void)elf_errno();
+
+	/* symbols: .symtab, then .dynsym (the same kernels, normally) */
+	for (int pass = 0; pass < 2; pass++) {
+		uint32_t want = pass == 0 ? SHT_SYMTAB : SHT_DYNSYM;
+
+		for (scn = NULL; (scn = elf_nextscn(b->elf, scn)) != NULL;) {
+			GElf_Shdr sh;
+			Elf_Data *d;
+			GElf_Sym sym;
+
+			if (!gelf_getshdr(scn, &sh) || sh.sh_type != want)
+				continue;
+			d = elf_getdata(scn, NULL);
+			if (!d) {
+				seterr(why, whysz, "libelf: symbol table: %s", elferr());
+				return -1;
+			}
+			for (int j = 0; gelf_getsym(d, j, &sym) != NULL; j++) {
+				const char *nm = elf_strptr(b->elf, sh.sh_link, sym.st_name);
+				unsigned t = GELF_ST_TYPE(sym.st_info);
+
+				if (!nm || !*nm || (t != STT_OBJECT && t != STT_FUNC))
+					continue;
+				if (b->nsyms == b->symcap) {
+					size_t nc = b->symcap ? 2 * b->symcap : 32;
+					struct sym *ns = realloc(b->syms, nc * sizeof *ns);
+					if (!ns) {
+						seterr(why, whysz, "out of memory");
+						return -1;
+					}
+					b->syms = ns;
+					b->symcap = nc;
+				}
+				b->syms[b->nsyms++] = (struct sym){ nm, t, sym.st_value,
+					sym.st_shndx };
+			}
+			(void)elf_errno();	/* gelf_getsym's end-of-table */
+		}
+	}
+	return 0;
+}
+
+/* Raw ELF64 little-endian section headers, for objects libelf rejects (broken e_ident,
+ * e_shentsize 0, no null section).  No symbols. */
+static int raw_read(struct build *b, char *why, size_t whysz)
+{
+	const uint8_t *p = b->img;
+	uint64_t shoff, shent, shnum, shstrndx;
+	const struct sec *str = NULL;
+
+	if (b->size < 64) {
+		seterr(why, whysz, "truncated ELF header");
+		return -1;
+	}
+	shoff = rd64(p + 0x28);
+	shent = rd16(p + 0x3a);
+	shnum = rd16(p + 0x3c);
+	shstrndx = rd16(p + 0x3e);
+	if (shent == 0)
+		shent = 64;
+	if (shent < 64) {
+		seterr(why, whysz, "bad e_shentsize %llu", (unsigned long long)shent);
+		return -1;
+	}
+	if (shoff == 0) {
+		seterr(why, whysz, "no section header table");
+		return -1;
+	}
+	if (!inside(shoff, 64, b->size)) {
+		seterr(why, whysz, "section header table at 0x%llx is beyond the end (0x%zx bytes)",
+		    (unsigned long long)shoff, b->size);
+		return -1;
+	}
+	if (shnum == 0)			/* extended numbering: count in section 0's sh_size */
+		shnum = rd64(p + shoff + 32);
+	if (shstrndx == 0xffff)		/* SHN_XINDEX: index in section 0's sh_link */
+		shstrndx = rd32(p + shoff + 40);
+	if (shnum == 0) {
+		seterr(why, whysz, "no section headers");
+		return -1;
+	}
+	if (shnum > (b->size - shoff) / shent) {
+		seterr(why, whysz, "section header table (%llu x %llu at 0x%llx) is beyond the end "
+		    "(0x%zx bytes)", (unsigned long long)shnum, (unsigned long long)shent,
+		    (unsigned long long)shoff, b->size);
+		return -1;
+	}
+	b->secs = calloc(shnum, sizeof *b->secs);
+	if (!b->secs) {
+		seterr(why, whysz, "out of memory");
+		return -1;
+	}
+	b->nsecs = shnum;
+	for (uint64_t i = 0; i < shnum; i++) {
+		const uint8_t *h = p + shoff + i * shent;
+		struct sec *s = &b->secs[i];
+
+		s->name = "";
+		s->type = rd32(h + 4);
+		s->flags = rd64(h + 8);
+		s->addr = rd64(h + 16);
+		s->off = rd64(h + 24);
+		s->size = rd64(h + 32);
+		s->data_ok = s->type != SHT_NOBITS && inside(s->off, s->size, b->size);
+	}
+	if (shstrndx < shnum && b->secs[shstrndx].data_ok)
+		str = &b->secs[shstrndx];
+	for (uint64_t i = 0; str && i < shnum; i++) {
+		uint32_t nm = rd32(p + shoff + i * shent);
+		const char *base = (const char *)b->img + str->off;
+
+		if (nm < str->size && memchr(base + nm, 0, str->size - nm))
+			b->secs[i].name = base + nm;
+	}
+	return 0;
+}
+
+/* ---- disassembly ---- */
+
+static int arena_add(struct build *b, const char *s, size_t n, size_t *off)
+{
+	if (b->acap - b->alen < n + 1) {
+		size_t nc = b->acap ? b->acap : 4096;
+		char *na;
+
+		while (nc - b->alen < n + 1)
+			nc *= 2;
+		na = realloc(b->arena, nc);
+		if (!na)
+			return -1;
+		b->arena = na;
+		b->acap = nc;
+	}
+	memcpy(b->arena + b->alen, s, n);
+	b->arena[b->alen + n] = 0;
+	*off = b->alen;
+	b->alen += n + 1;
+	return 0;
+}
+
+/* whitespace runs to one space, trimmed */
+static size_t normalise(char *s)
+{
+	char *w = s;
+	int sp = 0;
+
+	for (char *r = s; *r; r++) {
+		if (*r == ' ' || *r == '\t' || *r == '\n' || *r == '\r' || *r == '\v' || *r == '\f') {
+			sp = w != s;
+			continue;
+		}
+		if (sp)
+			*w++ = ' ';
+		sp = 0;
+		*w++ = *r;
+	}
+	*w = 0;
+	return (size_t)(w - s);
+}
+
+static int add_inst(struct build *b, uint64_t pc, unsigned size, const char *text, uint32_t w0)
+{
+	struct binst *x;
+	size_t tl = strlen(text), ml = strcspn(text, " ");
+
+	if (b->nbi == b->bicap) {
+		size_t nc = b->bicap ? 2 * b->bicap : 256;
+		struct binst *nb = realloc(b->bi, nc * sizeof *nb);
+		if (!nb)
+			return -1;
+		b->bi = nb;
+		b->bicap = nc;
+	}
+	x = &b->bi[b->nbi];
+	memset(x, 0, sizeof *x);
+	x->in.pc = pc;
+	x->in.size = size;
+	x->in.target = -1;
+	x->w0 = w0;
+	x->seq = b->nbi;
+	if (arena_add(b, text, tl, &x->toff) || arena_add(b, text, ml, &x->moff))
+		return -1;
+	b->nbi++;
+	return 0;
+}
+
+static int is_exec(const struct sec *s) { return (s->flags & SHF_EXECINSTR) && s->type != SHT_NOBITS; }
+
+static int disassemble(struct build *b, char *err, size_t errsz)
+{
+	int any_exec = 0, rc = 0;
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < b->nsecs; i++)
+		any_exec |= is_exec(&b->secs[i]);
+	call_once(&llvm_once, llvm_init);
+	if (!llvm_dc) {
+		seterr(err, errsz, "LLVM: cannot create the gfx1100 disassembler");
+		return -1;
+	}
+	mtx_lock(&llvm_mtx);
+	for (size_t i = 0; i < b->nsecs && rc == 0; i++) {
+		const struct sec *s = &b->secs[i];
+		const uint8_t *p;
+
+		/* every SHF_EXECINSTR section; .text regardless of flags if none is marked */
+		if (!(any_exec ? is_exec(s) : (strcmp(s->name, ".text") == 0 && s->type != SHT_NOBITS)))
+			continue;
+		if (!s->data_ok) {
+			seterr(err, errsz, "section %zu (%s) is beyond the end of the file", i,
+			    *s->name ? s->name : "unnamed");
+			rc = -1;
+			break;
+		}
+		if (s->addr + s->size < s->addr) {
+			seterr(err, errsz, "section %zu (%s): address 0x%llx + size 0x%llx overflows", i,
+			    *s->name ? s->name : "unnamed", (unsigned long long)s->addr,
+			    (unsigned long long)s->size);
+			rc = -1;
+			break;
+		}
+		total += s->size;
+		if (total > b->size) {	/* overlapping copies of the same bytes: hostile */
+			seterr(err, errsz, "executable sections overlap (more code than file)");
+			rc = -1;
+			break;
+		}
+		p = b->img + s->off;
+		for (uint64_t o = 0; o < s->size;) {
+			uint64_t rem = s->size - o, pc = s->addr + o;
+			char buf[512];
+			/* LLVM 22 crashes (SEGV in Twine::print) when an instruction's literal
+			 * dword lies past the end of the bytes it is given, so it always gets a
+			 * zero-padded window longer than any instruction; an instruction that
+			 * needs bytes beyond the section (n > rem) is then not one. */
+			uint8_t win[32] = { 0 };
+			size_t n;
+			uint32_t w0;
+
+			memcpy(win, p + o, rem < sizeof win ? rem : sizeof win);
+			n = LLVMDisasmInstruction(llvm_dc, win, sizeof win, pc, buf, sizeof buf);
+			w0 = rd32(win);
+			if (n == 0 || n > rem) {
+				/* does not decode: one word (or the tail bytes) */
+				n = rem < 4 ? rem : 4;
+				snprintf(buf, sizeof buf, ".long 0x%08x", w0);
+			} else {
+				buf[sizeof buf - 1] = 0;
+				if (normalise(buf) == 0)
+					snprintf(buf, sizeof buf, ".long 0x%08x", w0);
+			}
+			if (add_inst(b, pc, (unsigned)n, buf, w0)) {
+				seterr(err, errsz, "out of memory");
+				rc = -1;
+				break;
+			}
+			o += n;
+		}
+	}
+	mtx_unlock(&llvm_mtx);
+	if (rc == 0 && b->nbi == 0) {
+		seterr(err, errsz, "no .text section");
+		rc = -1;
+	}
+	return rc;
+}
+
+static int binst_cmp(const void *a, const void *b)
+{
+	const struct binst *x = a, *y = b;
+
+	if (x->in.pc != y->in.pc)
+		return x->in.pc < y->in.pc ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* s_delay_alu instid value → dependency */
+static void set_dep(struct inst *in, unsigned id)
+{
+	/* If two announcements reach one instruction the first one (in pc order; for one
+	 * s_delay_alu with instskip SAME, instid0) is kept. */
+	if (in->dep != DEP_NONE)
+		return;
+	if (id >= 1 && id <= 4)
+		in->dep = DEP_VALU, in->dep_arg = id;
+	else if (id >= 5 && id <= 7)
+		in->dep = DEP_TRANS, in->dep_arg = id - 4;
+	else if (id == 8)	/* FMA_ACCUM_CYCLE_1: no enum of its own; see dep_id */
+		in->dep = DEP_VALU, in->dep_arg = 1;
+	else if (id >= 9 && id <= 11)
+		in->dep = DEP_SALU, in->dep_arg = id - 8;
+	else
+		return;
+	in->dep_id = id;
+}
+
+/* the index of the next non-s_delay_alu instruction after i, n if none */
+static size_t next_real(const struct inst *v, size_t n, size_t i)
+{
+	for (i++; i < n && v[i].cls == IC_DELAY_ALU; i++)
+		;
+	return i;
+}
+
+static void finish_insts(struct codeobj *co, struct build *b)
+{
+	struct inst *v = co->insts;
+	size_t n = co->n;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned s = b->bi[i].w0 & 0xffff, id0, skip, id1;
+		size_t k;
+
+		if (v[i].cls == IC_BRANCH)
+			v[i].target = (int64_t)(v[i].pc + 4 + 4 * (uint64_t)(int64_t)(int16_t)s);
+		if (v[i].cls == IC_WAITCNT)
+			v[i].wait = waitcnt_bits(v[i].mnemonic, v[i].text, b->bi[i].w0);
+		if (v[i].cls != IC_DELAY_ALU)
+			continue;
+		id0 = s & 0xf;
+		skip = s >> 4 & 7;
+		id1 = s >> 7 & 0xf;
+		k = next_real(v, n, i);
+		if (k >= n)
+			continue;
+		if (id0)
+			set_dep(&v[k], id0);
+		if (!id1 || skip > 5)
+			continue;
+		for (unsigned j = 0; j < skip && k < n; j++)	/* SAME 0, NEXT 1, SKIP_n n+1 */
+			k = next_real(v, n, k);
+		if (k < n)
+			set_dep(&v[k], id1);
+	}
+}
+
+static void build_index(struct codeobj *co)
+{
+	uint64_t base, span;
+	size_t nslot;
+
+	if (co->n == 0 || co->n >= UINT32_MAX)
+		return;
+	base = co->insts[0].pc;
+	span = co->insts[co->n - 1].pc - base;
+	if (span / 4 >= 4 * (uint64_t)co->n + 1024)	/* sparse: binary search only */
+		return;
+	nslot = (size_t)(span / 4) + 1;
+	co->slot = calloc(nslot, sizeof *co->slot);
+	if (!co->slot)
+		return;
+	co->nslot = nslot;
+	co->base = base;
+	co->slot_exact = 1;
+	for (size_t i = 0; i < co->n; i++) {
+		uint64_t d = co->insts[i].pc - base;
+
+		if (d % 4 || co->slot[d / 4]) {
+			co->slot_exact = 0;	/* misaligned or colliding: fall back on a miss */
+			continue;
+		}
+		co->slot[d / 4] = (uint32_t)(i + 1);
+	}
+}
+
+/* ---- entry ---- */
+
+/* The entry a kernel descriptor at address kd announces; shndx hints its section. */
+static int kd_entry(const struct build *b, uint64_t kd, size_t shndx, uint64_t *entry)
+{
+	for (size_t pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < b->nsecs; i++) {
+			const struct sec *s = &b->secs[i];
+			uint64_t o;
+
+			if (pass == 0 && i != shndx)
+				continue;
+			if (!s->data_ok || s->size < 64 || kd < s->addr || kd - s->addr > s->size - 64)
+				continue;
+			o = s->off + (kd - s->addr);
+			*entry = kd + rd64(b->img + o + 16);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int ends_kd(const char *nm, const char *kernel)
+{
+	size_t n = strlen(nm);
+
+	if (n < 4 || strcmp(nm + n - 3, ".kd") != 0)
+		return 0;
+	return !kernel || (strlen(kernel) == n - 3 && strncmp(nm, kernel, n - 3) == 0);
+}
+
+/* ET_REL: the function a descriptor NAME.kd describes (its entry offset is a relocation) */
+static int kd_func(const struct build *b, const char *kd, uint64_t *entry)
+{
+	size_t n = strlen(kd) - 3;
+
+	for (size_t i = 0; i < b->nsyms; i++)
+		if (b->syms[i].type == STT_FUNC && strlen(b->syms[i].name) == n &&
+		    strncmp(b->syms[i].name, kd, n) == 0) {
+			*entry = b->syms[i].value;
+			return 0;
+		}
+	return -1;
+}
+
+static int choose_entry(struct codeobj *co, const struct build *b, const char *kernel)
+{
+	uint64_t e;
+
+	/* 1. NAME.kd; 2. the function NAME; 3. the first .kd (in symbol table order) whose
+	 * entry is an instruction.  An entry must be the pc of a decoded instruction. */
+	for (int step = kernel ? 1 : 3; step <= 3; step++) {
+		for (size_t i = 0; i < b->nsyms; i++) {
+			const struct sym *y = &b->syms[i];
+
+			if (step == 2) {
+				if (y->type != STT_FUNC || strcmp(y->name, kernel) != 0)
+					continue;
+				e = y->value;
+			} else {
+				if (y->type != STT_OBJECT || !ends_kd(y->name, step == 1 ? kernel : NULL))
+					continue;
+				if (b->rel ? kd_func(b, y->name, &e) : kd_entry(b, y->value, y->shndx, &e))
+					continue;
+			}
+			if (codeobj_at(co, e)) {
+				co->entry = e;
+				return 0;
+			}
+		}
+	}
+	/* 4. hand-made objects: a .rodata that is a kernel descriptor (reserved bytes zero) */
+	for (size_t i = 0; i < b->nsecs; i++) {
+		const struct sec *s = &b->secs[i];
+		const uint8_t *kd;
+		int zero = 1;
+
+		if (b->rel || strcmp(s->name, ".rodata") != 0 || !s->data_ok || s->size < 64)
+			continue;
+		kd = b->img + s->off;
+		for (int j = 12; j < 16; j++)
+			zero &= kd[j] == 0;
+		for (int j = 24; j < 44; j++)
+			zero &= kd[j] == 0;
+		e = s->addr + rd64(kd + 16);
+		if (zero && codeobj_at(co, e)) {
+			co->entry = e;
+			return 0;
+		}
+	}
+	/* 5. the start of .text, else of the first code */
+	for (size_t i = 0; i < b->nsecs; i++) {
+		if (strcmp(b->secs[i].name, ".text") == 0 && codeobj_at(co, b->secs[i].addr)) {
+			co->entry = b->secs[i].addr;
+			return 0;
+		}
+	}
+	co->entry = co->insts[0].pc;
+	return 0;
+}
+
+/* ---- public ---- */
+
+static void build_free(struct build *b)
+{
+	if (b->elf)
+		elf_end(b->elf);
+	free(b->secs);
+	free(b->syms);
+	free(b->bi);
+	free(b->arena);
+	free(b->img);
+}
+
+struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
+    char *err, size_t errsz)
+{
+	const uint8_t *id = image;
+	struct build b = { 0 };
+	struct codeobj *co = NULL;
+	char why1[256], why2[256];
+	int sane;
+
+	if (!image || size < 4 || memcmp(id, ELFMAG, SELFMAG) != 0) {
+		seterr(err, errsz, "not an ELF file");
+		return NULL;
+	}
+	if (size < sizeof(Elf64_Ehdr)) {
+		seterr(err, errsz, "truncated ELF header (%zu bytes)", size);
+		return NULL;
+	}
+	if (id[EI_CLASS] == ELFCLASS32) {
+		seterr(err, errsz, "not a 64-bit ELF (ELFCLASS32)");
+		return NULL;
+	}
+	if (id[EI_DATA] == ELFDATA2MSB) {
+		seterr(err, errsz, "big-endian ELF");
+		return NULL;
+	}
+	/* A sane header must say AMDGPU; hand-made objects with EI_DATA / e_machine zeroed
+	 * are accepted (e_machine 0 is taken as "unknown", not as foreign). */
+	sane = id[EI_CLASS] == ELFCLASS64 && id[EI_DATA] == ELFDATA2LSB;
+	if (sane && rd16(id + 18) != EM_AMDGPU && rd16(id + 18) != EM_NONE) {
+		seterr(err, errsz, "not an AMDGPU code object (e_machine %u)", rd16(id + 18));
+		return NULL;
+	}
+	/* A private copy: libelf may want aligned/writable data, and the fuzzer's is const. */
+	b.img = malloc(size);
+	if (!b.img) {
+		seterr(err, errsz, "out of memory");
+		return NULL;
+	}
+	memcpy(b.img, image, size);
+	b.size = size;
+
+	call_once(&elf_once, elf_init);
+	if (!elf_ok) {
+		seterr(why1, sizeof why1, "libelf: %s", elferr());
+	} else if (libelf_read(&b, why1, sizeof why1) == 0) {
+		goto sections;
+	}
+	/* libelf refused: raw section headers, no symbols */
+	if (b.elf)
+		elf_end(b.elf);
+	b.elf = NULL;
+	free(b.secs);
+	b.secs = NULL;
+	b.nsecs = 0;
+	b.nsyms = 0;
+	b.rel = rd16(b.img + 16) == ET_REL;
+	if (raw_read(&b, why2, sizeof why2) != 0) {
+		seterr(err, errsz, "%s; raw ELF64: %s", why1, why2);
+		goto fail;
+	}
+sections:
+	if (disassemble(&b, err, errsz) != 0)
+		goto fail;
+	co = calloc(1, sizeof *co);
+	if (!co)
+		goto oom;
+	qsort(b.bi, b.nbi, sizeof *b.bi, binst_cmp);
+	{	/* drop duplicate pcs (overlapping sections): keep the first */
+		size_t w = 0;
+		for (size_t r = 0; r < b.nbi; r++)
+			if (w == 0 || b.bi[r].in.pc != b.bi[w - 1].in.pc)
+				b.bi[w++] = b.bi[r];
+		b.nbi = w;
+	}
+	co->insts = calloc(b.nbi, sizeof *co->insts);
+	if (!co->insts)
+		goto oom;
+	co->strs = b.arena;
+	b.arena = NULL;
+	co->n = b.nbi;
+	for (size_t i = 0; i < b.nbi; i++) {
+		struct inst *in = &co->insts[i];
+
+		*in = b.bi[i].in;
+		in->text = co->strs + b.bi[i].toff;
+		in->mnemonic = co->strs + b.bi[i].moff;
+		in->cls = classify(in->mnemonic, in->text, b.bi[i].w0);
+	}
+	finish_insts(co, &b);
+	build_index(co);
+	choose_entry(co, &b, kernel);
+	build_free(&b);
+	return co;
+oom:
+	seterr(err, errsz, "out of memory");
+fail:
+	codeobj_close(co);
+	build_free(&b);
+	return NULL;
+}
+
+void codeobj_close(struct codeobj *co)
+{
+	if (!co)
+		return;
+	free(co->insts);
+	free(co->strs);
+	free(co->slot);
+	free(co);
+}
+
+uint64_t codeobj_entry(const struct codeobj *co) { return co ? co->entry : 0; }
+
+const struct inst *codeobj_at(const struct codeobj *co, uint64_t pc)
+{
+	size_t lo, hi;
+
+	if (!co || co->n == 0)
+		return NULL;
+	if (co->slot) {
+		uint64_t d = pc - co->base;
+
+		if (pc >= co->base && d / 4 < co->nslot && d % 4 == 0) {
+			uint32_t k = co->slot[d / 4];
+			if (k && co->insts[k - 1].pc == pc)
+				return &co->insts[k - 1];
+		}
+		if (co->slot_exact)
+			return NULL;
+	}
+	lo = 0;
+	hi = co->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (co->insts[mid].pc < pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < co->n && co->insts[lo].pc == pc ? &co->insts[lo] : NULL;
+}
+
+const struct inst *codeobj_insts(const struct codeobj *co, size_t *n)
+{
+	if (n)
+		*n = co ? co->n : 0;
+	return co ? co->insts : NULL;
+}

@@ -1,0 +1,125 @@
+/* codeobj_test FILE [KERNEL]: print what codeobj makes of a code object.
+ *   entry 0x...
+ *   0xPC <tab> SIZE <tab> CLASS <tab> DEP|- <tab> TEXT [<tab> target=0x... | wait=vm,lgkm,...]
+ * The last field appears only for branches (their target) and s_waitcnt* (the counters
+ * they wait on, "none" if none).  Errors: "codeobj_test: FILE: REASON", exit 2. */
+#include "codeobj.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *dep_name(const struct inst *in, char *buf, size_t sz)
+{
+	static const char *const ids[] = {
+		NULL, "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3", "VALU_DEP_4", "TRANS32_DEP_1",
+		"TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1",
+		"SALU_CYCLE_2", "SALU_CYCLE_3" };
+
+	if (in->dep == DEP_NONE)
+		return "-";
+	if (in->dep_id > 0 && in->dep_id < sizeof ids / sizeof ids[0])
+		return ids[in->dep_id];
+	snprintf(buf, sz, "dep%d_%u", (int)in->dep, in->dep_arg);
+	return buf;
+}
+
+static void wait_names(unsigned w, char *buf, size_t sz)
+{
+	static const struct { unsigned bit; const char *name; } c[] = {
+		{ WAIT_VM, "vm" }, { WAIT_LGKM, "lgkm" }, { WAIT_EXP, "exp" }, { WAIT_VS, "vs" } };
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+		if (w & c[i].bit)
+			len += (size_t)snprintf(buf + len, sz - len, "%s%s", len ? "," : "", c[i].name);
+	if (!len)
+		snprintf(buf, sz, "none");
+}
+
+static unsigned char *slurp(const char *path, size_t *n, char *err, size_t errsz)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *buf = NULL;
+	size_t cap = 0, len = 0;
+
+	if (!f) {
+		snprintf(err, errsz, "%s", strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		if (len == cap) {
+			unsigned char *nb = realloc(buf, cap ? 2 * cap : 65536);
+			if (!nb) {
+				snprintf(err, errsz, "out of memory");
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+			cap = cap ? 2 * cap : 65536;
+		}
+		size_t r = fread(buf + len, 1, cap - len, f);
+		len += r;
+		if (r == 0)
+			break;
+	}
+	if (ferror(f)) {
+		snprintf(err, errsz, "read error");
+		free(buf);
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	*n = len;
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	char err[512], db[32], wb[32];
+	unsigned char *img;
+	size_t size, n;
+	struct codeobj *co;
+	const struct inst *v;
+
+	if (argc < 2 || argc > 3) {
+		fprintf(stderr, "usage: codeobj_test FILE [KERNEL]\n");
+		return 2;
+	}
+	img = slurp(argv[1], &size, err, sizeof err);
+	if (!img) {
+		fprintf(stderr, "codeobj_test: %s: %s\n", argv[1], err);
+		return 2;
+	}
+	co = codeobj_open(img, size, argc > 2 ? argv[2] : NULL, err, sizeof err);
+	if (!co) {
+		fprintf(stderr, "codeobj_test: %s: %s\n", argv[1], err);
+		free(img);
+		return 2;
+	}
+	printf("entry 0x%" PRIx64 "\n", codeobj_entry(co));
+	v = codeobj_insts(co, &n);
+	for (size_t i = 0; i < n; i++) {
+		printf("0x%" PRIx64 "\t%u\t%s\t%s\t%s", v[i].pc, v[i].size, inst_class_name(v[i].cls),
+		    dep_name(&v[i], db, sizeof db), v[i].text);
+		if (v[i].cls == IC_BRANCH)
+			printf("\ttarget=0x%" PRIx64, (uint64_t)v[i].target);
+		if (v[i].cls == IC_WAITCNT) {
+			wait_names(v[i].wait, wb, sizeof wb);
+			printf("\twait=%s", wb);
+		}
+		putchar('\n');
+		if (codeobj_at(co, v[i].pc) != &v[i]) {
+			fprintf(stderr, "codeobj_test: %s: codeobj_at(0x%" PRIx64 ") is wrong\n",
+			    argv[1], v[i].pc);
+			return 1;
+		}
+	}
+	codeobj_close(co);
+	free(img);
+	return ferror(stdout) ? 1 : 0;
+}
