@@ -335,7 +335,7 @@ static void
 debug_token(const struct wave *w, unsigned slot, const char *what, uint64_t pc, uint64_t time,
     const char *token, int ok)
 {
-	if (opt_dbg_wave < 0 || (long)w->number != opt_dbg_wave || w->rows > opt_dbg_n)
+	if (opt_dbg_wave < 0 || (long)w->number != opt_dbg_wave || w->rows >= opt_dbg_n)
 		return;
 	fprintf(stderr, "%s: packets: event %ld wave %u slot %u time %" PRIu64 " %-16s pc 0x%" PRIx64
 	    " %s%s\n", getprogname(), ev.event, w->number, slot, time, token, pc,
@@ -450,7 +450,15 @@ wave_end(unsigned slot, uint64_t time)
 		if (w->rows > 0 && in != NULL && in->cls != IC_ENDPGM)
 			warning("event %ld wave %u (slot %u): WAVE_END at pc 0x%" PRIx64 " (%s), "
 			    "not an s_endpgm", ev.event, w->number, slot, pc, in->text);
-		put_row(w, slot, in, pc, time, "WAVE_END", NULL);
+		if (w->rows == 0 && (in == NULL || in->cls != IC_ENDPGM)) {
+			/* no instruction tokens (a shader engine without instruction tracing):
+			 * its lifetime is known, not where it went */
+			static const struct inst untraced_wave = { .text = "(wave not instruction-traced)",
+			    .cls = IC_UNTRACED };
+			put_row(w, slot, &untraced_wave, pc, time, "WAVE_END", NULL);
+		} else {
+			put_row(w, slot, in, pc, time, "WAVE_END", NULL);
+		}
 	}
 	w->alive = 0;
 }
@@ -585,8 +593,11 @@ main(int argc, char *argv[])
 		uint64_t time;
 
 		if (k == TSV_META) {
+			size_t i;
 			out_flush();
-			fputs(t.text, stdout);
+			fputs("##", stdout);	/* the line, passed through: it was split in place */
+			for (i = 0; i < t.nfield; i++)
+				printf("%s%s", i ? "\t" : "", t.field[i]);
 			putchar('\n');
 			take_meta(&t);
 			continue;
