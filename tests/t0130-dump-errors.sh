@@ -71,7 +71,7 @@ fi
 
 test_expect_success 'a directory that is not a capture' '
 	mkdir notcap &&
-	expect_error notcap/capture.tsv "No such file" notcap
+	expect_error notcap "not a capture directory" notcap
 '
 
 test_expect_success 'bad options' '

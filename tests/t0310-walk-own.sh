@@ -1,0 +1,351 @@
+#!/bin/sh
+# t0310-walk-own: sqtt-walk on the project's own kernels (fixtures/kernels/*.hsaco, committed)
+# and traces (fixtures/traces/*.packets.tsv, timings chosen by construction): exact rows for
+# loops, branches, IMMEDIATE masks; misfit tokens; --packets; a program that is not an ELF;
+# waves off the traced unit; and fixtures/demo still equal to its source.  No clang needed.
+. "$(dirname "$0")/lib.sh"
+
+KERNELS="$TOP/fixtures/kernels"
+
+# encode_fixture NAME DIR: fixtures/traces/NAME.packets.tsv into the capture DIR here (its
+# ##code lines name the .hsaco relative to the project root, so encode from there)
+encode_fixture() {
+	(cd "$TOP" && sqtt-encode -d "$T_DIR/$2" "fixtures/traces/$1.packets.tsv")
+}
+
+# rows FILE: the rows of a walk, as "event wave slot pc time delta token inst"
+rows() {
+	awk -F'\t' '!/^#/ { print $1, $4, $5, $6, $7, $8, $9, $10 }' "$1"
+}
+
+# tsv: a packet stream written with spaces (no field has one) to TSV
+tsv() {
+	tr ' ' '\t'
+}
+
+# lifetimes PACKETS: "event slot WAVE_END-WAVE_START" for each wave of the traced unit
+lifetimes() {
+	awk -F'\t' '
+		/^#/ { next }
+		$5 == "HEADER" { unit[$1] = $7 " " $8 " " $9; next }
+		$7 " " $8 " " $9 != unit[$1] { next }
+		$5 == "WAVE_START" { s[$1 " " $6] = $4; next }
+		$5 == "WAVE_END" && ($1 " " $6) in s { print $1, $6, $4 - s[$1 " " $6]; delete s[$1 " " $6] }
+	' "$1" | sort
+}
+
+# delta_sums ROWS: "event slot sum-of-deltas" for each wave of a walk
+delta_sums() {
+	awk -F'\t' '!/^#/ { sum[$1 " " $5] += $8 } END { for (k in sum) print k, sum[k] }' "$1" | sort
+}
+
+test_expect_success 'encode the demo and branchy traces; walk them: no warnings' '
+	test -f "$KERNELS/demo.hsaco" && test -f "$KERNELS/branchy.hsaco" &&
+	for t in demo branchy; do
+		encode_fixture $t cap.$t &&
+		sqtt-dump cap.$t > packets.$t &&
+		sqtt-walk packets.$t > rows.$t 2> err.$t &&
+		test_cmp /dev/null err.$t || return 1
+	done
+'
+
+test_expect_success 'demo: every row of wave 2 (barrier, VALU dep, loop, drain)' '
+	cat > expect <<\EOF &&
+0 2 2 0x1300 1400 500 INST:smem_rd s_load_b64 s[2:3], s[0:1], null
+0 2 2 0x1308 1401 1 INST:smem_rd s_load_b64 s[4:5], s[0:1], 0x8
+0 2 2 0x1310 1402 1 VALU_INST v_lshlrev_b32_e32 v0, 2, v0
+0 2 2 0x1314 1403 1 INST:salu s_mov_b32 s6, 3
+0 2 2 0x1318 1601 198 IMMEDIATE s_waitcnt lgkmcnt(0)
+0 2 2 0x131c 1602 1 INST:sgmem_rd_1 global_load_b32 v1, v0, s[2:3]
+0 2 2 0x1324 2410 808 IMM_ONE s_waitcnt vmcnt(0)
+0 2 2 0x1328 2411 1 VALU_INST v_add_f32_e32 v1, 1.0, v1
+0 2 2 0x1330 2416 5 VALU_INST v_mul_f32_e32 v1, v1, v1
+0 2 2 0x1334 2417 1 INST:lds_wr_2 ds_store_b32 v0, v1
+0 2 2 0x133c 2447 30 IMM_ONE s_waitcnt lgkmcnt(0)
+0 2 2 0x1340 2448 1 INST:barrier s_barrier
+0 2 2 0x1344 2600 152 INST:lds_rd ds_load_b32 v2, v0
+0 2 2 0x134c 2630 30 IMMEDIATE s_waitcnt lgkmcnt(0)
+0 2 2 0x1350 2637 7 VALU_INST v_add_f32_e32 v2, v2, v1
+0 2 2 0x1354 2638 1 INST:salu s_add_i32 s6, s6, -1
+0 2 2 0x1358 2639 1 INST:salu s_cmp_lg_u32 s6, 0
+0 2 2 0x135c 2640 1 INST:branch_taken s_cbranch_scc1 65532
+0 2 2 0x1350 2646 6 VALU_INST v_add_f32_e32 v2, v2, v1
+0 2 2 0x1354 2647 1 INST:salu s_add_i32 s6, s6, -1
+0 2 2 0x1358 2648 1 INST:salu s_cmp_lg_u32 s6, 0
+0 2 2 0x135c 2649 1 INST:branch_taken s_cbranch_scc1 65532
+0 2 2 0x1350 2655 6 VALU_INST v_add_f32_e32 v2, v2, v1
+0 2 2 0x1354 2656 1 INST:salu s_add_i32 s6, s6, -1
+0 2 2 0x1358 2657 1 INST:salu s_cmp_lg_u32 s6, 0
+0 2 2 0x135c 2658 1 INST:branch_not_taken s_cbranch_scc1 65532
+0 2 2 0x1360 2666 8 INST:valut_4 v_exp_f32_e32 v2, v2
+0 2 2 0x1364 2667 1 INST:sgmem_wr_2 global_store_b32 v0, v2, s[4:5]
+0 2 2 0x136c 2969 302 WAVE_END s_endpgm
+EOF
+	rows rows.demo | awk "\$1 == 0 && \$2 == 2" > actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'demo: a 3-trip loop: back edge taken twice, then not taken' '
+	cat > expect <<\EOF &&
+0 0 0 0x134c 2630 32 IMMEDIATE s_waitcnt lgkmcnt(0)
+0 0 0 0x1350 2631 1 VALU_INST v_add_f32_e32 v2, v2, v1
+0 0 0 0x1354 2632 1 INST:salu s_add_i32 s6, s6, -1
+0 0 0 0x1358 2633 1 INST:salu s_cmp_lg_u32 s6, 0
+0 0 0 0x135c 2634 1 INST:branch_taken s_cbranch_scc1 65532
+0 0 0 0x1350 2640 6 VALU_INST v_add_f32_e32 v2, v2, v1
+0 0 0 0x1354 2641 1 INST:salu s_add_i32 s6, s6, -1
+0 0 0 0x1358 2642 1 INST:salu s_cmp_lg_u32 s6, 0
+0 0 0 0x135c 2643 1 INST:branch_taken s_cbranch_scc1 65532
+0 0 0 0x1350 2649 6 VALU_INST v_add_f32_e32 v2, v2, v1
+0 0 0 0x1354 2650 1 INST:salu s_add_i32 s6, s6, -1
+0 0 0 0x1358 2651 1 INST:salu s_cmp_lg_u32 s6, 0
+0 0 0 0x135c 2652 1 INST:branch_not_taken s_cbranch_scc1 65532
+0 0 0 0x1360 2660 8 INST:valut_4 v_exp_f32_e32 v2, v2
+0 0 0 0x1364 2661 1 INST:sgmem_wr_2 global_store_b32 v0, v2, s[4:5]
+0 0 0 0x136c 2961 300 WAVE_END s_endpgm
+EOF
+	rows rows.demo | awk "\$1 == 0 && \$2 == 0 && \$5 >= 2630" > actual &&
+	test_cmp expect actual &&
+	for w in 0 1 2; do
+		rows rows.demo | awk -v w=$w "\$1 == 0 && \$2 == w && \$4 == \"0x135c\" { print \$7 }" | paste -s -d" " - || return 1
+	done > actual &&
+	cat > expect <<\EOF &&
+INST:branch_taken INST:branch_taken INST:branch_not_taken
+INST:branch_taken INST:branch_taken INST:branch_not_taken
+INST:branch_taken INST:branch_taken INST:branch_not_taken
+EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'demo: one IMMEDIATE issues several waves in one cycle, each at its own pc' '
+	cat > expect <<\EOF &&
+0 0 0 0x1324 1601 800 IMMEDIATE s_waitcnt vmcnt(0)
+0 2 2 0x1318 1601 198 IMMEDIATE s_waitcnt lgkmcnt(0)
+0 0 0 0x134c 2630 32 IMMEDIATE s_waitcnt lgkmcnt(0)
+0 1 1 0x134c 2630 31 IMMEDIATE s_waitcnt lgkmcnt(0)
+0 2 2 0x134c 2630 30 IMMEDIATE s_waitcnt lgkmcnt(0)
+EOF
+	rows rows.demo | awk "\$7 == \"IMMEDIATE\"" > actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'waves on another SIMD give no rows; the itrace-off event only a WAVE_END' '
+	rows rows.demo | cut -d" " -f1-3 | sort -u > actual &&
+	printf "%s\n" "0 0 0" "0 1 1" "0 2 2" "1 0 0" > expect &&
+	test_cmp expect actual &&
+	rows rows.demo | awk "\$1 == 1" | cut -d" " -f1-7 > actual &&
+	echo "1 0 0 0x1300 2871 2721 WAVE_END" > expect &&
+	test_cmp expect actual &&
+	rows rows.branchy | cut -d" " -f1-3 | sort -u > actual &&
+	printf "%s\n" "0 0 0" "0 1 1" "0 2 2" > expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'waves on other units only (SIMD 1, WGP 1, SA 1): no rows, no warnings' '
+	cp "$KERNELS/branchy.hsaco" . &&
+	tsv > other.tsv <<\EOF &&
+##target gfx1100
+##code branchy 2 0x7f3a2c100000 0 branchy.hsaco
+##event 0 0 branchy 2 1 0 0 0 -
+#event se nib time type wave simd wgp sa op raw
+0 0 - 0 HEADER - 0 0 0 - -
+0 0 - 100 WAVE_START 0 1 0 0 - -
+0 0 - 101 WAVE_START 0 0 1 0 - -
+0 0 - 102 WAVE_START 0 0 0 1 - -
+0 0 - 900 WAVE_END 0 1 0 0 - -
+0 0 - 901 WAVE_END 0 0 1 0 - -
+0 0 - 902 WAVE_END 0 0 0 1 - -
+EOF
+	sqtt-encode -d cap.other other.tsv &&
+	sqtt-dump cap.other > packets.other &&
+	sqtt-walk packets.other > rows.other 2> err &&
+	test_cmp /dev/null err &&
+	rows rows.other > actual &&
+	test_cmp /dev/null actual
+'
+
+test_expect_success 'branchy: the forward branch not taken falls through; taken, it ends the wave' '
+	cat > expect <<\EOF &&
+0 0 0 0x1300 700 500 INST:smem_rd s_load_b128 s[4:7], s[0:1], null
+0 0 0 0x1308 903 203 IMM_ONE s_waitcnt lgkmcnt(0)
+0 0 0 0x130c 904 1 VALU_INST v_cmp_gt_u32_e32 vcc_lo, s6, v0
+0 0 0 0x1310 905 1 INST:salu_wr_exec s_and_saveexec_b32 s2, vcc_lo
+0 0 0 0x1314 906 1 INST:branch_not_taken s_cbranch_execz 8
+0 0 0 0x1318 907 1 VALU_INST v_mov_b32_e32 v1, 1.0
+0 0 0 0x131c 910 3 VALU_INST v_add_f32_e32 v1, v1, v1
+0 2 2 0x1300 712 504 INST:smem_rd s_load_b128 s[4:7], s[0:1], null
+0 2 2 0x1308 907 195 IMM_ONE s_waitcnt lgkmcnt(0)
+0 2 2 0x130c 908 1 VALU_INST v_cmp_gt_u32_e32 vcc_lo, s6, v0
+0 2 2 0x1310 909 1 INST:salu_wr_exec s_and_saveexec_b32 s2, vcc_lo
+0 2 2 0x1314 910 1 INST:branch_taken s_cbranch_execz 8
+0 2 2 0x1338 941 31 WAVE_END s_endpgm
+EOF
+	{ rows rows.branchy | awk "\$2 == 0 && \$5 <= 910" &&
+	  rows rows.branchy | awk "\$2 == 2"; } > actual &&
+	test_cmp expect actual &&
+	cat > expect <<\EOF &&
+0 1 1 0x1328 916 1 INST:branch_taken s_cbranch_scc1 65532
+0 1 1 0x1328 925 1 INST:branch_taken s_cbranch_scc1 65532
+0 1 1 0x1328 934 1 INST:branch_not_taken s_cbranch_scc1 65532
+0 1 1 0x132c 942 8 VALU_INST v_lshlrev_b32_e32 v0, 2, v0
+0 1 1 0x1330 943 1 INST:sgmem_wr_2 global_store_b32 v0, v1, s[4:5]
+0 1 1 0x1338 1241 298 WAVE_END s_endpgm
+EOF
+	rows rows.branchy | awk "\$2 == 1 && (\$4 == \"0x1328\" || \$5 > 934)" > actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'deltas of every wave add up to WAVE_END - WAVE_START (demo, branchy)' '
+	for t in demo branchy; do
+		lifetimes packets.$t > lifetimes.$t &&
+		delta_sums rows.$t > sums.$t &&
+		test -s sums.$t &&
+		test_cmp lifetimes.$t sums.$t || return 1
+	done
+'
+
+# A trace of branchy with two misfits: wave 0's first token is a VALU_INST while its pc is
+# the s_load_b128 (resynchronised on the v_cmp, the next VALU on the fall-through path);
+# wave 1 reports an INST lds_rd that no instruction before the next branch fits (dropped).
+test_expect_success 'misfit tokens: exact warnings, resynchronised or dropped, exit 0' '
+	cp "$KERNELS/branchy.hsaco" . &&
+	tsv > misfit.tsv <<\EOF &&
+##target gfx1100
+##code branchy 2 0x7f3a2c100000 0 branchy.hsaco
+##event 0 0 branchy 2 1 0 0 0 -
+#event se nib time type wave simd wgp sa op raw
+0 0 - 0 HEADER - 0 0 0 - -
+0 0 - 100 WAVE_START 0 0 0 0 - -
+0 0 - 104 WAVE_START 1 0 0 0 - -
+0 0 - 600 VALU_INST 0 - - - - -
+0 0 - 601 INST 0 - - - salu_wr_exec -
+0 0 - 602 INST 0 - - - branch_taken -
+0 0 - 606 INST 1 - - - smem_rd -
+0 0 - 632 WAVE_END 0 0 0 0 - -
+0 0 - 806 IMM_ONE 1 - - - - -
+0 0 - 807 INST 1 - - - lds_rd -
+0 0 - 808 VALU_INST 1 - - - - -
+0 0 - 809 INST 1 - - - salu_wr_exec -
+0 0 - 810 INST 1 - - - branch_taken -
+0 0 - 840 WAVE_END 1 0 0 0 - -
+EOF
+	sqtt-encode -d cap.misfit misfit.tsv &&
+	sqtt-dump cap.misfit > packets.misfit &&
+	test_expect_code 0 sqtt-walk packets.misfit > rows.misfit 2> err &&
+	cat > expect <<\EOF &&
+sqtt-walk: warning: event 0 wave 0 (slot 0): VALU_INST at time 600 does not fit pc 0x1300 (s_load_b128 s[4:7], s[0:1], null); resynchronised further on
+sqtt-walk: warning: event 0 wave 1 (slot 1): INST:lds_rd at time 807 does not fit pc 0x130c (v_cmp_gt_u32_e32 vcc_lo, s6, v0); token dropped
+sqtt-walk: 2 warnings
+EOF
+	test_cmp expect err &&
+	cat > expect <<\EOF &&
+0 0 0 0x130c 600 500 VALU_INST v_cmp_gt_u32_e32 vcc_lo, s6, v0
+0 0 0 0x1310 601 1 INST:salu_wr_exec s_and_saveexec_b32 s2, vcc_lo
+0 0 0 0x1314 602 1 INST:branch_taken s_cbranch_execz 8
+0 1 1 0x1300 606 502 INST:smem_rd s_load_b128 s[4:7], s[0:1], null
+0 0 0 0x1338 632 30 WAVE_END s_endpgm
+0 1 1 0x1308 806 200 IMM_ONE s_waitcnt lgkmcnt(0)
+0 1 1 0x130c 808 2 VALU_INST v_cmp_gt_u32_e32 vcc_lo, s6, v0
+0 1 1 0x1310 809 1 INST:salu_wr_exec s_and_saveexec_b32 s2, vcc_lo
+0 1 1 0x1314 810 1 INST:branch_taken s_cbranch_execz 8
+0 1 1 0x1338 840 30 WAVE_END s_endpgm
+EOF
+	rows rows.misfit > actual &&
+	test_cmp expect actual &&
+	lifetimes packets.misfit > lifetimes &&
+	delta_sums rows.misfit > sums &&
+	test_cmp lifetimes sums
+'
+
+test_expect_success 'misfit tokens with --strict: the same rows and warnings, exit 2' '
+	test_expect_code 2 sqtt-walk --strict packets.misfit > rows.strict 2> err.strict &&
+	test_cmp rows.misfit rows.strict &&
+	test_cmp err err.strict
+'
+
+test_expect_success '--packets 0: wave 0 token by token on stderr; stdout unchanged' '
+	sqtt-walk --packets 0 packets.demo > rows.dbg 2> dbg &&
+	test_cmp rows.demo rows.dbg &&
+	cat > expect <<\EOF &&
+sqtt-walk: packets: event 0 wave 0 slot 0 time 600 INST             pc 0x1300 s_load_b64 s[2:3], s[0:1], null
+sqtt-walk: packets: event 0 wave 0 slot 0 time 601 INST             pc 0x1308 s_load_b64 s[4:5], s[0:1], 0x8
+sqtt-walk: packets: event 0 wave 0 slot 0 time 602 VALU_INST        pc 0x1310 v_lshlrev_b32_e32 v0, 2, v0
+sqtt-walk: packets: event 0 wave 0 slot 0 time 603 INST             pc 0x1314 s_mov_b32 s6, 3
+sqtt-walk: packets: event 0 wave 0 slot 0 time 800 IMM_ONE          pc 0x1318 s_waitcnt lgkmcnt(0)
+EOF
+	head -n 5 dbg > actual &&
+	test_cmp expect actual &&
+	{ grep -v "^sqtt-walk: packets: event 0 wave 0 slot 0 time [0-9][0-9]* [A-Z_]* *pc 0x[0-9a-f][0-9a-f]* [a-z]" dbg > bad || :; } &&
+	test_cmp /dev/null bad &&
+	n=$(wc -l < dbg) &&
+	test $n -eq $(awk -F"\t" "!/^#/ && \$1 == 0 && \$4 == 0 && \$9 != \"WAVE_END\"" rows.demo | wc -l) &&
+	test $n -eq 28 &&
+	sqtt-walk --packets 1 packets.misfit > /dev/null 2> dbg.misfit &&
+	grep "packets:" dbg.misfit > actual &&
+	cat > expect <<\EOF &&
+sqtt-walk: packets: event 0 wave 1 slot 1 time 606 INST             pc 0x1300 s_load_b128 s[4:7], s[0:1], null
+sqtt-walk: packets: event 0 wave 1 slot 1 time 806 IMM_ONE          pc 0x1308 s_waitcnt lgkmcnt(0)
+sqtt-walk: packets: event 0 wave 1 slot 1 time 807 INST             pc 0x130c MISS v_cmp_gt_u32_e32 vcc_lo, s6, v0
+sqtt-walk: packets: event 0 wave 1 slot 1 time 808 VALU_INST        pc 0x130c v_cmp_gt_u32_e32 vcc_lo, s6, v0
+sqtt-walk: packets: event 0 wave 1 slot 1 time 809 INST             pc 0x1310 s_and_saveexec_b32 s2, vcc_lo
+sqtt-walk: packets: event 0 wave 1 slot 1 time 810 INST             pc 0x1314 s_cbranch_execz 8
+EOF
+	test_cmp expect actual
+'
+
+# Two programs: "junk", whose code object is a few bytes of text, and branchy.  The junk
+# program's event is not walked (one error line naming it), branchy's still is, exit 2.
+test_expect_success 'a program that is not an ELF: one error naming it, the other walked, exit 2' '
+	cp "$KERNELS/branchy.hsaco" . &&
+	printf "these bytes are not a code object\n" > junk.bin &&
+	tsv > two.tsv <<\EOF &&
+##target gfx1100
+##code junk 7 0x7f3a2c200000 0 junk.bin
+##code branchy 2 0x7f3a2c100000 0 branchy.hsaco
+##event 0 0 junk 7 1 0 0 0 -
+##event 1 1 branchy 2 1 0 0 0 -
+#event se nib time type wave simd wgp sa op raw
+0 0 - 0 HEADER - 0 0 0 - -
+0 0 - 100 WAVE_START 0 0 0 0 - -
+0 0 - 600 INST 0 - - - smem_rd -
+0 0 - 800 IMM_ONE 0 - - - - -
+0 0 - 1100 WAVE_END 0 0 0 0 - -
+1 1 - 0 HEADER - 0 0 0 - -
+1 1 - 100 WAVE_START 0 0 0 0 - -
+1 1 - 600 INST 0 - - - smem_rd -
+1 1 - 800 IMM_ONE 0 - - - - -
+1 1 - 801 VALU_INST 0 - - - - -
+1 1 - 802 INST 0 - - - salu_wr_exec -
+1 1 - 803 INST 0 - - - branch_taken -
+1 1 - 833 WAVE_END 0 0 0 0 - -
+EOF
+	sqtt-encode -d cap.two two.tsv &&
+	cmp junk.bin cap.two/stall_code_object_id_0.out &&
+	sqtt-dump cap.two > packets.two &&
+	test_expect_code 2 sqtt-walk packets.two > rows.two 2> err &&
+	test_one_line_error sqtt-walk err &&
+	echo "sqtt-walk: cap.two/stall_code_object_id_0.out: program junk: not an ELF file; its events are not walked" > expect &&
+	test_cmp expect err &&
+	cat > expect <<\EOF &&
+1 0 0 0x1300 600 500 INST:smem_rd s_load_b128 s[4:7], s[0:1], null
+1 0 0 0x1308 800 200 IMM_ONE s_waitcnt lgkmcnt(0)
+1 0 0 0x130c 801 1 VALU_INST v_cmp_gt_u32_e32 vcc_lo, s6, v0
+1 0 0 0x1310 802 1 INST:salu_wr_exec s_and_saveexec_b32 s2, vcc_lo
+1 0 0 0x1314 803 1 INST:branch_taken s_cbranch_execz 8
+1 0 0 0x1338 833 30 WAVE_END s_endpgm
+EOF
+	rows rows.two > actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'fixtures/demo is what sqtt-encode makes of fixtures/traces/demo.packets.tsv' '
+	(cd "$TOP/fixtures/demo" && ls) > expect &&
+	(cd cap.demo && ls) > actual &&
+	test_cmp expect actual &&
+	for f in cap.demo/*; do
+		cmp "$f" "$TOP/fixtures/demo/${f#cap.demo/}" || return 1
+	done &&
+	cmp "$KERNELS/demo.hsaco" "$TOP/fixtures/demo/stall_code_object_id_0.out"
+'
+
+test_done

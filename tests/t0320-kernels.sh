@@ -1,0 +1,42 @@
+#!/bin/sh
+# t0320-kernels: fixtures/build.sh still makes the committed fixtures/kernels/*.hsaco from
+# their .s sources: the same instructions at the same addresses, the same kernel descriptors.
+# Needs clang-22, ld.lld-22 and llvm-objdump-22; skipped without them.
+. "$(dirname "$0")/lib.sh"
+
+CLANG=${CLANG:-clang-22}
+LLD=${LLD:-ld.lld-22}
+OBJDUMP=${OBJDUMP:-llvm-objdump-22}
+for t in "$CLANG" "$LLD" "$OBJDUMP"; do
+	command -v "$t" >/dev/null 2>&1 || test_skip_all "$t not found"
+done
+KERNELS="$TOP/fixtures/kernels"
+
+# listing FILE: the disassembly of .text and the bytes of .rodata (the kernel descriptors),
+# without the line naming the file
+listing() {
+	"$OBJDUMP" -d --mcpu=gfx1100 --no-show-raw-insn "$1" > dis.out &&
+	"$OBJDUMP" -s -j .rodata "$1" > rodata.out &&
+	cat dis.out rodata.out | grep -v "file format"
+}
+
+test_expect_success 'fixtures/build.sh assembles every kernel' '
+	CLANG=$CLANG LLD=$LLD sh "$TOP/fixtures/build.sh" "$T_DIR/built" &&
+	(cd "$KERNELS" && ls *.s | sed "s/\.s\$//") > expect &&
+	(cd built && ls | sed "s/\.hsaco\$//") > actual &&
+	test_cmp expect actual &&
+	(cd "$KERNELS" && ls *.hsaco | sed "s/\.hsaco\$//") > committed &&
+	test_cmp expect committed
+'
+
+for s in "$KERNELS"/*.s; do
+	k=$(basename "$s" .s)
+	test_expect_success "$k.hsaco: the committed code object is what $k.s assembles to" "
+		listing '$KERNELS/$k.hsaco' > expect.$k &&
+		grep -q '<$k>:' expect.$k &&
+		listing built/$k.hsaco > actual.$k &&
+		test_cmp expect.$k actual.$k
+	"
+done
+
+test_done
