@@ -1,0 +1,98 @@
+#!/bin/sh
+# stall: where the waves of a capture wait.  Runs the four stages of pipeline.md,
+#   sqtt-dump CAPTURE | sqtt-walk | stall-attr | stall-table --top 10
+# and exits 2 if any of them failed (each stage's status is kept in a file: POSIX sh
+# has no pipefail, and the stages must stream).  See stall(1).
+
+prog=stall
+
+usage() {
+	echo "usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] capture" >&2
+	exit 2
+}
+
+help() {
+	cat <<EOF
+usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] capture
+Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-table.
+
+  -n, --top N        the N instructions of each kernel with the most cycles (default 10)
+  -a, --all          every instruction
+  -r, --raw          charge every row its own delta (stall-attr --raw)
+  -j, --json         JSON (stall-table --json)
+  -k, --kernel NAME  only the trace buffers of kernel NAME (sqtt-dump -k)
+  -s, --sort KEY     order by cycles (default), hits or pc
+      --pretty       aligned text (the default on a terminal)
+      --tsv          TSV (the default otherwise)
+  -h, --help         this text
+See stall(1).
+EOF
+}
+
+top=10
+raw=
+format=
+kernel=
+sort=
+capture=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-h|--help)	help; exit 0 ;;
+	-n|--top)	[ $# -ge 2 ] || usage; top=$2; shift ;;
+	--top=*)	top=${1#--top=} ;;
+	-a|--all)	top=0 ;;
+	-r|--raw)	raw=--raw ;;
+	-j|--json)	format=--json ;;
+	--pretty)	format=--pretty ;;
+	--tsv)		format=--tsv ;;
+	-k|--kernel)	[ $# -ge 2 ] || usage; kernel=$2; shift ;;
+	--kernel=*)	kernel=${1#--kernel=} ;;
+	-s|--sort)	[ $# -ge 2 ] || usage; sort=$2; shift ;;
+	--)		shift; [ $# -eq 1 ] || usage; capture=$1; break ;;
+	-?*)		echo "$prog: unknown option: $1" >&2; usage ;;
+	*)		[ -z "$capture" ] || usage; capture=$1 ;;
+	esac
+	shift
+done
+[ -n "$capture" ] || usage
+case $top in
+''|*[!0-9]*)	echo "$prog: --top is not a number: $top" >&2; exit 2 ;;
+esac
+
+# The programs beside this script first (a build tree's bin/), else PATH.
+here=$(dirname "$0")
+find_prog() {
+	if [ -x "$here/$1" ]; then
+		printf '%s\n' "$here/$1"
+	elif command -v "$1" >/dev/null 2>&1; then
+		printf '%s\n' "$1"
+	else
+		echo "$prog: $1: not found beside $0 or in PATH" >&2
+		exit 2
+	fi
+}
+dump=$(find_prog sqtt-dump) || exit 2
+walk=$(find_prog sqtt-walk) || exit 2
+attr=$(find_prog stall-attr) || exit 2
+table=$(find_prog stall-table) || exit 2
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/stall.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 2' HUP INT TERM
+
+{ "$dump" ${kernel:+-k "$kernel"} "$capture"; echo $? >"$tmp/1"; } |
+{ "$walk"; echo $? >"$tmp/2"; } |
+{ "$attr" $raw; echo $? >"$tmp/3"; } |
+{ "$table" --top "$top" ${sort:+-s "$sort"} $format; echo $? >"$tmp/4"; }
+
+# Report the first stage that failed: the later ones mostly fail because of it.
+for i in 1 2 3 4; do
+	st=$(cat "$tmp/$i" 2>/dev/null)
+	if [ "$st" != 0 ]; then
+		set -- sqtt-dump sqtt-walk stall-attr stall-table
+		shift $((i - 1))
+		echo "$prog: $1 failed (exit status ${st:-unknown})" >&2
+		exit 2
+	fi
+done
+exit 0

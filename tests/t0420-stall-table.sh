@@ -1,0 +1,259 @@
+#!/bin/sh
+# stall-table: per-instruction tables of hand-written row streams; the stall driver with
+# stand-ins for sqtt-dump and sqtt-walk.
+. "$(dirname "$0")/lib.sh"
+DATA="$TOP/tests/data"
+
+# Expected tables are written with '|' for a tab, to keep them readable here.
+tabs() { tr '|' '\t'; }
+
+test_expect_success 'TSV: per (kernel, pc), a TOTAL row per kernel' '
+	stall-table "$DATA/rows-table.tsv" >actual &&
+	tabs >expect <<\EOF &&
+##source|hand-written
+##stall-attr|cause|cost is the row'"'"'s delta, but the wait after an s_barrier is moved onto it (the next row keeps 1 cycle)
+##stall-table|counted|cost (stall-attr cause view: barrier waits moved onto the s_barrier)
+##stall-table|pct|percent of the kernel'"'"'s cycles, the sum of its waves'"'"' lifetimes
+##stall-table|kernel|k_a|cycles|400|waves|2|hits|10
+##stall-table|kernel|k_b|cycles|80|waves|1|hits|2
+#kernel|pc|hits|cycles|pct|cause|c_wave_start|c_mem|c_smem|c_lds|c_mem_smem|c_mem_lds|c_smem_lds|c_mem_smem_lds|c_barrier|c_depctr|c_valu_dep|c_trans_dep|c_salu_dep|c_issue_wait|c_fetch|c_vmem_issue|c_lds_queue|c_drain|c_issue|c_none|c_other|inst
+k_a|0x100|2|210|52.50|wave start|210|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_load_b64 s[2:3], s[0:1], 0x0
+k_a|0x104|2|110|27.50|smem|0|0|110|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_waitcnt lgkmcnt(0)
+k_a|0x108|2|50|12.50|barrier|0|0|0|0|0|0|0|0|50|0|0|0|0|0|0|0|0|0|0|0|0|s_barrier
+k_a|0x110|2|28|7.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|28|0|0|0|s_endpgm
+k_a|0x10c|2|2|0.50|issue|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|2|0|0|v_add_nc_u32_e32 v1, v0, v0
+k_a|TOTAL|10|400|100.00|wave start|210|0|110|0|0|0|0|0|50|0|0|0|0|0|0|0|0|28|2|0|0|-
+k_b|0x200|1|50|62.50|wave start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|v_mov_b32_e32 v0, 0
+k_b|0x204|1|30|37.50|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|s_endpgm
+k_b|TOTAL|2|80|100.00|wave start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|-
+EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'TSV is the default when stdout is not a terminal; --tsv forces it' '
+	stall-table "$DATA/rows-table.tsv" >expect &&
+	stall-table --pretty --tsv "$DATA/rows-table.tsv" >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'JSON, version 1' '
+	stall-table --json "$DATA/rows-table.tsv" >actual &&
+	cat >expect <<\EOF &&
+{"version": 1, "view": "cause", "top": 0, "kernels": [
+  {"kernel": "k_a", "cycles": 400, "waves": 2, "hits": 10, "cause": "wave start", "causes": {"wave start": 210, "smem": 110, "barrier": 50, "drain": 28, "issue": 2}, "rows": [
+    {"pc": "0x100", "hits": 2, "cycles": 210, "pct": 52.50, "cause": "wave start", "causes": {"wave start": 210}, "inst": "s_load_b64 s[2:3], s[0:1], 0x0"},
+    {"pc": "0x104", "hits": 2, "cycles": 110, "pct": 27.50, "cause": "smem", "causes": {"smem": 110}, "inst": "s_waitcnt lgkmcnt(0)"},
+    {"pc": "0x108", "hits": 2, "cycles": 50, "pct": 12.50, "cause": "barrier", "causes": {"barrier": 50}, "inst": "s_barrier"},
+    {"pc": "0x110", "hits": 2, "cycles": 28, "pct": 7.00, "cause": "drain", "causes": {"drain": 28}, "inst": "s_endpgm"},
+    {"pc": "0x10c", "hits": 2, "cycles": 2, "pct": 0.50, "cause": "issue", "causes": {"issue": 2}, "inst": "v_add_nc_u32_e32 v1, v0, v0"}
+  ]},
+  {"kernel": "k_b", "cycles": 80, "waves": 1, "hits": 2, "cause": "wave start", "causes": {"wave start": 50, "drain": 30}, "rows": [
+    {"pc": "0x200", "hits": 1, "cycles": 50, "pct": 62.50, "cause": "wave start", "causes": {"wave start": 50}, "inst": "v_mov_b32_e32 v0, 0"},
+    {"pc": "0x204", "hits": 1, "cycles": 30, "pct": 37.50, "cause": "drain", "causes": {"drain": 30}, "inst": "s_endpgm"}
+  ]}
+]}
+EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'JSON parses, when python3 is there' '
+	stall-table --json "$DATA/rows-table.tsv" >out.json &&
+	if command -v python3 >/dev/null 2>&1; then
+		python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert d[\"version\"] == 1" out.json
+	fi
+'
+
+test_expect_success '--top 1: the hottest instruction of each kernel, totals of all' '
+	stall-table --top 1 "$DATA/rows-table.tsv" >out.tsv &&
+	grep -v "^##" out.tsv | cut -f1-6 >actual &&
+	tabs >expect <<\EOF &&
+#kernel|pc|hits|cycles|pct|cause
+k_a|0x100|2|210|52.50|wave start
+k_a|TOTAL|10|400|100.00|wave start
+k_b|0x200|1|50|62.50|wave start
+k_b|TOTAL|2|80|100.00|wave start
+EOF
+	test_cmp expect actual &&
+	grep -c "^##stall-table	top	1$" out.tsv
+'
+
+test_expect_success '-s pc and -s hits; --top chooses by cycles, then sorts' '
+	stall-table -s pc "$DATA/rows-table.tsv" | grep -v "^#" | cut -f1,2 >actual &&
+	tabs >expect <<\EOF &&
+k_a|0x100
+k_a|0x104
+k_a|0x108
+k_a|0x10c
+k_a|0x110
+k_a|TOTAL
+k_b|0x200
+k_b|0x204
+k_b|TOTAL
+EOF
+	test_cmp expect actual &&
+	stall-table -n 3 -s pc "$DATA/rows-table.tsv" | grep -v "^#" | cut -f1,2 >actual &&
+	tabs >expect <<\EOF &&
+k_a|0x100
+k_a|0x104
+k_a|0x108
+k_a|TOTAL
+k_b|0x200
+k_b|0x204
+k_b|TOTAL
+EOF
+	test_cmp expect actual &&
+	stall-table -s hits "$DATA/rows-table.tsv" | grep -v "^#" | cut -f1,2 >actual &&
+	tabs >expect <<\EOF &&
+k_a|0x100
+k_a|0x104
+k_a|0x108
+k_a|0x110
+k_a|0x10c
+k_a|TOTAL
+k_b|0x200
+k_b|0x204
+k_b|TOTAL
+EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'pretty: aligned, says what was counted and what a percent is of' '
+	stall-table --pretty "$DATA/rows-table.tsv" >actual &&
+	cat >expect <<\EOF &&
+ Kernel k_a: 400 cycles in 2 waves, 10 rows
+ Counted: cost (stall-attr cause view: barrier waits moved onto the s_barrier)
+ Percent of the kernel'"'"'s cycles
+
+ Percent  Cycles  Hits  Address  Cause         Instruction
+   52.50     210     2  0x100    wave start    s_load_b64 s[2:3], s[0:1], 0x0
+   27.50     110     2  0x104    smem          s_waitcnt lgkmcnt(0)
+   12.50      50     2  0x108    barrier       s_barrier
+    7.00      28     2  0x110    drain         s_endpgm
+    0.50       2     2  0x10c    issue         v_add_nc_u32_e32 v1, v0, v0
+  100.00     400    10           total
+
+ By cause:
+   52.50     210     2  wave start
+   27.50     110     2  smem
+   12.50      50     2  barrier
+    7.00      28     2  drain
+    0.50       2     2  issue
+
+ Kernel k_b: 80 cycles in 1 wave, 2 rows
+ Counted: cost (stall-attr cause view: barrier waits moved onto the s_barrier)
+ Percent of the kernel'"'"'s cycles
+
+ Percent  Cycles  Hits  Address  Cause         Instruction
+   62.50      50     1  0x200    wave start    v_mov_b32_e32 v0, 0
+   37.50      30     1  0x204    drain         s_endpgm
+  100.00      80     2           total
+
+ By cause:
+   62.50      50     1  wave start
+   37.50      30     1  drain
+EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'pct of each kernel adds up to 100 (within 0.1)' '
+	stall-attr "$DATA/rows-mem.tsv" >m.tsv &&
+	stall-attr "$DATA/rows-interleave.tsv" >i.tsv &&
+	stall-table m.tsv i.tsv >out.tsv &&
+	awk -F"\t" "/^#/ || \$2 == \"TOTAL\" {next} {p[\$1] += \$5; n[\$1]++}
+	    END {for (k in p) {if (p[k] < 99.9 || p[k] > 100.1) {print k, p[k]; bad = 1}; m++}
+		if (m != 3) {print m \" kernels\"; bad = 1}
+		exit bad}" out.tsv
+'
+
+test_expect_success 'a kernel total is the sum of the deltas of its rows, cause columns add up' '
+	stall-attr "$DATA/rows-mem.tsv" >m.tsv &&
+	stall-table m.tsv >out.tsv &&
+	awk -F"\t" "/^#/ {next} {d[\$3] += \$8} END {for (k in d) print k, d[k]}" m.tsv |
+	    sort >expect &&
+	awk -F"\t" "\$2 == \"TOTAL\" {print \$1, \$4}" out.tsv | sort >actual &&
+	test_cmp expect actual &&
+	awk -F"\t" "/^#/ {next} {s = 0; for (i = 7; i < NF; i++) s += \$i; if (s != \$4) {print; bad = 1}}
+	    END {exit bad}" out.tsv
+'
+
+test_expect_success 'rows without cost and cause: cost is the delta, cause -' '
+	stall-table "$DATA/rows-barrier.tsv" >out.tsv &&
+	grep -v "^#" out.tsv | cut -f1-6,26 >actual &&
+	tabs >expect <<\EOF &&
+k_bar|0x100|2|195|67.01|-|195
+k_bar|0x108|2|57|19.59|-|57
+k_bar|0x104|2|21|7.22|-|21
+k_bar|0x10c|2|18|6.19|-|18
+k_bar|TOTAL|8|291|100.00|-|291
+EOF
+	test_cmp expect actual &&
+	grep -q "^##stall-table	counted	delta" out.tsv
+'
+
+test_expect_success 'a cause it does not know: counted as other, one warning; --strict: exit 2' '
+	sed "s/	smem$/	tea break/" "$DATA/rows-table.tsv" >odd.tsv &&
+	stall-table odd.tsv >out.tsv 2>err &&
+	echo "stall-table: warning: odd.tsv:6: unknown cause '"'"'tea break'"'"' counted as '"'"'other'"'"' (warned once)" >expect &&
+	test_cmp expect err &&
+	awk -F"\t" "\$2 == \"TOTAL\" && \$1 == \"k_a\" {print \$27}" out.tsv >actual &&
+	echo 110 >expect &&
+	test_cmp expect actual &&
+	test_expect_code 2 stall-table --strict odd.tsv >out 2>err &&
+	test_one_line_error stall-table err
+'
+
+test_expect_success 'missing column: one-line error, exit 2' '
+	cut -f1-5,7- "$DATA/rows-table.tsv" >nopc.tsv &&
+	test_expect_code 2 stall-table nopc.tsv >out 2>err &&
+	echo "stall-table: nopc.tsv:3: no column '"'"'pc'"'"'" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'a cost that is not a number: one-line error, exit 2' '
+	sed "5s/	110	wave start$/	1l0	wave start/" "$DATA/rows-table.tsv" >badcost.tsv &&
+	test_expect_code 2 stall-table badcost.tsv >out 2>err &&
+	echo "stall-table: badcost.tsv:5: cost: '"'"'1l0'"'"' is not a number" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'usage errors: exit 2' '
+	test_expect_code 2 stall-table -s size "$DATA/rows-table.tsv" >out 2>err &&
+	test_one_line_error stall-table err &&
+	test_expect_code 2 stall-table --top -1 "$DATA/rows-table.tsv" >out 2>err &&
+	test_one_line_error stall-table err &&
+	test_expect_code 2 stall-table --top x "$DATA/rows-table.tsv" >out 2>err &&
+	test_one_line_error stall-table err &&
+	stall-table -h >out &&
+	grep -q "^usage: stall-table " out
+'
+
+# The driver, with stand-ins for the two stages that need a capture.
+make_stubs() {
+	mkdir -p stubs &&
+	cp "$BIN/stall" "$BIN/stall-attr" "$BIN/stall-table" stubs/ &&
+	printf "#!/bin/sh\nfor a; do f=\$a; done\nexec cat \"\$f\"\n" >stubs/sqtt-dump &&
+	printf "#!/bin/sh\nexec cat\n" >stubs/sqtt-walk &&
+	chmod +x stubs/sqtt-dump stubs/sqtt-walk
+}
+
+test_expect_success 'stall runs the stages beside it: dump | walk | attr | table --top 10' '
+	make_stubs &&
+	stubs/stall "$DATA/rows-mem.tsv" >actual &&
+	stall-attr "$DATA/rows-mem.tsv" | stall-table --top 10 >expect &&
+	test_cmp expect actual &&
+	stubs/stall --raw --all --json -k k_mem "$DATA/rows-mem.tsv" >actual &&
+	stall-attr --raw "$DATA/rows-mem.tsv" | stall-table --json >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'stall exits 2 when a stage fails, and names it' '
+	make_stubs &&
+	printf "#!/bin/sh\ncat >/dev/null\necho sqtt-walk: broken >&2\nexit 3\n" >stubs/sqtt-walk &&
+	test_expect_code 2 stubs/stall "$DATA/rows-mem.tsv" >out 2>err &&
+	grep -q "^stall: sqtt-walk failed (exit status 3)$" err &&
+	test_expect_code 2 stubs/stall >out 2>err &&
+	grep -q "^usage: stall " err &&
+	test_expect_code 2 stubs/stall --top x "$DATA/rows-mem.tsv" >out 2>err
+'
+
+test_done
