@@ -413,6 +413,8 @@ cause_of(const struct tsv *t, const struct event *e, const struct wave *w, int f
 	static const char *const lds[] = { "lds_load", "lds_store", NULL };
 	const char *class = t->field[c_class], *dep = t->field[c_dep], *c;
 
+	if (strcmp(class, "untraced") == 0)
+		return "untraced";
 	if (first)
 		return "wave start";
 	if (strcmp(t->field[c_token], "WAVE_END") == 0)

@@ -37,6 +37,7 @@ static const struct cause {
 	{ "lds queue", "c_lds_queue" },
 	{ "drain", "c_drain" },
 	{ "issue", "c_issue" },
+	{ "untraced", "c_untraced" },
 	{ "-", "c_none" },	/* rows without a cause column */
 	{ "other", "c_other" },	/* a cause this table does not know */
 };
@@ -132,13 +133,17 @@ kernel_get(const char *name)
 	return last = nkernel++;
 }
 
+/* A line is a (kernel, pc, inst): the inst keeps apart the pseudo-row an untraced
+ * wave leaves at its entry pc from the instruction there. */
 static uint64_t
-hash_of(size_t kernel, const char *pc)
+hash_of(size_t kernel, const char *pc, const char *inst)
 {
 	uint64_t h = 14695981039346656037ULL ^ kernel;
 
 	for (; *pc; pc++)
 		h = (h ^ (unsigned char)*pc) * 1099511628211ULL;
+	for (; *inst; inst++)
+		h = (h ^ (unsigned char)*inst) * 1099511628211ULL;
 	return h;
 }
 
@@ -164,13 +169,14 @@ hash_grow(void)
 static struct line *
 line_get(size_t kernel, const char *pc, const char *inst)
 {
-	uint64_t h = hash_of(kernel, pc);
+	uint64_t h = hash_of(kernel, pc, inst);
 	struct line *l;
 	char *end;
 
 	if (hsize)
 		for (l = htab[h & (hsize - 1)]; l; l = l->hnext)
-			if (l->hash == h && l->kernel == kernel && strcmp(l->pc, pc) == 0)
+			if (l->hash == h && l->kernel == kernel && strcmp(l->pc, pc) == 0 &&
+			    strcmp(l->inst, inst) == 0)
 				return l;
 	if (hcount >= hsize)
 		hash_grow();
