@@ -44,6 +44,9 @@ static const struct cause {
 #define NCAUSE (sizeof(causes) / sizeof(causes[0]))
 #define CAUSE_NONE (NCAUSE - 2)
 #define CAUSE_OTHER (NCAUSE - 1)
+#define CAUSE_UNTRACED (NCAUSE - 3)
+static const size_t cause_untraced = CAUSE_UNTRACED;
+static int opt_untraced;
 
 /* One instruction of one kernel. */
 struct line {
@@ -67,6 +70,8 @@ struct kernel {
 	struct line **lines;
 	size_t nline, cap;
 	size_t ninst;		/* distinct pcs, before --top */
+	uint64_t untraced_waves;	/* left out: waves without instruction tokens */
+	int64_t untraced_cycles;
 };
 
 enum format { F_TSV, F_PRETTY, F_JSON };
@@ -88,7 +93,7 @@ static const char *view;	/* cause, raw, delta, unknown, mixed */
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [file ...]\n",
+	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced] [file ...]\n",
 	    getprogname());
 	exit(2);
 }
@@ -295,6 +300,13 @@ count(const char *path)
 		ci = c_cause < 0 ? CAUSE_NONE : cause_index(&t, t.field[c_cause]);
 		ki = kernel_get(t.field[c_kernel]);
 		k = &kernels[ki];
+		if (ci == cause_untraced && !opt_untraced) {
+			/* the lifetime of a wave that says nothing of its instructions would
+			 * only dilute the percentages of those that do */
+			k->untraced_waves++;
+			k->untraced_cycles += cost;
+			continue;
+		}
 		k->cycles += cost;
 		k->hits++;
 		k->cyc[ci] += cost;
@@ -410,7 +422,11 @@ put_tsv(void)
 	for (i = 0; i < nkernel; i++) {
 		k = &kernels[i];
 		printf("##stall-table\tkernel\t%s\tcycles\t%" PRId64 "\twaves\t%" PRIu64
-		    "\thits\t%" PRIu64 "\n", k->name, k->cycles, k->waves, k->hits);
+		    "\thits\t%" PRIu64, k->name, k->cycles, k->waves, k->hits);
+		if (k->untraced_waves)
+			printf("\tuntraced_waves\t%" PRIu64 "\tuntraced_cycles\t%" PRId64,
+			    k->untraced_waves, k->untraced_cycles);
+		printf("\n");
 	}
 	printf("#kernel\tpc\thits\tcycles\tpct\tcause");
 	for (c = 0; c < NCAUSE; c++)
@@ -484,7 +500,9 @@ put_json(void)
 		printf("%s\n  {\"kernel\": ", i ? "," : "");
 		json_string(k->name);
 		printf(", \"cycles\": %" PRId64 ", \"waves\": %" PRIu64 ", \"hits\": %" PRIu64
-		    ", \"cause\": ", k->cycles, k->waves, k->hits);
+		    ", \"untraced_waves\": %" PRIu64 ", \"untraced_cycles\": %" PRId64
+		    ", \"cause\": ", k->cycles, k->waves, k->hits, k->untraced_waves,
+		    k->untraced_cycles);
 		json_string(causes[dominant(k->cyc, k->hit)].name);
 		printf(", \"causes\": ");
 		json_causes(k->cyc);
@@ -538,6 +556,10 @@ put_pretty(void)
 		    i ? "\n" : "", k->name, k->cycles, k->waves, k->waves == 1 ? "" : "s",
 		    k->hits, k->hits == 1 ? "" : "s");
 		printf(" Counted: %s\n", counted());
+		if (k->untraced_waves)
+			printf(" Left out: %" PRIu64 " wave%s without instruction tokens, %" PRId64
+			    " cycles (--untraced counts them)\n", k->untraced_waves,
+			    k->untraced_waves == 1 ? "" : "s", k->untraced_cycles);
 		printf(" Percent of the kernel's cycles");
 		if (k->nline < k->ninst)
 			printf("; the top %zu of %zu instructions by cycles", k->nline, k->ninst);
@@ -581,6 +603,7 @@ main(int argc, char *argv[])
 		{ "sort", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "tsv", no_argument, NULL, 't' },
+		{ "untraced", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *errstr;
@@ -592,7 +615,7 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, "hjn:ps:t", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
-			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [file ...]\n"
+			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced] [file ...]\n"
 			    "Sum a row stream per (kernel, pc): hits, cycles, percent of the kernel,\n"
 			    "the dominant cause and the cycles of every cause.\n\n"
 			    "  -n, --top N     the N instructions of each kernel with the most cycles\n"
@@ -601,6 +624,7 @@ main(int argc, char *argv[])
 			    "  -p, --pretty    aligned text for people (default on a terminal)\n"
 			    "  -t, --tsv       TSV (default when stdout is not a terminal)\n"
 			    "      --strict    a warning is an error (exit 2)\n"
+			    "      --untraced  count waves without instruction tokens too\n"
 			    "  -h, --help      this text\n"
 			    "See stall-table(1).\n", getprogname());
 			exit(0);
@@ -629,6 +653,9 @@ main(int argc, char *argv[])
 			break;
 		case 'S':
 			opt_strict = 1;
+			break;
+		case 'U':
+			opt_untraced = 1;
 			break;
 		case 't':
 			format = F_TSV;

@@ -7,13 +7,13 @@
 prog=stall
 
 usage() {
-	echo "usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] capture" >&2
+	echo "usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] [--untraced] capture" >&2
 	exit 2
 }
 
 help() {
 	cat <<EOF
-usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] capture
+usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] [--untraced] capture
 Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-table.
 
   -n, --top N        the N instructions of each kernel with the most cycles (default 10)
@@ -24,6 +24,7 @@ Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-ta
   -s, --sort KEY     order by cycles (default), hits or pc
       --pretty       aligned text (the default on a terminal)
       --tsv          TSV (the default otherwise)
+      --untraced     count waves without instruction tokens too
   -h, --help         this text
 See stall(1).
 EOF
@@ -34,6 +35,7 @@ raw=
 format=
 kernel=
 sort=
+untraced=
 capture=
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -45,6 +47,7 @@ while [ $# -gt 0 ]; do
 	-j|--json)	format=--json ;;
 	--pretty)	format=--pretty ;;
 	--tsv)		format=--tsv ;;
+	--untraced)	untraced=--untraced ;;
 	-k|--kernel)	[ $# -ge 2 ] || usage; kernel=$2; shift ;;
 	--kernel=*)	kernel=${1#--kernel=} ;;
 	-s|--sort)	[ $# -ge 2 ] || usage; sort=$2; shift ;;
@@ -80,10 +83,12 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/stall.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 2' HUP INT TERM
 
-{ "$dump" ${kernel:+-k "$kernel"} "$capture"; echo $? >"$tmp/1"; } |
+# The walker needs only these tokens: leave the rest in the capture.
+types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE
+{ "$dump" -t "$types" ${kernel:+-k "$kernel"} "$capture"; echo $? >"$tmp/1"; } |
 { "$walk"; echo $? >"$tmp/2"; } |
 { "$attr" $raw; echo $? >"$tmp/3"; } |
-{ "$table" --top "$top" ${sort:+-s "$sort"} $format; echo $? >"$tmp/4"; }
+{ "$table" --top "$top" ${sort:+-s "$sort"} $format $untraced; echo $? >"$tmp/4"; }
 
 # Report the first stage that failed: the later ones mostly fail because of it.
 for i in 1 2 3 4; do

@@ -40,14 +40,14 @@ test_expect_success 'JSON, version 1' '
 	stall-table --json "$DATA/rows-table.tsv" >actual &&
 	cat >expect <<\EOF &&
 {"version": 1, "view": "cause", "top": 0, "kernels": [
-  {"kernel": "k_a", "cycles": 400, "waves": 2, "hits": 10, "cause": "wave start", "causes": {"wave start": 210, "smem": 110, "barrier": 50, "drain": 28, "issue": 2}, "rows": [
+  {"kernel": "k_a", "cycles": 400, "waves": 2, "hits": 10, "untraced_waves": 0, "untraced_cycles": 0, "cause": "wave start", "causes": {"wave start": 210, "smem": 110, "barrier": 50, "drain": 28, "issue": 2}, "rows": [
     {"pc": "0x100", "hits": 2, "cycles": 210, "pct": 52.50, "cause": "wave start", "causes": {"wave start": 210}, "inst": "s_load_b64 s[2:3], s[0:1], 0x0"},
     {"pc": "0x104", "hits": 2, "cycles": 110, "pct": 27.50, "cause": "smem", "causes": {"smem": 110}, "inst": "s_waitcnt lgkmcnt(0)"},
     {"pc": "0x108", "hits": 2, "cycles": 50, "pct": 12.50, "cause": "barrier", "causes": {"barrier": 50}, "inst": "s_barrier"},
     {"pc": "0x110", "hits": 2, "cycles": 28, "pct": 7.00, "cause": "drain", "causes": {"drain": 28}, "inst": "s_endpgm"},
     {"pc": "0x10c", "hits": 2, "cycles": 2, "pct": 0.50, "cause": "issue", "causes": {"issue": 2}, "inst": "v_add_nc_u32_e32 v1, v0, v0"}
   ]},
-  {"kernel": "k_b", "cycles": 80, "waves": 1, "hits": 2, "cause": "wave start", "causes": {"wave start": 50, "drain": 30}, "rows": [
+  {"kernel": "k_b", "cycles": 80, "waves": 1, "hits": 2, "untraced_waves": 0, "untraced_cycles": 0, "cause": "wave start", "causes": {"wave start": 50, "drain": 30}, "rows": [
     {"pc": "0x200", "hits": 1, "cycles": 50, "pct": 62.50, "cause": "wave start", "causes": {"wave start": 50}, "inst": "v_mov_b32_e32 v0, 0"},
     {"pc": "0x204", "hits": 1, "cycles": 30, "pct": 37.50, "cause": "drain", "causes": {"drain": 30}, "inst": "s_endpgm"}
   ]}
