@@ -1,7 +1,7 @@
 /* libFuzzer harness for codeobj_open and the lookups on what it returns.
  *   clang-22 -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
  *     -Ilibcommon -I$(llvm-config-22 --includedir) -o fuzz_codeobj \
- *     tests/fuzz_codeobj.c libcommon/codeobj.c -lelf \
+ *     tests/fuzz/fuzz_codeobj.c libcommon/codeobj.c -lelf \
  *     -L$(llvm-config-22 --libdir) -Wl,-rpath,$(llvm-config-22 --libdir) -lLLVM-22
  *   ./fuzz_codeobj -max_len=16384 CORPUS_DIR SEED_FILES...
  * Besides memory errors it aborts on broken invariants: pc order, codeobj_at agreeing with

@@ -1,5 +1,5 @@
 /* libFuzzer harness for the gfx11 token decoder, in memory and streamed in odd chunks:
- *   clang-22 -fsanitize=fuzzer,address,undefined -Ilibcommon tests/fuzz_sqtt.c \
+ *   clang-22 -fsanitize=fuzzer,address,undefined -Ilibcommon tests/fuzz/fuzz_sqtt.c \
  *       libcommon/sqtt.c -o fuzz_sqtt && ./fuzz_sqtt corpus/  */
 #include <stddef.h>
 #include <stdint.h>
