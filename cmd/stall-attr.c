@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "out.h"
 #include "tsv.h"
 
 /* Kinds of memory operation, as bits: a wait's cause names the kinds it waited on. */
@@ -92,17 +93,41 @@ warn_row(const struct tsv *t, const char *fmt, ...)
 	va_end(ap);
 	if (opt_strict)
 		tsv_fail(t, "%s", msg);
+	out_flush();
 	fflush(stdout);
 	warnx("warning: %s:%lu: %s", t->path, t->line, msg);
 	nwarn++;
 }
 
+/* Equal strings, the first byte compared inline: most comparisons of a row fail there. */
+#define STREQ(a, b) ((a)[0] == (b)[0] && strcmp((a), (b)) == 0)
+
 /* Output ------------------------------------------------------------------------ */
 
+/* A row passed through with its cost and cause: the hot path, formatted by hand. */
 static void
-put_row(const char *text, int64_t cost, const char *cause)
+put_row(const char *text, size_t len, int64_t cost, const char *cause)
 {
-	printf("%s\t%" PRId64 "\t%s\n", text, cost, cause);
+	char *p;
+
+	if (len > OUT_LINEMAX / 2) {
+		out_flush();
+		printf("%s\t%" PRId64 "\t%s\n", text, cost, cause);
+		return;
+	}
+	p = out_reserve();
+	memcpy(p, text, len);
+	p += len;
+	*p++ = '\t';
+	if (cost < 0) {
+		*p++ = '-';
+		cost = -cost;
+	}
+	p = fmt_u64(p, (uint64_t)cost);
+	*p++ = '\t';
+	p = fmt_str(p, cause);
+	*p++ = '\n';
+	out_commit(p);
 }
 
 static void
@@ -111,10 +136,12 @@ queue_flush(void)
 	struct qrow *q;
 
 	while ((q = qhead) != NULL && !q->pending) {
-		if (q->meta)
+		if (q->meta) {
+			out_flush();
 			printf("%s\n", q->text);
-		else
-			put_row(q->text, q->cost, q->cause);
+		} else {
+			put_row(q->text, strlen(q->text), q->cost, q->cause);
+		}
 		qhead = q->next;
 		if (qhead == NULL)
 			qtail = NULL;
@@ -290,19 +317,19 @@ static int
 mem_counter(const char *class, const char *inst, int *kind)
 {
 	*kind = K_MEM;
-	if (strcmp(class, "global_load") == 0 || strcmp(class, "flat_load") == 0 ||
-	    strcmp(class, "buf_load") == 0)
+	if (STREQ(class, "global_load") || STREQ(class, "flat_load") ||
+	    STREQ(class, "buf_load"))
 		return C_VM;
-	if (strcmp(class, "image") == 0)
+	if (STREQ(class, "image"))
 		return strncmp(inst, "image_store", 11) == 0 ? C_VS : C_VM;
-	if (strcmp(class, "global_store") == 0 || strcmp(class, "flat_store") == 0 ||
-	    strcmp(class, "buf_store") == 0)
+	if (STREQ(class, "global_store") || STREQ(class, "flat_store") ||
+	    STREQ(class, "buf_store"))
 		return C_VS;
 	*kind = K_SMEM;
-	if (strcmp(class, "smem") == 0 || strcmp(class, "smem_store") == 0)
+	if (STREQ(class, "smem") || STREQ(class, "smem_store"))
 		return C_LGKM;
 	*kind = K_LDS;
-	if (strcmp(class, "lds_load") == 0 || strcmp(class, "lds_store") == 0)
+	if (STREQ(class, "lds_load") || STREQ(class, "lds_store"))
 		return C_LGKM;
 	return -1;
 }
@@ -413,21 +440,21 @@ cause_of(const struct tsv *t, const struct event *e, const struct wave *w, int f
 	static const char *const lds[] = { "lds_load", "lds_store", NULL };
 	const char *class = t->field[c_class], *dep = t->field[c_dep], *c;
 
-	if (strcmp(class, "untraced") == 0)
+	if (STREQ(class, "untraced"))
 		return "untraced";
 	if (first)
 		return "wave start";
-	if (strcmp(t->field[c_token], "WAVE_END") == 0)
+	if (STREQ(t->field[c_token], "WAVE_END"))
 		return "drain";
-	if (strcmp(class, "barrier") == 0)
+	if (STREQ(class, "barrier"))
 		return "barrier";
-	if (strcmp(class, "waitcnt") == 0)
+	if (STREQ(class, "waitcnt"))
 		return kinds_cause(waited);
-	if (strcmp(class, "depctr") == 0)
+	if (STREQ(class, "depctr"))
 		return "depctr";
 	if (cost <= 1)
 		return "issue";
-	if (strcmp(dep, "-") != 0 && (c = dep_cause(t, dep)) != NULL)
+	if (!STREQ(dep, "-") && (c = dep_cause(t, dep)) != NULL)
 		return c;
 	if (others_issued(e, w, w->prev_time, time))
 		return "issue wait";
@@ -474,8 +501,8 @@ record(const struct tsv *t)
 		tsv_fail(t, "delta: %" PRId64 " is negative", delta);
 	if ((pc_known = !tsv_dash(t, c_pc)))
 		pc = tsv_u64(t, c_pc);
-	is_end = strcmp(token, "WAVE_END") == 0;
-	is_barrier = !is_end && strcmp(t->field[c_class], "barrier") == 0;
+	is_end = STREQ(token, "WAVE_END");
+	is_barrier = !is_end && STREQ(t->field[c_class], "barrier");
 
 	e = event_get(evid);
 	if (time < e->last_time)
@@ -512,7 +539,7 @@ record(const struct tsv *t)
 	w->sum_delta += delta;
 	w->sum_cost += cost;
 
-	if (strcmp(t->field[c_class], "waitcnt") == 0) {
+	if (STREQ(t->field[c_class], "waitcnt")) {
 		waitcnt_parse(t->field[c_inst], want);
 		for (i = 0; i < NCOUNTER; i++)
 			if (want[i] >= 0)
@@ -528,7 +555,7 @@ record(const struct tsv *t)
 	w->prev_time = time;
 	w->prev_pc = pc;
 	w->prev_pc_known = pc_known;
-	w->prev_taken = strcmp(token, "INST:branch_taken") == 0 || strcmp(token, "INST:jump") == 0;
+	w->prev_taken = STREQ(token, "INST:branch_taken") || STREQ(token, "INST:jump");
 
 	if (qhead != NULL || (is_barrier && !opt_raw)) {
 		q = queue_add(xstrdup(line_text(t)), 0);
@@ -539,8 +566,7 @@ record(const struct tsv *t)
 			w->barrier = q;
 		}
 	} else {
-		fwrite(line_text(t), 1, t->len, stdout);
-		printf("\t%" PRId64 "\t%s\n", cost, cause);
+		put_row(line_text(t), t->len, cost, cause);
 	}
 	if (is_end)
 		wave_end(t, e, w);
@@ -568,8 +594,10 @@ input_end(const struct tsv *t)
 static void
 meta(const struct tsv *t)
 {
-	if (qhead == NULL)
+	if (qhead == NULL) {
+		out_flush();
 		printf("%s\n", line_text(t));
+	}
 	else
 		queue_add(xstrdup(line_text(t)), 1);
 }
@@ -594,6 +622,7 @@ header(const struct tsv *t)
 		return;
 	}
 	first_header = xstrdup(t->text);
+	out_flush();
 	if (opt_raw)
 		printf("##stall-attr\traw\tcost is the row's delta\n");
 	else
@@ -610,7 +639,7 @@ attribute(const char *path)
 	const char *name = path;
 	int header_seen = 0;
 
-	if (strcmp(path, "-") == 0) {
+	if (STREQ(path, "-")) {
 		fp = stdin;
 		name = "stdin";
 	} else if ((fp = fopen(path, "r")) == NULL)
@@ -634,7 +663,8 @@ attribute(const char *path)
 		break;
 	}
 	if (!header_seen) {
-		fflush(stdout);
+		out_flush();
+	fflush(stdout);
 		errx(2, "%s: no '#' column header line: not a row stream", name);
 	}
 	input_end(&t);
@@ -684,6 +714,7 @@ main(int argc, char *argv[])
 	for (i = 0; i < argc; i++)
 		attribute(argv[i]);
 	free(first_header);
+	out_flush();
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(2, "stdout");
 	return 0;

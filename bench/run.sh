@@ -1,0 +1,79 @@
+#!/bin/sh
+# bench/run.sh [MB]: speed and memory of the pipeline on a large stream (default 64 MB)
+# made by bench/mkstream.sh from a real capture's token mix.  Not a test: figures for
+# the record, with the targets beside them.  Needs ../shared (else exits 77) and GNU time.
+set -u
+mb=${1:-64}
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=$top/bin
+cap=$top/../shared/fixtures/tinygrad/20260305_profile_gemm_run_0_b6d1936.pkl
+out=$top/bench/out
+[ -f "$cap" ] || { echo "bench: $cap is not there" >&2; exit 77; }
+[ -x /usr/bin/time ] || { echo "bench: needs GNU time (Debian package time)" >&2; exit 77; }
+mkdir -p "$out"
+T=/usr/bin/time
+
+stream() {	# stream SIZE_MB FILE
+	[ -f "$2" ] || sh "$top/bench/mkstream.sh" "$cap" "$1" "$2" || exit 2
+}
+measure() {	# measure LABEL CMD...: "LABEL seconds KB" from GNU time, stdout discarded
+	label=$1; shift
+	$T -f "%e %U %M" -o "$out/time.$$" "$@" > /dev/null || { echo "bench: $label failed" >&2; exit 2; }
+	read -r wall user rss < "$out/time.$$"
+	echo "$label $wall $user $rss"
+}
+
+big=$out/stream-$mb.att
+small=$out/stream-16.att
+stream "$mb" "$big"
+stream 16 "$small"
+size=$(wc -c < "$big")
+mbs=$(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }')
+code=$big.objs/r_2_8_16_4_4_16_4.hsaco
+echo "stream: $big, $mbs MiB ($size bytes), $(ls "$big.objs")"
+
+rate() { awk -v s="$size" -v t="$1" 'BEGIN { printf "%.0f", (t > 0) ? s / 1048576 / t : 0 }'; }
+
+set -- $(measure counts "$bin/sqtt-dump" -c --raw "$big")
+c_wall=$2 c_user=$3 c_rss=$4
+set -- $(measure tsv "$bin/sqtt-dump" --raw "$big")
+t_wall=$2 t_user=$3 t_rss=$4
+set -- $(measure tsv16 "$bin/sqtt-dump" --raw "$small")
+s_rss=$4
+
+types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE
+"$bin/sqtt-dump" -t $types --raw --code "$code" --name r_2_8_16_4_4_16_4 "$big" > "$out/packets.tsv"
+set -- $(measure walk "$bin/sqtt-walk" "$out/packets.tsv")
+w_wall=$2 w_user=$3 w_rss=$4
+rows=$("$bin/sqtt-walk" "$out/packets.tsv" 2>/dev/null | tee "$out/rows.tsv" | grep -vc '^#')
+"$bin/sqtt-dump" -t $types --raw --code "$code" --name r_2_8_16_4_4_16_4 "$small" |
+	"$bin/sqtt-walk" > /dev/null 2>&1
+set -- $(measure walk16 sh -c "'$bin/sqtt-dump' -t $types --raw --code '$code' '$small' | '$bin/sqtt-walk'")
+set -- $(measure attr "$bin/stall-attr" "$out/rows.tsv")
+a_wall=$2 a_user=$3 a_rss=$4
+"$bin/stall-attr" "$out/rows.tsv" > "$out/attr.tsv"
+set -- $(measure table "$bin/stall-table" --top 10 "$out/attr.tsv")
+b_wall=$2 b_user=$3 b_rss=$4
+
+# The whole pipeline as stall runs it, each stage timed where it stands.
+start=$(date +%s.%N)
+$T -f "dump %e %U %M" -o "$out/p1" "$bin/sqtt-dump" -t $types --raw --code "$code" "$big" |
+	$T -f "walk %e %U %M" -o "$out/p2" "$bin/sqtt-walk" |
+	$T -f "attr %e %U %M" -o "$out/p3" "$bin/stall-attr" |
+	$T -f "table %e %U %M" -o "$out/p4" "$bin/stall-table" --top 10 > "$out/table.tsv"
+end=$(date +%s.%N)
+p_wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
+rm -f "$out/time.$$"
+
+cat <<REPORT
+
+stage                      wall s  user s  peak RSS KB   rate                 target
+sqtt-dump -c               $c_wall    $c_user    $c_rss         $(rate "$c_wall") MiB/s of stream   >= 300 MB/s, RSS <= 8 MB
+sqtt-dump (TSV)            $t_wall    $t_user    $t_rss         $(rate "$t_wall") MiB/s of stream   >= 30 MB/s, RSS <= 8 MB
+sqtt-dump (TSV), 16 MiB    -       -       $s_rss         (RSS does not grow with the stream)
+sqtt-walk                  $w_wall    $w_user    $w_rss        $(awk -v r="$rows" -v t="$w_wall" 'BEGIN { printf "%.2f", r / t / 1e6 }') M rows/s ($rows rows)
+stall-attr                 $a_wall    $a_user    $a_rss        $(awk -v r="$rows" -v t="$a_wall" 'BEGIN { printf "%.2f", r / t / 1e6 }') M rows/s
+stall-table --top 10       $b_wall    $b_user    $b_rss
+pipeline, as stall runs it $p_wall s wall for $mbs MiB                                      < 2 s for 64 MB
+$(cat "$out/p1" "$out/p2" "$out/p3" "$out/p4" | awk '{ printf "  %-24s %s s wall  %s s user  %s KB\n", $1, $2, $3, $4 }')
+REPORT
