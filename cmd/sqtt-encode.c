@@ -12,6 +12,7 @@
 #include "input.h"
 #include "sqtt.h"
 #include "tsv.h"
+#include "util.h"
 
 static void __attribute__((noreturn))
 usage(void)
@@ -193,16 +194,6 @@ static char *source, *target;
 static char **evlines;
 static size_t nevlines;
 static FILE *index_fp;
-
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		err(2, NULL);
-	return d;
-}
 
 static void
 open_event(struct encoder *e, const struct tsv *t, long event, int se)
@@ -406,9 +397,7 @@ take_meta(const struct tsv *t)
 	} else if (strcmp(t->field[0], "code") == 0) {
 		if (t->nfield < 5)
 			tsv_fail(t, "##code wants NAME TAG BASE SIZE [FILE]");
-		codes = reallocarray(codes, ncodes + 1, sizeof(*codes));
-		if (codes == NULL)
-			err(2, NULL);
+		codes = xreallocarray(codes, ncodes + 1, sizeof(*codes));
 		codes[ncodes].name = xstrdup(t->field[1]);
 		codes[ncodes].tag = xstrdup(t->field[2]);
 		codes[ncodes].base = xstrdup(t->field[3]);
@@ -426,9 +415,7 @@ take_meta(const struct tsv *t)
 				strcat(line, "\t");
 			strcat(line, t->field[i]);
 		}
-		evlines = reallocarray(evlines, nevlines + 1, sizeof(*evlines));
-		if (evlines == NULL)
-			err(2, NULL);
+		evlines = xreallocarray(evlines, nevlines + 1, sizeof(*evlines));
 		evlines[nevlines++] = line;
 	}
 }

@@ -15,6 +15,7 @@
 #include "out.h"
 #include "sqtt.h"
 #include "tsv.h"
+#include "util.h"
 
 #define NSLOT 32
 #define LOOKAHEAD 16	/* instructions searched on the fall-through path to resynchronise */
@@ -76,16 +77,6 @@ static struct {
 	unsigned nwaves;
 	uint64_t orphan;	/* instruction tokens for slots with no open wave */
 } ev;
-
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		err(2, NULL);
-	return d;
-}
 
 static void
 warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -164,9 +155,7 @@ take_meta(const struct tsv *t)
 		cur_source = xstrdup(t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
 		struct prog *p;
-		progs = reallocarray(progs, nprogs + 1, sizeof(*progs));
-		if (progs == NULL)
-			err(2, NULL);
+		progs = xreallocarray(progs, nprogs + 1, sizeof(*progs));
 		p = &progs[nprogs++];
 		memset(p, 0, sizeof(*p));
 		p->source = xstrdup(cur_source ? cur_source : "-");
@@ -176,9 +165,7 @@ take_meta(const struct tsv *t)
 		p->file = xstrdup(t->nfield > 5 ? t->field[5] : "-");
 	} else if (strcmp(t->field[0], "event") == 0 && t->nfield >= 4) {
 		struct evinfo *e;
-		evs = reallocarray(evs, nevs + 1, sizeof(*evs));
-		if (evs == NULL)
-			err(2, NULL);
+		evs = xreallocarray(evs, nevs + 1, sizeof(*evs));
 		e = &evs[nevs++];
 		e->event = strtol(t->field[1], NULL, 10);
 		e->kernel = xstrdup(t->field[3]);

@@ -11,6 +11,7 @@
 
 #include "out.h"
 #include "tsv.h"
+#include "util.h"
 
 /* Kinds of memory operation, as bits: a wait's cause names the kinds it waited on. */
 enum { K_MEM = 1, K_SMEM = 2, K_LDS = 4 };
@@ -70,16 +71,6 @@ usage(void)
 {
 	fprintf(stderr, "usage: %s [-hr] [--strict] [file ...]\n", getprogname());
 	exit(2);
-}
-
-static void *
-xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n, size);
-
-	if (p == NULL)
-		err(2, NULL);
-	return p;
 }
 
 static void __attribute__((format(printf, 2, 3)))
@@ -175,16 +166,6 @@ line_text(const struct tsv *t)
 	while ((p = memchr(p, '\0', (size_t)(end - p))) != NULL)
 		*p++ = '\t';
 	return t->text;
-}
-
-static char *
-xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (p == NULL)
-		err(2, NULL);
-	return p;
 }
 
 /* Waves and events ----------------------------------------------------------- */

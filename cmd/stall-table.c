@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "tsv.h"
+#include "util.h"
 
 /* The causes stall-attr(1) writes, in the order of the table's columns.  The column
  * names are part of the output format: never rename one, append new ones before "-". */
@@ -96,24 +97,6 @@ usage(void)
 	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced] [file ...]\n",
 	    getprogname());
 	exit(2);
-}
-
-static void *
-xreallocarray(void *p, size_t n, size_t size)
-{
-	if ((p = reallocarray(p, n, size)) == NULL)
-		err(2, NULL);
-	return p;
-}
-
-static char *
-xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (p == NULL)
-		err(2, NULL);
-	return p;
 }
 
 /* Counting ------------------------------------------------------------------------ */

@@ -11,24 +11,7 @@
 #include "input.h"
 #include "pickle.h"
 #include "tsv.h"
-
-static void *
-grow(void *p, size_t n, size_t size)
-{
-	if ((p = reallocarray(p, n, size)) == NULL)
-		err(2, NULL);
-	return p;
-}
-
-static char *
-xstrndup(const char *s, size_t n)
-{
-	char *d = strndup(s, n);
-
-	if (d == NULL)
-		err(2, NULL);
-	return d;
-}
+#include "util.h"
 
 static char *
 xasprintf(const char *fmt, const char *a, const char *b)
@@ -45,7 +28,7 @@ add_program(struct capture *c)
 {
 	struct program *p;
 
-	c->prog = grow(c->prog, c->nprog + 1, sizeof(*c->prog));
+	c->prog = xreallocarray(c->prog, c->nprog + 1, sizeof(*c->prog));
 	p = &c->prog[c->nprog++];
 	memset(p, 0, sizeof(*p));
 	p->tag = -1;
@@ -57,7 +40,7 @@ add_event(struct capture *c)
 {
 	struct event *e;
 
-	c->ev = grow(c->ev, c->nev + 1, sizeof(*c->ev));
+	c->ev = xreallocarray(c->ev, c->nev + 1, sizeof(*c->ev));
 	e = &c->ev[c->nev];
 	memset(e, 0, sizeof(*e));
 	e->index = (unsigned)c->nev++;

@@ -1,0 +1,11 @@
+/* util: allocation that cannot fail quietly: out of memory is "prog: ..." and exit 2. */
+#ifndef UTIL_H
+#define UTIL_H
+#include <stddef.h>
+
+void *xcalloc(size_t n, size_t size);
+void *xreallocarray(void *p, size_t n, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+#endif
