@@ -46,9 +46,9 @@ types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE
 set -- $(measure walk "$bin/sqtt-walk" "$out/packets.tsv")
 w_wall=$2 w_user=$3 w_rss=$4
 rows=$("$bin/sqtt-walk" "$out/packets.tsv" 2>/dev/null | tee "$out/rows.tsv" | grep -vc '^#')
-"$bin/sqtt-dump" -t $types --raw --code "$code" --name r_2_8_16_4_4_16_4 "$small" |
-	"$bin/sqtt-walk" > /dev/null 2>&1
-set -- $(measure walk16 sh -c "'$bin/sqtt-dump' -t $types --raw --code '$code' '$small' | '$bin/sqtt-walk'")
+"$bin/sqtt-dump" -t $types --raw --code "$code" --name r_2_8_16_4_4_16_4 "$small" > "$out/packets16.tsv"
+set -- $(measure walk16 "$bin/sqtt-walk" "$out/packets16.tsv")
+w16_rss=$4
 set -- $(measure attr "$bin/stall-attr" "$out/rows.tsv")
 a_wall=$2 a_user=$3 a_rss=$4
 "$bin/stall-attr" "$out/rows.tsv" > "$out/attr.tsv"
@@ -72,6 +72,7 @@ sqtt-dump -c               $c_wall    $c_user    $c_rss         $(rate "$c_wall"
 sqtt-dump (TSV)            $t_wall    $t_user    $t_rss         $(rate "$t_wall") MiB/s of stream   >= 30 MB/s, RSS <= 8 MB
 sqtt-dump (TSV), 16 MiB    -       -       $s_rss         (RSS does not grow with the stream)
 sqtt-walk                  $w_wall    $w_user    $w_rss        $(awk -v r="$rows" -v t="$w_wall" 'BEGIN { printf "%.2f", r / t / 1e6 }') M rows/s ($rows rows)
+sqtt-walk, 16 MiB stream   -       -       $w16_rss        (RSS: libLLVM's pages, the program, live waves)
 stall-attr                 $a_wall    $a_user    $a_rss        $(awk -v r="$rows" -v t="$a_wall" 'BEGIN { printf "%.2f", r / t / 1e6 }') M rows/s
 stall-table --top 10       $b_wall    $b_user    $b_rss
 pipeline, as stall runs it $p_wall s wall for $mbs MiB                                      < 2 s for 64 MB

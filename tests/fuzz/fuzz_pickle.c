@@ -1,7 +1,7 @@
 /* libFuzzer harness for libcommon/pickle.c:
  *   clang-22 -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
  *       -fno-sanitize-recover=undefined -Ilibcommon -o build/fuzz_pickle \
- *       tests/fuzz_pickle.c libcommon/pickle.c
+ *       tests/fuzz/fuzz_pickle.c libcommon/pickle.c
  *   build/fuzz_pickle -max_total_time=300 CORPUS_DIR
  * Seed the corpus with copies of the .pkl files of ../shared/fixtures/tinygrad (in a
  * scratch dir, not the repo).
