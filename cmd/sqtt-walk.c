@@ -52,7 +52,7 @@ static char *cur_source;
 struct evinfo {
 	long event;
 	char *kernel;
-	struct prog *prog;
+	long prog;		/* index into progs (which grows), -1: none */
 };
 static struct evinfo *evs;
 static size_t nevs;
@@ -69,7 +69,7 @@ static int failed_programs;
 static struct {
 	long event;
 	int se;
-	struct evinfo *info;
+	const char *kernel;	/* evs[] grows under ## lines: keep its strings, not pointers into it */
 	struct codeobj *code;
 	int have_header;
 	unsigned sa, wgp, simd;
@@ -169,12 +169,12 @@ take_meta(const struct tsv *t)
 		e = &evs[nevs++];
 		e->event = strtol(t->field[1], NULL, 10);
 		e->kernel = xstrdup(t->field[3]);
-		e->prog = NULL;
+		e->prog = -1;
 		/* the program most recently declared under this name and tag */
 		for (i = nprogs; i-- > 0;)
 			if (strcmp(progs[i].name, e->kernel) == 0 &&
 			    (t->nfield < 5 || strcmp(progs[i].tag, t->field[4]) == 0)) {
-				e->prog = &progs[i];
+				e->prog = (long)i;
 				break;
 			}
 	}
@@ -197,7 +197,7 @@ put_row(struct wave *w, unsigned slot, const struct inst *in, uint64_t pc, uint6
 	*p++ = '\t';
 	p = fmt_int_or_dash(p, ev.se);
 	*p++ = '\t';
-	p = fmt_str(p, ev.info ? ev.info->kernel : "-");
+	p = fmt_str(p, ev.kernel);
 	*p++ = '\t';
 	p = fmt_u64(p, w->number);
 	*p++ = '\t';
@@ -462,15 +462,18 @@ end_event(void)
 static void
 begin_event(long event, int se)
 {
+	const struct evinfo *info = NULL;
 	size_t i;
 
 	end_event();
 	memset(&ev, 0, sizeof(ev));
 	ev.event = event;
 	ev.se = se;
+	ev.kernel = "-";
 	for (i = nevs; i-- > 0;)
 		if (evs[i].event == event) {
-			ev.info = &evs[i];
+			info = &evs[i];
+			ev.kernel = info->kernel;
 			break;
 		}
 	if (opt_code != NULL) {
@@ -482,14 +485,11 @@ begin_event(long event, int se)
 			cmdline.tag = xstrdup("-");
 			cmdline.base = opt_base;
 		}
-		if (ev.info == NULL) {
-			static struct evinfo ci;
-			ci.kernel = cmdline.name;
-			ev.info = &ci;
-		}
+		if (info == NULL)
+			ev.kernel = cmdline.name;
 		ev.code = prog_code(&cmdline);
-	} else if (ev.info != NULL && ev.info->prog != NULL) {
-		ev.code = prog_code(ev.info->prog);
+	} else if (info != NULL && info->prog >= 0) {
+		ev.code = prog_code(&progs[info->prog]);
 	}
 }
 
