@@ -580,13 +580,9 @@ main(int argc, char *argv[])
 		uint64_t time;
 
 		if (k == TSV_META) {
-			size_t i;
-			out_flush();
-			fputs("##", stdout);	/* the line, passed through: it was split in place */
-			for (i = 0; i < t.nfield; i++)
-				printf("%s%s", i ? "\t" : "", t.field[i]);
-			putchar('\n');
 			take_meta(&t);
+			out_flush();
+			puts(tsv_line(&t));
 			continue;
 		}
 		if (k == TSV_HEADER) {

@@ -156,18 +156,6 @@ queue_add(char *text, int meta)
 	return q;
 }
 
-/* The current line as it was read: tsv split it in place, putting NULs for the tabs
- * (the line has no NUL of its own).  The fields are gone afterwards. */
-static const char *
-line_text(const struct tsv *t)
-{
-	char *p = t->text, *end = t->text + t->len;
-
-	while ((p = memchr(p, '\0', (size_t)(end - p))) != NULL)
-		*p++ = '\t';
-	return t->text;
-}
-
 /* Waves and events ----------------------------------------------------------- */
 
 static struct event *
@@ -462,7 +450,7 @@ wave_end(const struct tsv *t, struct event *e, struct wave *w)
 }
 
 static void
-record(const struct tsv *t)
+record(struct tsv *t)
 {
 	const char *token = t->field[c_token];
 	uint64_t evid, wid, time, pc = 0;
@@ -539,7 +527,7 @@ record(const struct tsv *t)
 	w->prev_taken = STREQ(token, "INST:branch_taken") || STREQ(token, "INST:jump");
 
 	if (qhead != NULL || (is_barrier && !opt_raw)) {
-		q = queue_add(xstrdup(line_text(t)), 0);
+		q = queue_add(xstrdup(tsv_line(t)), 0);
 		q->cost = cost;
 		q->cause = cause;
 		if (is_barrier && !opt_raw) {
@@ -547,7 +535,7 @@ record(const struct tsv *t)
 			w->barrier = q;
 		}
 	} else {
-		put_row(line_text(t), t->len, cost, cause);
+		put_row(tsv_line(t), t->len, cost, cause);
 	}
 	if (is_end)
 		wave_end(t, e, w);
@@ -573,14 +561,14 @@ input_end(const struct tsv *t)
 }
 
 static void
-meta(const struct tsv *t)
+meta(struct tsv *t)
 {
 	if (qhead == NULL) {
 		out_flush();
-		printf("%s\n", line_text(t));
+		printf("%s\n", tsv_line(t));
 	}
 	else
-		queue_add(xstrdup(line_text(t)), 1);
+		queue_add(xstrdup(tsv_line(t)), 1);
 }
 
 static void

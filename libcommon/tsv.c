@@ -49,25 +49,24 @@ grow_fields(struct tsv *t)
 		err(2, NULL);
 }
 
-/* Split s[0..n) at tabs in place, in one pass that also refuses NUL bytes. */
+/* Split s[0..n) at tabs in place; a NUL byte in the line is refused. */
 static void
 split(struct tsv *t, char *s, size_t n)
 {
-	char *p = s, *end = s + n;
+	char *p = s, *end = s + n, *tab;
 
+	if (strlen(s) != n)
+		tsv_fail(t, "NUL byte in line: not a text stream");
 	t->nfield = 0;
 	if (t->maxfield == 0)
 		grow_fields(t);
 	t->field[t->nfield++] = s;
-	for (; p < end; p++) {
-		if (*p == '\t') {
-			*p = '\0';
-			if (t->nfield == t->maxfield)
-				grow_fields(t);
-			t->field[t->nfield++] = p + 1;
-		} else if (*p == '\0') {
-			tsv_fail(t, "NUL byte in line: not a text stream");
-		}
+	while ((tab = memchr(p, '\t', (size_t)(end - p))) != NULL) {
+		*tab = '\0';
+		if (t->nfield == t->maxfield)
+			grow_fields(t);
+		p = tab + 1;
+		t->field[t->nfield++] = p;
 	}
 }
 
@@ -216,4 +215,15 @@ tsv_put_record(const struct tsv *t, FILE *out)
 		fputs(t->field[i], out);
 	}
 	putc('\n', out);
+}
+
+const char *
+tsv_line(struct tsv *t)
+{
+	size_t i;
+
+	for (i = 1; i < t->nfield; i++)
+		t->field[i][-1] = '\t';
+	t->nfield = t->nfield ? 1 : 0;
+	return t->text;
 }

@@ -39,6 +39,9 @@ uint64_t tsv_u64(const struct tsv *, int i);
 int64_t tsv_i64(const struct tsv *, int i);
 /* Field i is "-". */
 int tsv_dash(const struct tsv *, int i);
+/* The current line whole again (its tabs put back; the fields are then invalid), for
+ * passing a record through. */
+const char *tsv_line(struct tsv *);
 /* Write the current record back out, fields joined by tabs. */
 void tsv_put_record(const struct tsv *, FILE *out);
 
