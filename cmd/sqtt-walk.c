@@ -70,6 +70,7 @@ static struct {
 	long event;
 	int se;
 	const char *kernel;	/* evs[] grows under ## lines: keep its strings, not pointers into it */
+	uint64_t base;		/* the program's load address: NEW_PC carries absolute pcs */
 	struct codeobj *code;
 	int have_header;
 	unsigned sa, wgp, simd;
@@ -404,6 +405,24 @@ issue(unsigned slot, enum sqtt_type type, int op, uint64_t time)
 		w->pc = pc + in->size;
 }
 
+/* NEW_PC: where a wave went after a jump (s_setpc, s_swappc...), as an absolute address. */
+static void
+new_pc(uint64_t raw)
+{
+	unsigned slot = (unsigned)((raw >> 11) & 31);
+	uint64_t addr = ((raw >> 16) & ((1ULL << 46) - 1)) * 4;
+	struct wave *w = &ev.slot[slot];
+
+	if (!w->alive || ev.code == NULL)
+		return;
+	if (addr < ev.base || codeobj_at(ev.code, addr - ev.base) == NULL) {
+		warning("event %ld wave %u (slot %u): NEW_PC 0x%" PRIx64 " is no instruction of "
+		    "the program (loaded at 0x%" PRIx64 ")", ev.event, w->number, slot, addr, ev.base);
+		return;
+	}
+	w->pc = addr - ev.base;
+}
+
 static void
 wave_start(unsigned slot, uint64_t time)
 {
@@ -488,8 +507,10 @@ begin_event(long event, int se)
 		if (info == NULL)
 			ev.kernel = cmdline.name;
 		ev.code = prog_code(&cmdline);
+		ev.base = cmdline.base;
 	} else if (info != NULL && info->prog >= 0) {
 		ev.code = prog_code(&progs[info->prog]);
+		ev.base = progs[info->prog].base;
 	}
 }
 
@@ -648,6 +669,9 @@ main(int argc, char *argv[])
 					issue(slot, type, -1, time);
 			break;
 		}
+		case TOK_NEW_PC:
+			new_pc(tsv_u64(&t, c.raw));
+			break;
 		case TOK_NTYPES:
 			tsv_fail(&t, "unknown token type '%s'", t.field[c.type]);
 		default:

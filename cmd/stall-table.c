@@ -122,16 +122,15 @@ kernel_get(const char *name)
 }
 
 /* A line is a (kernel, pc, inst): the inst keeps apart the pseudo-row an untraced
- * wave leaves at its entry pc from the instruction there. */
+ * wave leaves at its entry pc from the instruction there.  Only the pc is hashed (the
+ * inst of a pc is nearly always the same): the hash is on every row's path. */
 static uint64_t
-hash_of(size_t kernel, const char *pc, const char *inst)
+hash_of(size_t kernel, const char *pc)
 {
 	uint64_t h = 14695981039346656037ULL ^ kernel;
 
 	for (; *pc; pc++)
 		h = (h ^ (unsigned char)*pc) * 1099511628211ULL;
-	for (; *inst; inst++)
-		h = (h ^ (unsigned char)*inst) * 1099511628211ULL;
 	return h;
 }
 
@@ -157,7 +156,7 @@ hash_grow(void)
 static struct line *
 line_get(size_t kernel, const char *pc, const char *inst)
 {
-	uint64_t h = hash_of(kernel, pc, inst);
+	uint64_t h = hash_of(kernel, pc);
 	struct line *l;
 	char *end;
 

@@ -84,7 +84,7 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 2' HUP INT TERM
 
 # The walker needs only these tokens: leave the rest in the capture.
-types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE
+types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
 { "$dump" -t "$types" ${kernel:+-k "$kernel"} "$capture"; echo $? >"$tmp/1"; } |
 { "$walk"; echo $? >"$tmp/2"; } |
 { "$attr" $raw; echo $? >"$tmp/3"; } |
