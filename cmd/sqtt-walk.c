@@ -35,6 +35,10 @@ struct prog {
 	struct codeobj *code;
 	int failed;		/* could not be opened: its events are not walked */
 	uint8_t *image;
+	const struct inst *insts;	/* the code object's instructions, and for each */
+	size_t ninsts;
+	char **tail;		/* its row's end, "\tinst\tclass\tdep\n", made once */
+	size_t *tail_len;
 };
 
 struct wave {
@@ -70,6 +74,9 @@ static struct {
 	long event;
 	int se;
 	const char *kernel;	/* evs[] grows under ## lines: keep its strings, not pointers into it */
+	struct prog *prog;	/* progs[] may move too, but not while an event is walked */
+	char prefix[160];	/* "event\tse\tkernel\t" of every row */
+	size_t prefix_len;
 	uint64_t base;		/* the program's load address: NEW_PC carries absolute pcs */
 	struct codeobj *code;
 	int have_header;
@@ -95,6 +102,78 @@ warning(const char *fmt, ...)
 	out_flush();
 	fflush(stdout);
 	warnx("warning: %s", msg);
+}
+
+/* Output: one row per issue, the hot path, formatted by hand. */
+static const char *const dep_names[12] = { "-", "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3",
+    "VALU_DEP_4", "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1",
+    "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3" };
+
+/* "\tinst\tclass\tdep\n": the part of a row that depends on the instruction only. */
+static size_t
+make_tail(char *buf, size_t sz, const struct inst *in)
+{
+	int n = snprintf(buf, sz, "\t%s\t%s\t%s\n", in ? in->text : "??",
+	    in ? inst_class_name(in->cls) : "unknown",
+	    in && in->dep_id < 12 ? dep_names[in->dep_id] : "-");
+
+	return n < 0 ? 0 : (size_t)n >= sz ? sz - 1 : (size_t)n;
+}
+
+static void
+make_tails(struct prog *p)
+{
+	char buf[OUT_LINEMAX / 2];
+	size_t i, n;
+
+	p->insts = codeobj_insts(p->code, &p->ninsts);
+	p->tail = xcalloc(p->ninsts, sizeof(*p->tail));
+	p->tail_len = xcalloc(p->ninsts, sizeof(*p->tail_len));
+	for (i = 0; i < p->ninsts; i++) {
+		n = make_tail(buf, sizeof(buf), &p->insts[i]);
+		p->tail[i] = xstrndup(buf, n);
+		p->tail_len[i] = n;
+	}
+}
+
+/* One row: the hot path, from pieces made once per event and per instruction. */
+static void
+put_row(struct wave *w, unsigned slot, const struct inst *in, uint64_t pc, uint64_t time,
+    const char *token, const char *op)
+{
+	char *p = out_reserve();
+	struct prog *pr = ev.prog;
+
+	if (time < w->last)
+		time = w->last;	/* never: tokens of a wave come in time order */
+	memcpy(p, ev.prefix, ev.prefix_len);
+	p += ev.prefix_len;
+	p = fmt_u64(p, w->number);
+	*p++ = '\t';
+	p = fmt_u64(p, slot);
+	*p++ = '\t';
+	p = fmt_hex(p, pc);
+	*p++ = '\t';
+	p = fmt_u64(p, time);
+	*p++ = '\t';
+	p = fmt_u64(p, time - w->last);
+	*p++ = '\t';
+	p = fmt_str(p, token);
+	if (op != NULL) {
+		*p++ = ':';
+		p = fmt_str(p, op);
+	}
+	if (pr != NULL && pr->tail != NULL && in >= pr->insts && in < pr->insts + pr->ninsts) {
+		size_t i = (size_t)(in - pr->insts);
+		memcpy(p, pr->tail[i], pr->tail_len[i]);
+		p += pr->tail_len[i];
+	} else {
+		p += make_tail(p, OUT_LINEMAX / 2, in);
+	}
+	out_commit(p);
+	w->last = time;
+	w->rows++;
+	nrows++;
 }
 
 static struct codeobj *
@@ -135,6 +214,8 @@ prog_code(struct prog *p)
 		return NULL;
 	}
 	p->code = codeobj_open(img, len, p->name, why, sizeof(why));
+	if (p->code != NULL)
+		make_tails(p);
 	if (p->code == NULL) {
 		out_flush();
 		fflush(stdout);
@@ -179,53 +260,6 @@ take_meta(const struct tsv *t)
 				break;
 			}
 	}
-}
-
-/* Output: one row per issue, the hot path, formatted by hand. */
-static const char *const dep_names[12] = { "-", "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3",
-    "VALU_DEP_4", "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1",
-    "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3" };
-
-static void
-put_row(struct wave *w, unsigned slot, const struct inst *in, uint64_t pc, uint64_t time,
-    const char *token, const char *op)
-{
-	char *p = out_reserve();
-
-	if (time < w->last)
-		time = w->last;	/* never: tokens of a wave come in time order */
-	p = fmt_u64(p, (uint64_t)ev.event);
-	*p++ = '\t';
-	p = fmt_int_or_dash(p, ev.se);
-	*p++ = '\t';
-	p = fmt_str(p, ev.kernel);
-	*p++ = '\t';
-	p = fmt_u64(p, w->number);
-	*p++ = '\t';
-	p = fmt_u64(p, slot);
-	*p++ = '\t';
-	p = fmt_hex(p, pc);
-	*p++ = '\t';
-	p = fmt_u64(p, time);
-	*p++ = '\t';
-	p = fmt_u64(p, time - w->last);
-	*p++ = '\t';
-	p = fmt_str(p, token);
-	if (op != NULL) {
-		*p++ = ':';
-		p = fmt_str(p, op);
-	}
-	*p++ = '\t';
-	p = fmt_str(p, in ? in->text : "??");
-	*p++ = '\t';
-	p = fmt_str(p, in ? inst_class_name(in->cls) : "unknown");
-	*p++ = '\t';
-	p = fmt_str(p, in && in->dep_id < 12 ? dep_names[in->dep_id] : "-");
-	*p++ = '\n';
-	out_commit(p);
-	w->last = time;
-	w->rows++;
-	nrows++;
 }
 
 /* Does an instruction of class c fit the token?  The table of sqtt-format.md section 7,
@@ -483,6 +517,7 @@ begin_event(long event, int se)
 {
 	const struct evinfo *info = NULL;
 	size_t i;
+	int n;
 
 	end_event();
 	memset(&ev, 0, sizeof(ev));
@@ -506,12 +541,20 @@ begin_event(long event, int se)
 		}
 		if (info == NULL)
 			ev.kernel = cmdline.name;
-		ev.code = prog_code(&cmdline);
-		ev.base = cmdline.base;
+		ev.prog = &cmdline;
 	} else if (info != NULL && info->prog >= 0) {
-		ev.code = prog_code(&progs[info->prog]);
-		ev.base = progs[info->prog].base;
+		ev.prog = &progs[info->prog];
 	}
+	if (ev.prog != NULL) {
+		ev.code = prog_code(ev.prog);
+		ev.base = ev.prog->base;
+	}
+	if (se < 0)
+		n = snprintf(ev.prefix, sizeof(ev.prefix), "%ld\t-\t%.120s\t", event, ev.kernel);
+	else
+		n = snprintf(ev.prefix, sizeof(ev.prefix), "%ld\t%d\t%.120s\t", event, se,
+		    ev.kernel);
+	ev.prefix_len = n < 0 ? 0 : (size_t)n;
 }
 
 struct cols {
