@@ -542,6 +542,10 @@ put_pretty(void)
 			printf(" Left out: %" PRIu64 " wave%s without instruction tokens, %" PRId64
 			    " cycles (--untraced counts them)\n", k->untraced_waves,
 			    k->untraced_waves == 1 ? "" : "s", k->untraced_cycles);
+		if (k->hits == 0) {
+			printf(" No instruction-traced wave: nothing to show per instruction\n");
+			continue;
+		}
 		printf(" Percent of the kernel's cycles");
 		if (k->nline < k->ninst)
 			printf("; the top %zu of %zu instructions by cycles", k->nline, k->ninst);
