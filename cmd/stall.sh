@@ -2,7 +2,8 @@
 # stall: where the waves of a capture wait.  Runs the four stages of pipeline.md,
 #   sqtt-dump CAPTURE | sqtt-walk | stall-attr | stall-table --top 10
 # and exits 2 if any of them failed (each stage's status is kept in a file: POSIX sh
-# has no pipefail, and the stages must stream).  See stall(1).
+# has no pipefail, and the stages must stream), with the first failing stage's message.
+# See stall(1).
 
 prog=stall
 
@@ -85,19 +86,25 @@ trap 'exit 2' HUP INT TERM
 
 # The walker needs only these tokens: leave the rest in the capture.
 types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
-{ "$dump" -t "$types" ${kernel:+-k "$kernel"} "$capture"; echo $? >"$tmp/1"; } |
-{ "$walk"; echo $? >"$tmp/2"; } |
-{ "$attr" $raw; echo $? >"$tmp/3"; } |
-{ "$table" --top "$top" ${sort:+-s "$sort"} $format $untraced; echo $? >"$tmp/4"; }
+{ "$dump" -t "$types" ${kernel:+-k "$kernel"} "$capture" 2>"$tmp/e1"; echo $? >"$tmp/1"; } |
+{ "$walk" 2>"$tmp/e2"; echo $? >"$tmp/2"; } |
+{ "$attr" $raw 2>"$tmp/e3"; echo $? >"$tmp/3"; } |
+{ "$table" --top "$top" ${sort:+-s "$sort"} $format $untraced 2>"$tmp/e4"; echo $? >"$tmp/4"; }
 
-# Report the first stage that failed: the later ones mostly fail because of it.
+# The first stage that failed speaks for the run: the later ones mostly fail because of
+# it, and their complaints about an empty stream would only bury its one line.
 for i in 1 2 3 4; do
 	st=$(cat "$tmp/$i" 2>/dev/null)
 	if [ "$st" != 0 ]; then
-		set -- sqtt-dump sqtt-walk stall-attr stall-table
-		shift $((i - 1))
-		echo "$prog: $1 failed (exit status ${st:-unknown})" >&2
+		if [ -s "$tmp/e$i" ]; then
+			cat "$tmp/e$i" >&2
+		else
+			set -- sqtt-dump sqtt-walk stall-attr stall-table
+			shift $((i - 1))
+			echo "$prog: $1 failed (exit status ${st:-unknown})" >&2
+		fi
 		exit 2
 	fi
 done
+cat "$tmp/e1" "$tmp/e2" "$tmp/e3" "$tmp/e4" >&2	# warnings, stage by stage
 exit 0
