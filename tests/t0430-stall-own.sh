@@ -82,4 +82,12 @@ test_expect_success 'stall on the demo: the top three, by construction' '
 	test_cmp expect actual
 '
 
+test_expect_success 'stall on bad input: one line, from the stage that failed, exit 2' '
+	printf "not a capture\n" > bad.pkl &&
+	test_expect_code 2 stall bad.pkl > out 2> err &&
+	test_one_line_error sqtt-dump err &&
+	grep -q "bad.pkl: not a pickle" err &&
+	test_cmp /dev/null out
+'
+
 test_done
