@@ -139,7 +139,7 @@ make_tails(struct prog *p)
 /* One row: the hot path, from pieces made once per event and per instruction. */
 static void
 put_row(struct wave *w, unsigned slot, const struct inst *in, uint64_t pc, uint64_t time,
-    const char *token, const char *op)
+    const char *token)
 {
 	char *p = out_reserve();
 	struct prog *pr = ev.prog;
@@ -159,10 +159,6 @@ put_row(struct wave *w, unsigned slot, const struct inst *in, uint64_t pc, uint6
 	p = fmt_u64(p, time - w->last);
 	*p++ = '\t';
 	p = fmt_str(p, token);
-	if (op != NULL) {
-		*p++ = ':';
-		p = fmt_str(p, op);
-	}
 	if (pr != NULL && pr->tail != NULL && in >= pr->insts && in < pr->insts + pr->ninsts) {
 		size_t i = (size_t)(in - pr->insts);
 		memcpy(p, pr->tail[i], pr->tail_len[i]);
@@ -265,8 +261,6 @@ take_meta(const struct tsv *t)
 /* Does an instruction of class c fit the token?  The table of sqtt-format.md section 7,
  * read by families so that a capture which reports a VALU op under a neighbouring
  * token still walks. */
-enum fit { FIT_NO, FIT_YES };
-
 static int
 is_valu(enum inst_class c)
 {
@@ -346,22 +340,51 @@ untraced(const struct inst *in)
 	return in->cls == IC_DELAY_ALU;
 }
 
-static const char *
-token_label(enum sqtt_type type, int op, char *buf, size_t sz)
-{
-	(void)op; (void)buf; (void)sz;
-	return sqtt_types[type].name;
-}
-
 static void
-debug_token(const struct wave *w, unsigned slot, const char *what, uint64_t pc, uint64_t time,
-    const char *token, int ok)
+debug_token(const struct wave *w, unsigned slot, const char *token, uint64_t time, uint64_t pc,
+    const struct inst *in, int ok)
 {
 	if (opt_dbg_wave < 0 || (long)w->number != opt_dbg_wave || w->rows >= opt_dbg_n)
 		return;
-	fprintf(stderr, "%s: packets: event %ld wave %u slot %u time %" PRIu64 " %-16s pc 0x%" PRIx64
+	fprintf(stderr, "%s: packets: event %ld wave %u slot %u time %" PRIu64 " %-21s pc 0x%" PRIx64
 	    " %s%s\n", getprogname(), ev.event, w->number, slot, time, token, pc,
-	    ok ? "" : "MISS ", what);
+	    ok ? "" : "MISS ", in ? in->text : "??");
+}
+
+/* The instruction a token of the wave issued: the one at its pc, past instructions that
+ * emit nothing (s_delay_alu always, s_clause when the token is not its own). */
+static const struct inst *
+place(uint64_t *pc, enum sqtt_type type, int op)
+{
+	const struct inst *in;
+	unsigned k;
+
+	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(ev.code, *pc)) != NULL; k++) {
+		if (fits(in, type, op))
+			return in;
+		if (!untraced(in) && in->cls != IC_CLAUSE)
+			return NULL;
+		*pc += in->size;
+	}
+	return NULL;
+}
+
+/* After a misfit: the first instruction the token fits on the fall-through path, not
+ * past the end of the block; NULL if there is none (the token is then dropped). */
+static const struct inst *
+resync(uint64_t *pc, enum sqtt_type type, int op)
+{
+	const struct inst *in;
+	unsigned k;
+
+	for (k = 0; k < LOOKAHEAD && (in = codeobj_at(ev.code, *pc)) != NULL; k++) {
+		if (fits(in, type, op))
+			return in;
+		if (in->cls == IC_ENDPGM || in->cls == IC_BRANCH || in->cls == IC_JUMP)
+			return NULL;
+		*pc += in->size;
+	}
+	return NULL;
 }
 
 /* One issue of an instruction token by the wave in slot. */
@@ -370,11 +393,9 @@ issue(unsigned slot, enum sqtt_type type, int op, uint64_t time)
 {
 	struct wave *w = &ev.slot[slot];
 	const struct inst *in;
+	const char *opname = NULL;
+	char token[32];
 	uint64_t pc;
-	unsigned k;
-	char lbl[32];
-	const char *opname = (type == TOK_INST) ? sqtt_op_name((unsigned)op) : NULL;
-	char opbuf[8];
 
 	if (!w->alive) {
 		ev.orphan++;
@@ -382,57 +403,31 @@ issue(unsigned slot, enum sqtt_type type, int op, uint64_t time)
 	}
 	if (ev.code == NULL)
 		return;
-	if (type == TOK_INST && opname == NULL) {
-		snprintf(opbuf, sizeof(opbuf), "0x%02x", op);
-		opname = opbuf;
+	if (type == TOK_INST) {
+		char opbuf[8];
+		if ((opname = sqtt_op_name((unsigned)op)) == NULL) {
+			snprintf(opbuf, sizeof(opbuf), "0x%02x", op);
+			opname = opbuf;
+		}
+		snprintf(token, sizeof(token), "INST:%s", opname);
+	} else {
+		snprintf(token, sizeof(token), "%s", sqtt_types[type].name);
 	}
 	pc = w->pc;
-	for (k = 0; k <= LOOKAHEAD; k++) {
-		in = codeobj_at(ev.code, pc);
-		if (in == NULL)
-			break;
-		if (fits(in, type, op)) {
-			if (k > 0 && pc != w->pc) {
-				/* stepped over instructions that emitted nothing */
-			}
-			break;
-		}
-		if (untraced(in) || in->cls == IC_CLAUSE) {
-			pc += in->size;
-			continue;
-		}
-		in = NULL;
-		break;
-	}
-	if (in == NULL) {
+	if ((in = place(&pc, type, op)) == NULL) {
 		const struct inst *at = codeobj_at(ev.code, w->pc);
-		/* resynchronise: the first fitting instruction on the fall-through path */
-		uint64_t p = w->pc;
-		const struct inst *cand = NULL;
-		for (k = 0; k < LOOKAHEAD && (cand = codeobj_at(ev.code, p)) != NULL; k++) {
-			if (fits(cand, type, op))
-				break;
-			if (cand->cls == IC_ENDPGM || cand->cls == IC_BRANCH || cand->cls == IC_JUMP) {
-				cand = NULL;
-				break;
-			}
-			p += cand->size;
-			cand = NULL;
-		}
-		warning("event %ld wave %u (slot %u): %s%s%s at time %" PRIu64 " does not fit "
-		    "pc 0x%" PRIx64 " (%s)%s", ev.event, w->number, slot, sqtt_types[type].name,
-		    opname ? ":" : "", opname ? opname : "", time, w->pc,
+		pc = w->pc;
+		in = resync(&pc, type, op);
+		warning("event %ld wave %u (slot %u): %s at time %" PRIu64 " does not fit "
+		    "pc 0x%" PRIx64 " (%s)%s", ev.event, w->number, slot, token, time, w->pc,
 		    at ? at->text : "no instruction there",
-		    cand ? "; resynchronised further on" : "; token dropped");
-		debug_token(w, slot, at ? at->text : "??", w->pc, time,
-		    token_label(type, op, lbl, sizeof(lbl)), 0);
-		if (cand == NULL)
+		    in ? "; resynchronised further on" : "; token dropped");
+		debug_token(w, slot, token, time, w->pc, at, 0);
+		if (in == NULL)
 			return;
-		in = cand;
-		pc = p;
 	}
-	debug_token(w, slot, in->text, pc, time, token_label(type, op, lbl, sizeof(lbl)), 1);
-	put_row(w, slot, in, pc, time, sqtt_types[type].name, opname);
+	debug_token(w, slot, token, time, pc, in, 1);
+	put_row(w, slot, in, pc, time, token);
 	if (in->cls == IC_BRANCH && type == TOK_INST && op == 3)
 		w->pc = (uint64_t)in->target;
 	else
@@ -495,9 +490,9 @@ wave_end(unsigned slot, uint64_t time)
 			 * its lifetime is known, not where it went */
 			static const struct inst untraced_wave = { .text = "(wave not instruction-traced)",
 			    .cls = IC_UNTRACED };
-			put_row(w, slot, &untraced_wave, pc, time, "WAVE_END", NULL);
+			put_row(w, slot, &untraced_wave, pc, time, "WAVE_END");
 		} else {
-			put_row(w, slot, in, pc, time, "WAVE_END", NULL);
+			put_row(w, slot, in, pc, time, "WAVE_END");
 		}
 	}
 	w->alive = 0;

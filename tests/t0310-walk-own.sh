@@ -267,15 +267,15 @@ test_expect_success '--packets 0: wave 0 token by token on stderr; stdout unchan
 	sqtt-walk --packets 0 packets.demo > rows.dbg 2> dbg &&
 	test_cmp rows.demo rows.dbg &&
 	cat > expect <<\EOF &&
-sqtt-walk: packets: event 0 wave 0 slot 0 time 600 INST             pc 0x1300 s_load_b64 s[2:3], s[0:1], null
-sqtt-walk: packets: event 0 wave 0 slot 0 time 601 INST             pc 0x1308 s_load_b64 s[4:5], s[0:1], 0x8
-sqtt-walk: packets: event 0 wave 0 slot 0 time 602 VALU_INST        pc 0x1310 v_lshlrev_b32_e32 v0, 2, v0
-sqtt-walk: packets: event 0 wave 0 slot 0 time 603 INST             pc 0x1314 s_mov_b32 s6, 3
-sqtt-walk: packets: event 0 wave 0 slot 0 time 800 IMM_ONE          pc 0x1318 s_waitcnt lgkmcnt(0)
+sqtt-walk: packets: event 0 wave 0 slot 0 time 600 INST:smem_rd          pc 0x1300 s_load_b64 s[2:3], s[0:1], null
+sqtt-walk: packets: event 0 wave 0 slot 0 time 601 INST:smem_rd          pc 0x1308 s_load_b64 s[4:5], s[0:1], 0x8
+sqtt-walk: packets: event 0 wave 0 slot 0 time 602 VALU_INST             pc 0x1310 v_lshlrev_b32_e32 v0, 2, v0
+sqtt-walk: packets: event 0 wave 0 slot 0 time 603 INST:salu             pc 0x1314 s_mov_b32 s6, 3
+sqtt-walk: packets: event 0 wave 0 slot 0 time 800 IMM_ONE               pc 0x1318 s_waitcnt lgkmcnt(0)
 EOF
 	head -n 5 dbg > actual &&
 	test_cmp expect actual &&
-	{ grep -v "^sqtt-walk: packets: event 0 wave 0 slot 0 time [0-9][0-9]* [A-Z_]* *pc 0x[0-9a-f][0-9a-f]* [a-z]" dbg > bad || :; } &&
+	{ grep -v "^sqtt-walk: packets: event 0 wave 0 slot 0 time [0-9][0-9]* [A-Za-z_:0-9]* *pc 0x[0-9a-f][0-9a-f]* [a-z]" dbg > bad || :; } &&
 	test_cmp /dev/null bad &&
 	n=$(wc -l < dbg) &&
 	test $n -eq $(awk -F"\t" "!/^#/ && \$1 == 0 && \$4 == 0 && \$9 != \"WAVE_END\"" rows.demo | wc -l) &&
@@ -283,12 +283,12 @@ EOF
 	sqtt-walk --packets 1 packets.misfit > /dev/null 2> dbg.misfit &&
 	grep "packets:" dbg.misfit > actual &&
 	cat > expect <<\EOF &&
-sqtt-walk: packets: event 0 wave 1 slot 1 time 606 INST             pc 0x1300 s_load_b128 s[4:7], s[0:1], null
-sqtt-walk: packets: event 0 wave 1 slot 1 time 806 IMM_ONE          pc 0x1308 s_waitcnt lgkmcnt(0)
-sqtt-walk: packets: event 0 wave 1 slot 1 time 807 INST             pc 0x130c MISS v_cmp_gt_u32_e32 vcc_lo, s6, v0
-sqtt-walk: packets: event 0 wave 1 slot 1 time 808 VALU_INST        pc 0x130c v_cmp_gt_u32_e32 vcc_lo, s6, v0
-sqtt-walk: packets: event 0 wave 1 slot 1 time 809 INST             pc 0x1310 s_and_saveexec_b32 s2, vcc_lo
-sqtt-walk: packets: event 0 wave 1 slot 1 time 810 INST             pc 0x1314 s_cbranch_execz 8
+sqtt-walk: packets: event 0 wave 1 slot 1 time 606 INST:smem_rd          pc 0x1300 s_load_b128 s[4:7], s[0:1], null
+sqtt-walk: packets: event 0 wave 1 slot 1 time 806 IMM_ONE               pc 0x1308 s_waitcnt lgkmcnt(0)
+sqtt-walk: packets: event 0 wave 1 slot 1 time 807 INST:lds_rd           pc 0x130c MISS v_cmp_gt_u32_e32 vcc_lo, s6, v0
+sqtt-walk: packets: event 0 wave 1 slot 1 time 808 VALU_INST             pc 0x130c v_cmp_gt_u32_e32 vcc_lo, s6, v0
+sqtt-walk: packets: event 0 wave 1 slot 1 time 809 INST:salu_wr_exec     pc 0x1310 s_and_saveexec_b32 s2, vcc_lo
+sqtt-walk: packets: event 0 wave 1 slot 1 time 810 INST:branch_taken     pc 0x1314 s_cbranch_execz 8
 EOF
 	test_cmp expect actual
 '
