@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "out.h"
 #include "tsv.h"
@@ -13,8 +14,45 @@ tsv_open(struct tsv *t, FILE *fp, const char *path)
 {
 	memset(t, 0, sizeof(*t));
 	t->fp = fp;
+	t->fd = fileno(fp);
 	t->path = path;
-	setvbuf(fp, NULL, _IOFBF, 1 << 18);	/* fewer, larger reads: streams are long */
+	t->cap = 1 << 18;
+	if ((t->buf = malloc(t->cap + 1)) == NULL)
+		err(2, NULL);
+	t->nul = SIZE_MAX;
+}
+
+/* More bytes after the partial line at pos; the block grows only for a longer line. */
+static void
+refill(struct tsv *t)
+{
+	size_t keep = t->blen - t->pos;
+	ssize_t n;
+	char *z;
+
+	memmove(t->buf, t->buf + t->pos, keep);
+	if (t->nul != SIZE_MAX)
+		t->nul -= t->pos;
+	t->pos = 0;
+	t->blen = keep;
+	if (t->blen == t->cap) {
+		t->cap *= 2;
+		if ((t->buf = realloc(t->buf, t->cap + 1)) == NULL)
+			err(2, NULL);
+	}
+	do
+		n = read(t->fd, t->buf + t->blen, t->cap - t->blen);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		err(2, "%s", t->path);
+	if (n == 0) {
+		t->eof = 1;
+		return;
+	}
+	/* one look for NUL bytes per block, not one per line */
+	if (t->nul == SIZE_MAX && (z = memchr(t->buf + t->blen, '\0', (size_t)n)) != NULL)
+		t->nul = (size_t)(z - t->buf);
+	t->blen += (size_t)n;
 }
 
 void
@@ -56,8 +94,6 @@ split(struct tsv *t, char *s, size_t n)
 {
 	char *p = s, *end = s + n, *tab;
 
-	if (strlen(s) != n)
-		tsv_fail(t, "NUL byte in line: not a text stream");
 	t->nfield = 0;
 	if (t->maxfield == 0)
 		grow_fields(t);
@@ -74,31 +110,39 @@ split(struct tsv *t, char *s, size_t n)
 enum tsv_kind
 tsv_next(struct tsv *t)
 {
-	ssize_t n;
+	char *line, *nl;
+	size_t n, off;
 
-	n = getline(&t->buf, &t->cap, t->fp);
-	if (n < 0) {
-		if (ferror(t->fp))
-			err(2, "%s", t->path);
-		return TSV_EOF;
+	for (;;) {
+		nl = memchr(t->buf + t->pos, '\n', t->blen - t->pos);
+		if (nl != NULL || t->eof)
+			break;
+		refill(t);
 	}
+	if (nl == NULL && t->pos == t->blen)
+		return TSV_EOF;
+	off = t->pos;
+	line = t->buf + off;
+	n = nl ? (size_t)(nl - line) : t->blen - off;
+	t->pos = off + n + (nl != NULL);
+	line[n] = '\0';	/* the newline, or the spare byte after the block */
 	t->line++;
-	if (n > 0 && t->buf[n - 1] == '\n')
-		t->buf[--n] = '\0';
-	t->text = t->buf;
+	if (t->nul >= off && t->nul < off + n)
+		tsv_fail(t, "NUL byte in line: not a text stream");
+	t->text = line;
 	t->len = n;
-	if (n >= 2 && t->buf[0] == '#' && t->buf[1] == '#') {
-		split(t, t->buf + 2, (size_t)n - 2);
+	if (n >= 2 && line[0] == '#' && line[1] == '#') {
+		split(t, line + 2, n - 2);
 		return TSV_META;
 	}
-	if (n >= 1 && t->buf[0] == '#') {
+	if (n >= 1 && line[0] == '#') {
 		size_t i;
 		if (t->ncol)
 			tsv_fail(t, "second column header line");
 		free(t->colbuf);
-		if ((t->colbuf = strdup(t->buf + 1)) == NULL)
+		if ((t->colbuf = strdup(line + 1)) == NULL)
 			err(2, NULL);
-		split(t, t->colbuf, (size_t)n - 1);
+		split(t, t->colbuf, n - 1);
 		t->ncol = t->nfield;
 		if ((t->col = calloc(t->ncol, sizeof(*t->col))) == NULL)
 			err(2, NULL);
@@ -111,7 +155,7 @@ tsv_next(struct tsv *t)
 	}
 	if (t->ncol == 0)
 		tsv_fail(t, "record before the '#' column header line");
-	split(t, t->buf, (size_t)n);
+	split(t, line, n);
 	if (t->nfield != t->ncol)
 		tsv_fail(t, "%zu fields, the header names %zu", t->nfield, t->ncol);
 	return TSV_RECORD;

@@ -8,10 +8,13 @@ enum tsv_kind { TSV_EOF, TSV_META, TSV_HEADER, TSV_RECORD };
 
 struct tsv {
 	FILE *fp;
+	int fd;			/* read directly, in blocks: no stdio copies */
 	const char *path;	/* for messages: "prog: PATH:LINE: ..." */
 	unsigned long line;
-	char *buf;
-	size_t cap;
+	char *buf;		/* the block: lines are split in place here */
+	size_t cap, blen, pos;	/* its size, bytes in it, start of the next line */
+	size_t nul;		/* offset of a NUL byte in buf, or SIZE_MAX */
+	int eof;
 	char *text;		/* the whole line (no newline), for TSV_META and pass-through */
 	size_t len;
 	char **field;		/* fields of the current line, split in place */
