@@ -226,11 +226,11 @@ write_code(const char *dir, struct capture *c, size_t i)
 }
 
 static void
-put_meta(struct capture *c, const char *path, int *header_done)
+put_meta(struct capture *c, int *header_done)
 {
 	size_t i;
 
-	printf("##source\t%s\n", path);
+	printf("##source\t%s\n", c->path);
 	printf("##target\t%s\n", c->target);
 	for (i = 0; i < c->nprog; i++) {
 		const struct program *p = &c->prog[i];
@@ -394,7 +394,7 @@ main(int argc, char *argv[])
 
 	for (i = 0; i < argc; i++) {
 		capture_open(&c, argv[i], &copt);
-		put_meta(&c, argv[i], &header_done);
+		put_meta(&c, &header_done);
 		fflush(stdout);
 		for (j = 0; j < c.nev; j++)
 			if (selected(&c, &c.ev[j]))

@@ -345,9 +345,12 @@ void
 capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 {
 	struct stat st;
+	char *abs;
 
 	memset(c, 0, sizeof(*c));
-	c->path = xstrndup(path, strlen(path));
+	/* absolute, so that the ## lines still find it from another directory */
+	abs = realpath(path, NULL);
+	c->path = abs ? abs : xstrndup(path, strlen(path));
 	c->target = xstrndup("-", 1);
 	if (o != NULL && o->raw) {
 		open_raw(c, o);

@@ -17,7 +17,7 @@ test_expect_success 'the ## lines name source, target, programs and events' '
 	f=$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl &&
 	grep "^##" dump.20260202_profile_gemm_run_0_ccf477c.tsv > actual &&
 	{
-	printf "##source\t%s\n##target\tgfx1100\n" "$f"
+	printf "##source\t%s\n##target\tgfx1100\n" "$(realpath "$f")"
 	printf "##code\tE_32_32_4\t1\t0x200001006000\t4208\t-\n"
 	printf "##code\tE_8_8_16_4\t2\t0x20000100c000\t4344\t-\n"
 	printf "##code\tr_2_8_16_4_4_16_4\t3\t0x200001014000\t5184\t-\n"

@@ -324,7 +324,7 @@ EOF
 	sqtt-dump cap.two > packets.two &&
 	test_expect_code 2 sqtt-walk packets.two > rows.two 2> err &&
 	test_one_line_error sqtt-walk err &&
-	echo "sqtt-walk: cap.two/stall_code_object_id_0.out: program junk: not an ELF file; its events are not walked" > expect &&
+	echo "sqtt-walk: $(pwd -P)/cap.two/stall_code_object_id_0.out: program junk: not an ELF file; its events are not walked" > expect &&
 	test_cmp expect err &&
 	cat > expect <<\EOF &&
 1 0 0 0x1300 600 500 INST:smem_rd s_load_b128 s[4:7], s[0:1], null

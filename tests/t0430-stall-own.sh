@@ -82,6 +82,15 @@ test_expect_success 'stall on the demo: the top three, by construction' '
 	test_cmp expect actual
 '
 
+test_expect_success 'a packet stream dumped in one directory walks in another' '
+	(cd "$TOP" && sqtt-dump fixtures/demo) > rel.packets &&
+	mkdir -p elsewhere && cd elsewhere &&
+	sqtt-walk ../rel.packets > ../rel.rows 2> ../rel.err &&
+	cd .. && test_cmp /dev/null rel.err &&
+	grep -v "^##" rows > expect && grep -v "^##" rel.rows > actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'stall on bad input: one line, from the stage that failed, exit 2' '
 	printf "not a capture\n" > bad.pkl &&
 	test_expect_code 2 stall bad.pkl > out 2> err &&
