@@ -196,7 +196,7 @@ static size_t nevlines;
 static FILE *index_fp;
 
 static void
-open_event(struct encoder *e, const struct tsv *t, long event, int se)
+open_event(struct encoder *e, long event, int se)
 {
 	char *path;
 
@@ -220,7 +220,6 @@ open_event(struct encoder *e, const struct tsv *t, long event, int se)
 		e->w.path = "stdout";
 		e->w.fp = stdout;
 	}
-	(void)t;
 }
 
 static void
@@ -332,11 +331,10 @@ encode_row(struct encoder *e, const struct tsv *t, const struct col *c)
 }
 
 static void
-copy_file(const char *from, const uint8_t *data, size_t len, const char *to)
+write_file(const uint8_t *data, size_t len, const char *to)
 {
 	FILE *fp;
 
-	(void)from;
 	if ((fp = fopen(to, "wb")) == NULL)
 		err(2, "%s", to);
 	if (fwrite(data, 1, len, fp) != len || fclose(fp) != 0)
@@ -372,7 +370,7 @@ write_codes(void)
 			errx(2, "%s: no code object for program %s", source ? source : "-", m->name);
 		if (asprintf(&path, "%s/stall_code_object_id_%zu.out", opt_dir, i) < 0)
 			err(2, NULL);
-		copy_file(m->file, data, len, path);
+		write_file(data, len, path);
 		fprintf(index_fp, "##code\t%s\t%s\t%s\t%zu\tstall_code_object_id_%zu.out\n",
 		    m->name, m->tag, m->base, len, i);
 		free(path);
@@ -522,7 +520,7 @@ main(int argc, char *argv[])
 				close_event(&enc);
 			if (opt_dir == NULL && ++events_seen > 1)
 				tsv_fail(&t, "a second trace buffer (event %ld): choose one with -e, or write all with -d", event);
-			open_event(&enc, &t, event,
+			open_event(&enc, event,
 			    c.se >= 0 && !tsv_dash(&t, c.se) ? (int)tsv_u64(&t, c.se) : 0);
 			last_event = event;
 		}
