@@ -387,14 +387,30 @@ resync(uint64_t *pc, enum sqtt_type type, int op)
 	return NULL;
 }
 
+/* "INST:op" for the token column, made once per op: it is on every row's path. */
+static const char *
+inst_label(int op)
+{
+	static char label[128][32];
+	const char *name;
+
+	op &= 127;
+	if (label[op][0] == '\0') {
+		if ((name = sqtt_op_name((unsigned)op)) != NULL)
+			snprintf(label[op], sizeof(label[op]), "INST:%s", name);
+		else
+			snprintf(label[op], sizeof(label[op]), "INST:0x%02x", op);
+	}
+	return label[op];
+}
+
 /* One issue of an instruction token by the wave in slot. */
 static void
 issue(unsigned slot, enum sqtt_type type, int op, uint64_t time)
 {
 	struct wave *w = &ev.slot[slot];
 	const struct inst *in;
-	const char *opname = NULL;
-	char token[32];
+	const char *token;
 	uint64_t pc;
 
 	if (!w->alive) {
@@ -403,16 +419,7 @@ issue(unsigned slot, enum sqtt_type type, int op, uint64_t time)
 	}
 	if (ev.code == NULL)
 		return;
-	if (type == TOK_INST) {
-		char opbuf[8];
-		if ((opname = sqtt_op_name((unsigned)op)) == NULL) {
-			snprintf(opbuf, sizeof(opbuf), "0x%02x", op);
-			opname = opbuf;
-		}
-		snprintf(token, sizeof(token), "INST:%s", opname);
-	} else {
-		snprintf(token, sizeof(token), "%s", sqtt_types[type].name);
-	}
+	token = type == TOK_INST ? inst_label(op) : sqtt_types[type].name;
 	pc = w->pc;
 	if ((in = place(&pc, type, op)) == NULL) {
 		const struct inst *at = codeobj_at(ev.code, w->pc);
