@@ -698,8 +698,8 @@ main(int argc, char *argv[])
 			int op = sqtt_op_code(opn);
 			if (op < 0)
 				tsv_fail(&t, "unknown INST op '%s'", opn);
-			if (strstr(opn, "other_simd") != NULL)
-				break;	/* another SIMD's memory issue: no wave of ours */
+			if ((op >= 80 && op <= 101) || op == 119)
+				break;	/* *_other_simd_*: another SIMD's memory issue, no wave of ours */
 			issue((unsigned)tsv_u64(&t, c.wave) % NSLOT, type, op, time);
 			break;
 		}
