@@ -182,18 +182,37 @@ line_get(size_t kernel, const char *pc, const char *inst)
 	return l;
 }
 
+static unsigned
+cause_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h & 63;
+}
+
 static size_t
 cause_index(const struct tsv *t, const char *name)
 {
-	static size_t last;
-	static int warned;
+	static int16_t bucket[64];	/* causes by a hash of their name: every row asks */
+	static int ready, warned;
+	unsigned h;
 	size_t i;
 
-	if (strcmp(causes[last].name, name) == 0)
-		return last;
-	for (i = 0; i < CAUSE_OTHER; i++)
-		if (strcmp(causes[i].name, name) == 0)
-			return last = i;
+	if (!ready) {
+		for (h = 0; h < 64; h++)
+			bucket[h] = -1;
+		for (i = 0; i < CAUSE_OTHER; i++) {
+			for (h = cause_hash(causes[i].name); bucket[h] >= 0; h = (h + 1) & 63)
+				;
+			bucket[h] = (int16_t)i;
+		}
+		ready = 1;
+	}
+	for (h = cause_hash(name); bucket[h] >= 0; h = (h + 1) & 63)
+		if (strcmp(causes[bucket[h]].name, name) == 0)
+			return (size_t)bucket[h];
 	if (opt_strict)
 		tsv_fail(t, "cause: unknown cause '%s'", name);
 	if (!warned) {
