@@ -19,7 +19,6 @@ static const char *opt_kernel, *opt_xdir, *opt_sdir;
 static int type_wanted[TOK_NTYPES];
 static int types_given;
 static unsigned event_offset;	/* events of earlier captures on the command line */
-static uint64_t counts[TOK_NTYPES];
 static uint64_t total_unknown, total_lost;
 
 static void __attribute__((noreturn))
@@ -186,17 +185,15 @@ dump_event(const struct event *e, const char *path)
 	}
 	if (opt_counts) {
 		for (t = 0; t < TOK_NTYPES; t++) {
-			char line[128], *p;
+			char *p;
 			int n;
 			if (local[t] == 0 || (t == TOK_NOP && !opt_all) ||
 			    (types_given && !type_wanted[t]))
 				continue;
-			n = snprintf(line, sizeof(line), "%u\t%d\t%s\t%" PRIu64 "\n", ev, e->se,
-			    sqtt_types[t].name, local[t]);
 			p = out_reserve();
-			memcpy(p, line, (size_t)n);
+			n = snprintf(p, OUT_LINEMAX, "%u\t%d\t%s\t%" PRIu64 "\n", ev, e->se,
+			    sqtt_types[t].name, local[t]);
 			out_commit(p + n);
-			counts[t] += local[t];
 		}
 	}
 	total_unknown += d.unknown;
