@@ -357,6 +357,19 @@ static const char *elferr(void)
 }
 
 /* Sections (and symbols) with libelf.  -1 with a reason in why on failure. */
+/* The section table of shnum entries, every name "" until read; both readers use it. */
+static int alloc_secs(struct build *b, size_t shnum, char *why, size_t whysz)
+{
+	if ((b->secs = calloc(shnum, sizeof *b->secs)) == NULL) {
+		seterr(why, whysz, "out of memory");
+		return -1;
+	}
+	b->nsecs = shnum;
+	for (size_t i = 0; i < shnum; i++)
+		b->secs[i].name = "";
+	return 0;
+}
+
 static int libelf_read(struct build *b, char *why, size_t whysz)
 {
 	GElf_Ehdr eh;
@@ -389,14 +402,8 @@ static int libelf_read(struct build *b, char *why, size_t whysz)
 		seterr(why, whysz, "libelf: no section headers");
 		return -1;
 	}
-	b->secs = calloc(shnum, sizeof *b->secs);
-	if (!b->secs) {
-		seterr(why, whysz, "out of memory");
+	if (alloc_secs(b, shnum, why, whysz) != 0)
 		return -1;
-	}
-	b->nsecs = shnum;
-	for (size_t i = 0; i < shnum; i++)
-		b->secs[i].name = "";
 	for (scn = NULL; (scn = elf_nextscn(b->elf, scn)) != NULL;) {
 		GElf_Shdr sh;
 		size_t i = elf_ndxscn(scn);
@@ -509,12 +516,8 @@ static int raw_read(struct build *b, char *why, size_t whysz)
 		    (unsigned long long)shoff, b->size);
 		return -1;
 	}
-	b->secs = calloc(shnum, sizeof *b->secs);
-	if (!b->secs) {
-		seterr(why, whysz, "out of memory");
+	if (alloc_secs(b, shnum, why, whysz) != 0)
 		return -1;
-	}
-	b->nsecs = shnum;
 	for (uint64_t i = 0; i < shnum; i++) {
 		const uint8_t *h = p + shoff + i * shent;
 		struct sec *s = &b->secs[i];

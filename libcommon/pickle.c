@@ -243,30 +243,36 @@ in_input(const struct ld *L, const char *s)
 
 /* Values */
 
-static struct pk_value *
-new_val(struct ld *L, enum pk_type type)
+/* Zeroed arena memory; NULL (and the load failed) when out of memory. */
+static void *
+zalloc(struct ld *L, size_t size)
 {
-	struct pk_value *v;
+	void *p;
 
-	if ((v = arena_alloc(L->pk, sizeof(*v))) == NULL) {
+	if ((p = arena_alloc(L->pk, size)) == NULL) {
 		fail_nomem(L);
 		return NULL;
 	}
-	memset(v, 0, sizeof(*v));
-	v->type = type;
+	return memset(p, 0, size);
+}
+
+static struct pk_value *
+new_val(struct ld *L, enum pk_type type)
+{
+	struct pk_value *v = zalloc(L, sizeof(*v));
+
+	if (v != NULL)
+		v->type = type;
 	return v;
 }
 
 static struct pk_value *
 new_node(struct ld *L, enum pk_type type)
 {
-	struct node *n;
+	struct node *n = zalloc(L, sizeof(*n));
 
-	if ((n = arena_alloc(L->pk, sizeof(*n))) == NULL) {
-		fail_nomem(L);
+	if (n == NULL)
 		return NULL;
-	}
-	memset(n, 0, sizeof(*n));
 	n->v.type = type;
 	return &n->v;
 }
