@@ -1,0 +1,28 @@
+/* json: a small JSON reader for the toolkit's own files (stall tables, baselines).  The
+ * text is hostile: depth, numbers and escapes are checked, errors say the line. */
+#ifndef JSON_H
+#define JSON_H
+#include <stddef.h>
+#include <stdint.h>
+
+enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
+
+struct json {
+	enum json_type type;
+	char *key;		/* a member of an object: its name */
+	char *str;		/* JSON_STRING, without NUL bytes (\u0000 is refused) */
+	double num;		/* JSON_NUMBER and JSON_BOOL */
+	int is_int;		/* the number was an integer that fits int64 */
+	int64_t i;
+	struct json *child;	/* JSON_ARRAY, JSON_OBJECT: the first element */
+	struct json *next;	/* the next element of the enclosing array or object */
+	unsigned long line;	/* where the value starts, for messages */
+};
+
+/* The value in buf[0..len), or NULL with a message ("line N: ...") in err. */
+struct json *json_parse(const char *buf, size_t len, char *err, size_t errlen);
+void json_free(struct json *);
+/* A member of an object by name, or NULL. */
+const struct json *json_get(const struct json *obj, const char *key);
+
+#endif

@@ -1,0 +1,857 @@
+#include <err.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "profile.h"
+#include "util.h"
+
+/* Where a kernel's waves ran in one trace buffer (each buffer has its own clock). */
+struct profile_span {
+	size_t kernel;
+	uint64_t event;
+	int64_t first, last;
+	int used;
+};
+
+/* What a kernel read from a table has had: its ## line, its TOTAL row. */
+#define TAB_META 1
+#define TAB_TOTAL 2
+
+void
+profile_init(struct profile *p, int flags)
+{
+	memset(p, 0, sizeof(*p));
+	p->flags = flags;
+}
+
+size_t
+profile_kernel(struct profile *p, const char *name)
+{
+	size_t i;
+
+	if (p->lastkernel < p->nkernel && strcmp(p->kernels[p->lastkernel].name, name) == 0)
+		return p->lastkernel;
+	for (i = 0; i < p->nkernel; i++)
+		if (strcmp(p->kernels[i].name, name) == 0)
+			return p->lastkernel = i;
+	if (p->nkernel == p->capkernel) {
+		p->capkernel = p->capkernel ? 2 * p->capkernel : 8;
+		p->kernels = xreallocarray(p->kernels, p->capkernel, sizeof(*p->kernels));
+	}
+	memset(&p->kernels[p->nkernel], 0, sizeof(p->kernels[p->nkernel]));
+	p->kernels[p->nkernel].name = xstrdup(name);
+	p->kernels[p->nkernel].wall = -1;
+	return p->lastkernel = p->nkernel++;
+}
+
+long
+profile_find(const struct profile *p, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < p->nkernel; i++)
+		if (strcmp(p->kernels[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* Only the pc is hashed (the inst of a pc is nearly always the same): the hash is on
+ * every row's path. */
+static uint64_t
+hash_of(size_t kernel, const char *pc)
+{
+	uint64_t h = 14695981039346656037ULL ^ kernel;
+
+	for (; *pc; pc++)
+		h = (h ^ (unsigned char)*pc) * 1099511628211ULL;
+	return h;
+}
+
+static void
+hash_grow(struct profile *p)
+{
+	size_t i, n = p->hsize ? 2 * p->hsize : 1024;
+	struct profile_line **t = xcalloc(n, sizeof(*t)), *l, *next;
+
+	for (i = 0; i < p->hsize; i++)
+		for (l = p->htab[i]; l; l = next) {
+			next = l->hnext;
+			l->hnext = t[l->hash & (n - 1)];
+			t[l->hash & (n - 1)] = l;
+		}
+	free(p->htab);
+	p->htab = t;
+	p->hsize = n;
+}
+
+struct profile_line *
+profile_line(struct profile *p, size_t kernel, const char *pc, const char *inst)
+{
+	uint64_t h = hash_of(kernel, pc);
+	struct profile_line *l;
+	char *end;
+
+	if (p->hsize)
+		for (l = p->htab[h & (p->hsize - 1)]; l; l = l->hnext)
+			if (l->hash == h && l->kernel == kernel && strcmp(l->pc, pc) == 0 &&
+			    strcmp(l->inst, inst) == 0)
+				return l;
+	if (p->hcount >= p->hsize)
+		hash_grow(p);
+	l = xcalloc(1, sizeof(*l));
+	l->hash = h;
+	l->kernel = kernel;
+	l->pc = xstrdup(pc);
+	l->inst = xstrdup(inst);
+	l->pcv = strtoull(pc, &end, 0);
+	if (end == pc || *end != '\0')
+		l->pcv = UINT64_MAX;
+	l->hnext = p->htab[h & (p->hsize - 1)];
+	p->htab[h & (p->hsize - 1)] = l;
+	p->hcount++;
+	return l;
+}
+
+static void
+span_grow(struct profile *p)
+{
+	size_t i, j, n = p->spansize ? 2 * p->spansize : 64;
+	struct profile_span *t = xcalloc(n, sizeof(*t));
+
+	for (i = 0; i < p->spansize; i++) {
+		if (!p->spans[i].used)
+			continue;
+		for (j = (p->spans[i].kernel * 31 + p->spans[i].event) & (n - 1); t[j].used;
+		    j = (j + 1) & (n - 1))
+			;
+		t[j] = p->spans[i];
+	}
+	free(p->spans);
+	p->spans = t;
+	p->spansize = n;
+}
+
+static void
+span_add(struct profile *p, size_t kernel, uint64_t event, int64_t start, int64_t end)
+{
+	struct profile_span *s;
+	size_t j;
+
+	if (2 * (p->nspan + 1) > p->spansize)
+		span_grow(p);
+	for (j = (kernel * 31 + event) & (p->spansize - 1);; j = (j + 1) & (p->spansize - 1)) {
+		s = &p->spans[j];
+		if (!s->used) {
+			s->used = 1;
+			s->kernel = kernel;
+			s->event = event;
+			s->first = start;
+			s->last = end;
+			p->nspan++;
+			return;
+		}
+		if (s->kernel == kernel && s->event == event)
+			break;
+	}
+	if (start < s->first)
+		s->first = start;
+	if (end > s->last)
+		s->last = end;
+}
+
+void
+profile_add_row(struct profile *p, const struct profile_row *r)
+{
+	size_t ki = profile_kernel(p, r->kernel);
+	struct profile_kernel *k = &p->kernels[ki];
+	struct profile_line *l;
+
+	if (r->timed)
+		span_add(p, ki, r->event, r->start, r->end);
+	if (r->cause == CAUSE_UNTRACED && !(p->flags & PROFILE_UNTRACED)) {
+		/* the lifetime of a wave that says nothing of its instructions would only
+		 * dilute the percentages of those that do */
+		k->untraced_waves++;
+		k->untraced_cycles += r->cost;
+		return;
+	}
+	k->cycles += r->cost;
+	k->hits++;
+	k->cyc[r->cause] += r->cost;
+	k->hit[r->cause]++;
+	if (r->wave_end)
+		k->waves++;
+	l = profile_line(p, ki, r->pc, r->inst);
+	l->hits++;
+	l->cycles += r->cost;
+	l->cyc[r->cause] += r->cost;
+	l->hit[r->cause]++;
+}
+
+/* Reading ------------------------------------------------------------------------ */
+
+static void
+set_view(struct profile *p, const char *v)
+{
+	if (p->view == NULL)
+		p->view = v;
+	else if (strcmp(p->view, v) != 0)
+		p->view = "mixed";
+}
+
+static void
+keep_meta(struct profile *p, const struct tsv *t)
+{
+	char *s;
+	size_t i, len = 3;
+
+	for (i = 0; i < t->nfield; i++)
+		len += strlen(t->field[i]) + 1;
+	s = xcalloc(1, len);
+	strlcpy(s, "##", len);
+	for (i = 0; i < t->nfield; i++) {
+		if (i)
+			strlcat(s, "\t", len);
+		strlcat(s, t->field[i], len);
+	}
+	if (p->nmeta == p->capmeta) {
+		p->capmeta = p->capmeta ? 2 * p->capmeta : 16;
+		p->metas = xreallocarray(p->metas, p->capmeta, sizeof(*p->metas));
+	}
+	p->metas[p->nmeta++] = s;
+}
+
+static int
+row_cause(struct profile *p, const struct tsv *t, const char *name)
+{
+	int ci = cause_find(name);
+
+	if (ci >= 0 && ci != CAUSE_OTHER)
+		return ci;
+	if (p->flags & PROFILE_STRICT)
+		tsv_fail(t, "cause: unknown cause '%s'", name);
+	if (!p->warned) {
+		fflush(stdout);
+		warnx("warning: %s:%lu: unknown cause '%s' counted as 'other' (warned once)",
+		    t->path, t->line, name);
+	}
+	p->warned = 1;
+	return CAUSE_OTHER;
+}
+
+struct rowcols {
+	int kernel, pc, inst, token, cost, cause, event, time, delta;
+};
+
+static void
+read_row(struct profile *p, struct tsv *t, const struct rowcols *c)
+{
+	struct profile_row r;
+	int64_t time, delta;
+
+	r.cost = tsv_i64(t, c->cost);
+	if (r.cost < 0)
+		tsv_fail(t, "%s: %" PRId64 " is negative", t->col[c->cost], r.cost);
+	r.cause = c->cause < 0 ? CAUSE_NONE : row_cause(p, t, t->field[c->cause]);
+	r.kernel = t->field[c->kernel];
+	r.pc = t->field[c->pc];
+	r.inst = t->field[c->inst];
+	r.wave_end = strcmp(t->field[c->token], "WAVE_END") == 0;
+	r.timed = c->event >= 0 && c->time >= 0 && c->delta >= 0;
+	if (r.timed) {
+		r.event = tsv_u64(t, c->event);
+		time = tsv_i64(t, c->time);
+		delta = tsv_i64(t, c->delta);
+		if (delta < 0 || delta > time)
+			tsv_fail(t, "delta: %" PRId64 " is not within the time %" PRId64, delta,
+			    time);
+		r.start = time - delta;
+		r.end = time;
+	}
+	profile_add_row(p, &r);
+}
+
+struct tabcols {
+	int kernel, pc, hits, cycles, cause, inst;
+	int cyc[NCAUSE];
+};
+
+static int64_t
+nonneg(const struct tsv *t, int i)
+{
+	int64_t v = tsv_i64(t, i);
+
+	if (v < 0)
+		tsv_fail(t, "%s: %" PRId64 " is negative", t->col[i], v);
+	return v;
+}
+
+static int
+table_cause(const struct tsv *t, int i)
+{
+	int ci = cause_find(t->field[i]);
+
+	if (ci < 0)
+		tsv_fail(t, "cause: unknown cause '%s'", t->field[i]);
+	return ci;
+}
+
+/* "##stall-table kernel NAME cycles N waves N hits N [untraced_waves N untraced_cycles N]" */
+static void
+table_kernel_meta(struct profile *p, const struct tsv *t)
+{
+	struct profile_kernel *k;
+	size_t i;
+	char *end;
+	int seen = 0;
+
+	if (t->nfield < 3 || t->nfield % 2 != 1)
+		tsv_fail(t, "a '##stall-table kernel' line without name and figures");
+	k = &p->kernels[profile_kernel(p, t->field[2])];
+	if (k->tab & TAB_META)
+		tsv_fail(t, "kernel '%s' twice", t->field[2]);
+	k->tab |= TAB_META;
+	for (i = 3; i + 1 < t->nfield; i += 2) {
+		const char *key = t->field[i], *val = t->field[i + 1];
+		unsigned long long v;
+
+		if (*val < '0' || *val > '9' || (v = strtoull(val, &end, 10), *end != '\0') ||
+		    v > INT64_MAX)
+			tsv_fail(t, "kernel '%s': %s '%s' is not a number", k->name, key, val);
+		if (strcmp(key, "cycles") == 0)
+			k->meta_cycles = (int64_t)v, seen |= 1;
+		else if (strcmp(key, "waves") == 0)
+			k->waves = v, seen |= 2;
+		else if (strcmp(key, "hits") == 0)
+			k->meta_hits = v, seen |= 4;
+		else if (strcmp(key, "untraced_waves") == 0)
+			k->untraced_waves = v;
+		else if (strcmp(key, "untraced_cycles") == 0)
+			k->untraced_cycles = (int64_t)v;
+	}
+	if (seen != 7)
+		tsv_fail(t, "kernel '%s': no cycles, waves or hits", k->name);
+}
+
+static void
+read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c)
+{
+	size_t ki = profile_kernel(p, t->field[c->kernel]);
+	struct profile_kernel *k = &p->kernels[ki];
+	int64_t cyc[NCAUSE], sum = 0, cycles;
+	uint64_t hits;
+	int i, cause;
+
+	hits = tsv_u64(t, c->hits);
+	cycles = nonneg(t, c->cycles);
+	cause = table_cause(t, c->cause);
+	for (i = 0; i < NCAUSE; i++) {
+		cyc[i] = c->cyc[i] < 0 ? 0 : nonneg(t, c->cyc[i]);
+		if (cyc[i] > INT64_MAX - sum)
+			tsv_fail(t, "the cycles of the causes overflow");
+		sum += cyc[i];
+	}
+	if (sum != cycles)
+		tsv_fail(t, "the causes add up to %" PRId64 ", not to the %" PRId64 " cycles",
+		    sum, cycles);
+	if (strcmp(t->field[c->pc], "TOTAL") == 0) {
+		if (k->tab & TAB_TOTAL)
+			tsv_fail(t, "a second TOTAL row for kernel '%s'", k->name);
+		k->tab |= TAB_TOTAL;
+		k->cycles = cycles;
+		k->hits = hits;
+		memcpy(k->cyc, cyc, sizeof(cyc));
+		k->hit[cause] = hits;
+		return;
+	}
+	if (k->tab & TAB_TOTAL)
+		tsv_fail(t, "a row of kernel '%s' after its TOTAL row", k->name);
+	struct profile_line *l = profile_line(p, ki, t->field[c->pc], t->field[c->inst]);
+	if (l->hits)
+		tsv_fail(t, "kernel '%s' pc %s: a second row", k->name, l->pc);
+	if (hits == 0)
+		tsv_fail(t, "hits: 0: a row of nothing");
+	l->hits = hits;
+	l->cycles = cycles;
+	memcpy(l->cyc, cyc, sizeof(cyc));
+	l->hit[cause] = hits;
+	k->table_cycles += cycles;
+	k->table_hits += hits;
+}
+
+/* A kernel of a table is whole: its ## line and TOTAL row agree with its rows. */
+static void
+table_check(struct profile *p, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < p->nkernel; i++) {
+		struct profile_kernel *k = &p->kernels[i];
+
+		if (!(k->tab & TAB_META) || !(k->tab & TAB_TOTAL)) {
+			fflush(stdout);
+			errx(2, "%s: kernel '%s' has no %s", path, k->name,
+			    k->tab & TAB_META ? "TOTAL row" : "'##stall-table kernel' line");
+		}
+		if (k->meta_cycles != k->cycles || k->meta_hits != k->hits ||
+		    k->table_cycles > k->cycles || k->table_hits > k->hits ||
+		    (p->top == 0 && (k->table_cycles != k->cycles || k->table_hits != k->hits))) {
+			fflush(stdout);
+			errx(2, "%s: kernel '%s': its rows, TOTAL row and '##stall-table kernel' "
+			    "line do not agree", path, k->name);
+		}
+		k->cut = p->top > 0 && k->table_hits < k->hits;
+	}
+}
+
+void
+profile_read_tsv(struct profile *p, struct tsv *t)
+{
+	const char *file_view = NULL;
+	struct rowcols rc = { -1, -1, -1, -1, -1, -1, -1, -1, -1 };
+	struct tabcols tc = { 0 };
+	int header_seen = 0, table = 0, i;
+
+	for (;;) {
+		enum tsv_kind kind = tsv_next(t);
+
+		if (kind == TSV_EOF)
+			break;
+		if (kind == TSV_META) {
+			if (strcmp(t->field[0], "stall-attr") == 0 && t->nfield > 1)
+				file_view = strcmp(t->field[1], "raw") == 0 ? "raw" :
+				    strcmp(t->field[1], "cause") == 0 ? "cause" : "unknown";
+			if (strcmp(t->field[0], "stall-table") != 0 ||
+			    !(p->flags & PROFILE_TABLES)) {
+				keep_meta(p, t);
+				continue;
+			}
+			if (t->nfield > 1 && strcmp(t->field[1], "kernel") == 0)
+				table_kernel_meta(p, t);
+			else if (t->nfield > 2 && strcmp(t->field[1], "top") == 0) {
+				const char *errstr;
+				p->top = strtonum(t->field[2], 1, LLONG_MAX, &errstr);
+				if (errstr)
+					tsv_fail(t, "top: '%s' is %s", t->field[2], errstr);
+			} else if (t->nfield > 2 && strcmp(t->field[1], "counted") == 0 &&
+			    strncmp(t->field[2], "delta", 5) == 0)
+				file_view = "delta";
+			continue;
+		}
+		if (kind == TSV_HEADER) {
+			header_seen = 1;
+			if ((p->flags & PROFILE_TABLES) && tsv_col(t, "token") < 0 &&
+			    tsv_col(t, "pct") >= 0) {
+				table = 1;
+				tc.kernel = tsv_need(t, "kernel");
+				tc.pc = tsv_need(t, "pc");
+				tc.hits = tsv_need(t, "hits");
+				tc.cycles = tsv_need(t, "cycles");
+				tc.cause = tsv_need(t, "cause");
+				tc.inst = tsv_need(t, "inst");
+				for (i = 0; i < NCAUSE; i++)
+					tc.cyc[i] = tsv_col(t, causes[i].col);
+				set_view(p, file_view ? file_view : "unknown");
+				continue;
+			}
+			rc.kernel = tsv_need(t, "kernel");
+			rc.pc = tsv_need(t, "pc");
+			rc.inst = tsv_need(t, "inst");
+			rc.token = tsv_need(t, "token");
+			rc.cause = tsv_col(t, "cause");
+			if (p->flags & PROFILE_WALL) {
+				rc.event = tsv_col(t, "event");
+				rc.time = tsv_col(t, "time");
+				rc.delta = tsv_col(t, "delta");
+			}
+			if ((rc.cost = tsv_col(t, "cost")) < 0) {
+				rc.cost = tsv_need(t, "delta");
+				set_view(p, "delta");
+			} else
+				set_view(p, file_view ? file_view : "unknown");
+			continue;
+		}
+		if (table)
+			read_table_row(p, t, &tc);
+		else
+			read_row(p, t, &rc);
+	}
+	if (!header_seen) {
+		fflush(stdout);
+		errx(2, "%s: no '#' column header line: not a row stream", t->path);
+	}
+	if (table)
+		table_check(p, t->path);
+}
+
+/* JSON tables ---------------------------------------------------------------------- */
+
+static void __attribute__((noreturn))
+jfail(const char *path, const struct json *v, const char *what, const char *name)
+{
+	fflush(stdout);
+	errx(2, "%s: line %lu: %s%s%s", path, v ? v->line : 0UL, what, name ? " " : "",
+	    name ? name : "");
+}
+
+static const struct json *
+jmember(const char *path, const struct json *obj, const char *key, enum json_type type)
+{
+	const struct json *v = json_get(obj, key);
+	char what[80];
+
+	if (v == NULL || v->type != type) {
+		snprintf(what, sizeof(what), "\"%s\" is missing or not a%s", key,
+		    type == JSON_STRING ? " string" : type == JSON_ARRAY ? "n array" :
+		    type == JSON_OBJECT ? "n object" : " number");
+		jfail(path, obj, what, NULL);
+	}
+	return v;
+}
+
+static int64_t
+jcount(const char *path, const struct json *obj, const char *key)
+{
+	const struct json *v = jmember(path, obj, key, JSON_NUMBER);
+
+	if (!v->is_int || v->i < 0)
+		jfail(path, v, key, "is not a count");
+	return v->i;
+}
+
+/* "causes": {name: cycles}; they add up to cycles. */
+static void
+jcauses(const char *path, const struct json *obj, int64_t cycles, int64_t *cyc)
+{
+	const struct json *c, *m = jmember(path, obj, "causes", JSON_OBJECT);
+	int64_t sum = 0;
+	int ci;
+
+	memset(cyc, 0, NCAUSE * sizeof(*cyc));
+	for (c = m->child; c; c = c->next) {
+		if ((ci = cause_find(c->key)) < 0)
+			jfail(path, c, "unknown cause", c->key);
+		if (c->type != JSON_NUMBER || !c->is_int || c->i < 0 || cyc[ci] != 0 ||
+		    c->i > INT64_MAX - sum)
+			jfail(path, c, "bad cycles of cause", c->key);
+		cyc[ci] = c->i;
+		sum += c->i;
+	}
+	if (sum != cycles)
+		jfail(path, obj, "the causes do not add up to the cycles", NULL);
+}
+
+static int
+jcause(const char *path, const struct json *obj)
+{
+	const struct json *v = jmember(path, obj, "cause", JSON_STRING);
+	int ci = cause_find(v->str);
+
+	if (ci < 0)
+		jfail(path, v, "unknown cause", v->str);
+	return ci;
+}
+
+void
+profile_read_json(struct profile *p, const char *path, const char *buf, size_t len)
+{
+	char err[256];
+	struct json *root = json_parse(buf, len, err, sizeof(err));
+	const struct json *v, *kj, *rj;
+	long long top;
+
+	if (root == NULL) {
+		fflush(stdout);
+		errx(2, "%s: %s", path, err);
+	}
+	if (root->type != JSON_OBJECT)
+		jfail(path, root, "not a stall table: not an object", NULL);
+	v = jmember(path, root, "version", JSON_NUMBER);
+	if (!v->is_int || v->i != 1)
+		jfail(path, v, "not a stall table of version 1", NULL);
+	v = jmember(path, root, "view", JSON_STRING);
+	set_view(p, strcmp(v->str, "cause") == 0 ? "cause" : strcmp(v->str, "raw") == 0 ?
+	    "raw" : strcmp(v->str, "delta") == 0 ? "delta" : "unknown");
+	top = jcount(path, root, "top");
+	if (top > 0)
+		p->top = top;
+	v = jmember(path, root, "kernels", JSON_ARRAY);
+	for (kj = v->child; kj; kj = kj->next) {
+		const struct json *name, *rows;
+		struct profile_kernel *k;
+		size_t ki;
+
+		if (kj->type != JSON_OBJECT)
+			jfail(path, kj, "a kernel that is not an object", NULL);
+		name = jmember(path, kj, "kernel", JSON_STRING);
+		ki = profile_kernel(p, name->str);
+		k = &p->kernels[ki];
+		if (k->tab)
+			jfail(path, kj, "a second entry for kernel", name->str);
+		k->tab = TAB_META | TAB_TOTAL;
+		k->cycles = k->meta_cycles = jcount(path, kj, "cycles");
+		k->waves = (uint64_t)jcount(path, kj, "waves");
+		k->hits = k->meta_hits = (uint64_t)jcount(path, kj, "hits");
+		k->untraced_waves = (uint64_t)jcount(path, kj, "untraced_waves");
+		k->untraced_cycles = jcount(path, kj, "untraced_cycles");
+		jcauses(path, kj, k->cycles, k->cyc);
+		k->hit[jcause(path, kj)] = k->hits;
+		rows = jmember(path, kj, "rows", JSON_ARRAY);
+		for (rj = rows->child; rj; rj = rj->next) {
+			const struct json *pc, *inst;
+			struct profile_line *l;
+
+			if (rj->type != JSON_OBJECT)
+				jfail(path, rj, "a row that is not an object", NULL);
+			pc = jmember(path, rj, "pc", JSON_STRING);
+			inst = jmember(path, rj, "inst", JSON_STRING);
+			l = profile_line(p, ki, pc->str, inst->str);
+			if (l->hits)
+				jfail(path, rj, "a second row for pc", pc->str);
+			l->hits = (uint64_t)jcount(path, rj, "hits");
+			if (l->hits == 0)
+				jfail(path, rj, "a row of no hits at pc", pc->str);
+			l->cycles = jcount(path, rj, "cycles");
+			jcauses(path, rj, l->cycles, l->cyc);
+			l->hit[jcause(path, rj)] = l->hits;
+			k->table_cycles += l->cycles;
+			k->table_hits += l->hits;
+			if (k->table_cycles < 0)
+				jfail(path, rj, "the cycles overflow", NULL);
+		}
+	}
+	json_free(root);
+	table_check(p, path);
+}
+
+/* Ordering ------------------------------------------------------------------------- */
+
+static int
+cmp_line_pc(const struct profile_line *a, const struct profile_line *b)
+{
+	if (a->pcv != b->pcv)
+		return a->pcv < b->pcv ? -1 : 1;
+	return strcmp(a->pc, b->pc);
+}
+
+int
+profile_cmp_cycles(const void *pa, const void *pb)
+{
+	const struct profile_line *a = *(struct profile_line *const *)pa;
+	const struct profile_line *b = *(struct profile_line *const *)pb;
+
+	if (a->cycles != b->cycles)
+		return a->cycles > b->cycles ? -1 : 1;
+	return cmp_line_pc(a, b);
+}
+
+int
+profile_cmp_hits(const void *pa, const void *pb)
+{
+	const struct profile_line *a = *(struct profile_line *const *)pa;
+	const struct profile_line *b = *(struct profile_line *const *)pb;
+
+	if (a->hits != b->hits)
+		return a->hits > b->hits ? -1 : 1;
+	return profile_cmp_cycles(pa, pb);
+}
+
+/* Program order; the lines of one pc by their text. */
+int
+profile_cmp_pc(const void *pa, const void *pb)
+{
+	const struct profile_line *a = *(struct profile_line *const *)pa;
+	const struct profile_line *b = *(struct profile_line *const *)pb;
+	int c = cmp_line_pc(a, b);
+
+	return c ? c : strcmp(a->inst, b->inst);
+}
+
+int
+profile_cmp_kernel(const void *pa, const void *pb)
+{
+	const struct profile_kernel *a = pa, *b = pb;
+
+	if (a->cycles != b->cycles)
+		return a->cycles > b->cycles ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+void
+profile_finish(struct profile *p)
+{
+	struct profile_line *l;
+	size_t j;
+
+	for (j = 0; j < p->hsize; j++)
+		for (l = p->htab[j]; l; l = l->hnext) {
+			struct profile_kernel *k = &p->kernels[l->kernel];
+			if (k->nline == k->cap) {
+				k->cap = k->cap ? 2 * k->cap : 64;
+				k->lines = xreallocarray(k->lines, k->cap, sizeof(*k->lines));
+			}
+			k->lines[k->nline++] = l;
+		}
+	for (j = 0; j < p->nkernel; j++)
+		p->kernels[j].nshow = p->kernels[j].nline;
+	for (j = 0; j < p->spansize; j++) {
+		struct profile_span *s = &p->spans[j];
+		if (s->used && s->last - s->first > p->kernels[s->kernel].wall)
+			p->kernels[s->kernel].wall = s->last - s->first;
+	}
+	if (p->view == NULL)
+		p->view = "unknown";
+}
+
+int
+profile_dominant(const int64_t *cyc, const uint64_t *hit)
+{
+	int i, best = 0;
+
+	for (i = 1; i < NCAUSE; i++)
+		if (cyc[i] > cyc[best] || (cyc[i] == cyc[best] && hit[i] > hit[best]))
+			best = i;
+	return best;
+}
+
+double
+profile_pct(int64_t part, int64_t whole)
+{
+	return whole > 0 ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+const char *
+profile_counted(const struct profile *p)
+{
+	if (strcmp(p->view, "delta") == 0)
+		return "delta (rows without a cost column: every row charged its delta, no causes)";
+	if (strcmp(p->view, "cause") == 0)
+		return "cost (stall-attr cause view: barrier waits moved onto the s_barrier)";
+	if (strcmp(p->view, "raw") == 0)
+		return "cost (stall-attr raw view: every row charged its delta)";
+	return "cost";
+}
+
+/* Writing -------------------------------------------------------------------------- */
+
+void
+profile_put_tsv(const struct profile *p, FILE *fp)
+{
+	size_t i, j;
+	int c;
+	const struct profile_kernel *k;
+
+	for (i = 0; i < p->nmeta; i++)
+		fprintf(fp, "%s\n", p->metas[i]);
+	fprintf(fp, "##stall-table\tcounted\t%s\n", profile_counted(p));
+	fprintf(fp, "##stall-table\tpct\tpercent of the kernel's cycles, the sum of its waves' "
+	    "lifetimes\n");
+	if (p->top > 0)
+		fprintf(fp, "##stall-table\ttop\t%lld\n", p->top);
+	for (i = 0; i < p->nkernel; i++) {
+		k = &p->kernels[i];
+		fprintf(fp, "##stall-table\tkernel\t%s\tcycles\t%" PRId64 "\twaves\t%" PRIu64
+		    "\thits\t%" PRIu64, k->name, k->cycles, k->waves, k->hits);
+		if (k->untraced_waves)
+			fprintf(fp, "\tuntraced_waves\t%" PRIu64 "\tuntraced_cycles\t%" PRId64,
+			    k->untraced_waves, k->untraced_cycles);
+		fprintf(fp, "\n");
+	}
+	fprintf(fp, "#kernel\tpc\thits\tcycles\tpct\tcause");
+	for (c = 0; c < NCAUSE; c++)
+		fprintf(fp, "\t%s", causes[c].col);
+	fprintf(fp, "\tinst\n");
+	for (i = 0; i < p->nkernel; i++) {
+		k = &p->kernels[i];
+		for (j = 0; j < k->nshow; j++) {
+			const struct profile_line *l = k->lines[j];
+			fprintf(fp, "%s\t%s\t%" PRIu64 "\t%" PRId64 "\t%.2f\t%s", k->name, l->pc,
+			    l->hits, l->cycles, profile_pct(l->cycles, k->cycles),
+			    causes[profile_dominant(l->cyc, l->hit)].name);
+			for (c = 0; c < NCAUSE; c++)
+				fprintf(fp, "\t%" PRId64, l->cyc[c]);
+			fprintf(fp, "\t%s\n", l->inst);
+		}
+		fprintf(fp, "%s\tTOTAL\t%" PRIu64 "\t%" PRId64 "\t%.2f\t%s", k->name, k->hits,
+		    k->cycles, profile_pct(k->cycles, k->cycles),
+		    causes[profile_dominant(k->cyc, k->hit)].name);
+		for (c = 0; c < NCAUSE; c++)
+			fprintf(fp, "\t%" PRId64, k->cyc[c]);
+		fprintf(fp, "\t-\n");
+	}
+}
+
+static void
+json_string(FILE *fp, const char *s)
+{
+	putc('"', fp);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			fprintf(fp, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(fp, "\\u%04x", ch);
+		else
+			putc(ch, fp);
+	}
+	putc('"', fp);
+}
+
+static void
+json_causes(FILE *fp, const int64_t *cyc)
+{
+	int c, n = 0;
+
+	putc('{', fp);
+	for (c = 0; c < NCAUSE; c++) {
+		if (cyc[c] == 0)
+			continue;
+		if (n++)
+			fprintf(fp, ", ");
+		json_string(fp, causes[c].name);
+		fprintf(fp, ": %" PRId64, cyc[c]);
+	}
+	putc('}', fp);
+}
+
+void
+profile_put_json(const struct profile *p, FILE *fp)
+{
+	size_t i, j;
+	const struct profile_kernel *k;
+
+	fprintf(fp, "{\"version\": 1, \"view\": ");
+	json_string(fp, p->view);
+	fprintf(fp, ", \"top\": %lld, \"kernels\": [", p->top);
+	for (i = 0; i < p->nkernel; i++) {
+		k = &p->kernels[i];
+		fprintf(fp, "%s\n  {\"kernel\": ", i ? "," : "");
+		json_string(fp, k->name);
+		fprintf(fp, ", \"cycles\": %" PRId64 ", \"waves\": %" PRIu64 ", \"hits\": %" PRIu64
+		    ", \"untraced_waves\": %" PRIu64 ", \"untraced_cycles\": %" PRId64
+		    ", \"cause\": ", k->cycles, k->waves, k->hits, k->untraced_waves,
+		    k->untraced_cycles);
+		json_string(fp, causes[profile_dominant(k->cyc, k->hit)].name);
+		fprintf(fp, ", \"causes\": ");
+		json_causes(fp, k->cyc);
+		fprintf(fp, ", \"rows\": [");
+		for (j = 0; j < k->nshow; j++) {
+			const struct profile_line *l = k->lines[j];
+			fprintf(fp, "%s\n    {\"pc\": ", j ? "," : "");
+			json_string(fp, l->pc);
+			fprintf(fp, ", \"hits\": %" PRIu64 ", \"cycles\": %" PRId64 ", \"pct\": %.2f"
+			    ", \"cause\": ", l->hits, l->cycles, profile_pct(l->cycles, k->cycles));
+			json_string(fp, causes[profile_dominant(l->cyc, l->hit)].name);
+			fprintf(fp, ", \"causes\": ");
+			json_causes(fp, l->cyc);
+			fprintf(fp, ", \"inst\": ");
+			json_string(fp, l->inst);
+			putc('}', fp);
+		}
+		fprintf(fp, "%s]}", k->nshow ? "\n  " : "");
+	}
+	fprintf(fp, "%s]}\n", p->nkernel ? "\n" : "");
+}

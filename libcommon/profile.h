@@ -1,0 +1,112 @@
+/* profile: the row stream summed per (kernel, pc): hits, cycles and the cycles of every
+ * cause of each instruction; per kernel the totals by cause, the waves and the wall time.
+ * A profile is read from a row stream or from a stall table (TSV or JSON) and written as
+ * a stall table (stall-table(1) describes the formats). */
+#ifndef PROFILE_H
+#define PROFILE_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cause.h"
+#include "tsv.h"
+
+/* One instruction of one kernel: a (pc, inst); the inst keeps apart the pseudo-row an
+ * untraced wave leaves at its entry pc from the instruction there. */
+struct profile_line {
+	struct profile_line *hnext;
+	uint64_t hash;
+	size_t kernel;
+	char *pc, *inst;
+	uint64_t pcv;		/* for sorting; UINT64_MAX when pc is not a number */
+	uint64_t hits;
+	int64_t cycles;
+	int64_t cyc[NCAUSE];
+	uint64_t hit[NCAUSE];
+};
+
+struct profile_kernel {
+	char *name;
+	int64_t cycles;
+	uint64_t hits, waves;	/* waves: the instruction-traced ones (their WAVE_END rows) */
+	int64_t cyc[NCAUSE];
+	uint64_t hit[NCAUSE];
+	struct profile_line **lines;	/* after profile_finish */
+	size_t nline, cap;
+	size_t nshow;		/* the lines a table shows (stall-table --top); nline at first */
+	uint64_t untraced_waves;	/* left out: waves without instruction tokens */
+	int64_t untraced_cycles;
+	int64_t wall;		/* after profile_finish, with PROFILE_WALL; else -1 */
+	int cut;		/* from a table cut by --top: not every instruction is a line */
+	/* what a table said of the kernel, checked against its rows */
+	int tab;
+	int64_t meta_cycles, table_cycles;
+	uint64_t meta_hits, table_hits;
+};
+
+/* One row of a row stream, as profile_add_row takes it. */
+struct profile_row {
+	const char *kernel, *pc, *inst;
+	int cause;		/* index in causes[] */
+	int64_t cost;
+	int wave_end;		/* the row ends its wave (token WAVE_END) */
+	int timed;		/* event, start and end are known */
+	uint64_t event;		/* the trace buffer: each has its own clock */
+	int64_t start, end;	/* the row's span: time - delta, time */
+};
+
+struct profile_span;
+
+struct profile {
+	struct profile_kernel *kernels;
+	size_t nkernel, capkernel, lastkernel;
+	struct profile_line **htab;
+	size_t hsize, hcount;
+	struct profile_span *spans;	/* per (kernel, event): first start, last end */
+	size_t nspan, spansize;
+	char **metas;		/* the ## lines of the inputs, passed through */
+	size_t nmeta, capmeta;
+	const char *view;	/* cause, raw, delta, unknown, mixed */
+	int flags;
+	int warned;
+	long long top;		/* a table read had been cut by --top this (0: none) */
+};
+
+#define PROFILE_UNTRACED 1	/* count waves without instruction tokens as rows too */
+#define PROFILE_STRICT 2	/* an unknown cause is an error, not a warning */
+#define PROFILE_TABLES 4	/* stall tables are input too, not only row streams */
+#define PROFILE_WALL 8		/* the wall time of every kernel (costs a third more time) */
+
+void profile_init(struct profile *, int flags);
+/* A kernel by name, added when new. */
+size_t profile_kernel(struct profile *, const char *name);
+/* A kernel by name, or -1. */
+long profile_find(const struct profile *, const char *name);
+struct profile_line *profile_line(struct profile *, size_t kernel, const char *pc,
+    const char *inst);
+void profile_add_row(struct profile *, const struct profile_row *);
+/* Everything of a TSV stream: a row stream, or with PROFILE_TABLES a stall table.
+ * Malformed input is fatal ("prog: FILE:LINE: ...", exit 2). */
+void profile_read_tsv(struct profile *, struct tsv *);
+/* A stall table in JSON (stall-table --json), the whole text in buf[0..len). */
+void profile_read_json(struct profile *, const char *path, const char *buf, size_t len);
+/* After the last input: the lines into their kernels (in no order), the wall times. */
+void profile_finish(struct profile *);
+
+/* qsort orders of kernel lines and of kernels. */
+int profile_cmp_cycles(const void *, const void *);
+int profile_cmp_hits(const void *, const void *);
+int profile_cmp_pc(const void *, const void *);
+int profile_cmp_kernel(const void *, const void *);
+
+/* The cause with the most cycles; ties go to the most hits, then to the table order. */
+int profile_dominant(const int64_t *cyc, const uint64_t *hit);
+double profile_pct(int64_t part, int64_t whole);
+/* What the cycles are: a sentence for the tables' headers. */
+const char *profile_counted(const struct profile *);
+
+/* The stall table: TSV and JSON (version 1), the first nshow lines of every kernel. */
+void profile_put_tsv(const struct profile *, FILE *);
+void profile_put_json(const struct profile *, FILE *);
+
+#endif
