@@ -3,21 +3,22 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 LLVM_CONFIG ?= llvm-config-22
 PREFIX  ?= /usr/local
+VERSION  = 0.1
 
 BSD_CFLAGS := $(shell pkg-config --cflags libbsd-overlay 2>/dev/null)
 BSD_LIBS   := $(shell pkg-config --libs libbsd-overlay 2>/dev/null)
 LLVM_INC   := $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
 LLVM_LIBDIR:= $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
 
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Ilibcommon \
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DSTALL_VERSION='"$(VERSION)"' -Wall -Wextra -Werror -Ilibcommon \
 	$(BSD_CFLAGS) -I$(LLVM_INC) $(CFLAGS)
-LDLIBS_BASE = $(BSD_LIBS) -lz
+LDLIBS_BASE = $(BSD_LIBS) -lz -lm
 LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
 
-PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table
+PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall
 
-LIB_BASE = util tsv input out pickle sqtt capture cause json profile
+LIB_BASE = util tsv input out pickle sqtt capture cause json profile load
 LIB_CODE = codeobj
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
@@ -32,7 +33,7 @@ build/%.o: libcommon/%.c libcommon/*.h | build
 build/cmd-%.o: cmd/%.c libcommon/*.h | build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-bin/sqtt-dump bin/sqtt-encode bin/stall-attr bin/stall-table: bin/%: build/cmd-%.o $(LIBOBJ_BASE) | bin
+bin/sqtt-dump bin/sqtt-encode bin/stall-attr bin/stall-table bin/stall-diff: bin/%: build/cmd-%.o $(LIBOBJ_BASE) | bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 bin/sqtt-walk: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) | bin

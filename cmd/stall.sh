@@ -8,13 +8,13 @@
 prog=stall
 
 usage() {
-	echo "usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] [--untraced] capture" >&2
+	echo "usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows] [--untraced] capture" >&2
 	exit 2
 }
 
 help() {
 	cat <<EOF
-usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] [--untraced] capture
+usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows] [--untraced] capture
 Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-table.
 
   -n, --top N        the N instructions of each kernel with the most cycles (default 10)
@@ -25,6 +25,7 @@ Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-ta
   -s, --sort KEY     order by cycles (default), hits or pc
       --pretty       aligned text (the default on a terminal)
       --tsv          TSV (the default otherwise)
+      --rows         the row stream stall-attr writes, not the table
       --untraced     count waves without instruction tokens too
   -h, --help         this text
 See stall(1).
@@ -37,6 +38,7 @@ format=
 kernel=
 sort=
 untraced=
+rows=
 capture=
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -48,6 +50,7 @@ while [ $# -gt 0 ]; do
 	-j|--json)	format=--json ;;
 	--pretty)	format=--pretty ;;
 	--tsv)		format=--tsv ;;
+	--rows)		rows=1 ;;
 	--untraced)	untraced=--untraced ;;
 	-k|--kernel)	[ $# -ge 2 ] || usage; kernel=$2; shift ;;
 	--kernel=*)	kernel=${1#--kernel=} ;;
@@ -89,7 +92,11 @@ types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
 { "$dump" -t "$types" ${kernel:+-k "$kernel"} "$capture" 2>"$tmp/e1"; echo $? >"$tmp/1"; } |
 { "$walk" 2>"$tmp/e2"; echo $? >"$tmp/2"; } |
 { "$attr" $raw 2>"$tmp/e3"; echo $? >"$tmp/3"; } |
-{ "$table" --top "$top" ${sort:+-s "$sort"} $format $untraced 2>"$tmp/e4"; echo $? >"$tmp/4"; }
+if [ -n "$rows" ]; then
+	{ cat 2>"$tmp/e4"; echo $? >"$tmp/4"; }
+else
+	{ "$table" --top "$top" ${sort:+-s "$sort"} $format $untraced 2>"$tmp/e4"; echo $? >"$tmp/4"; }
+fi
 
 # The first stage that failed speaks for the run: the later ones mostly fail because of
 # it, and their complaints about an empty stream would only bury its one line.

@@ -365,3 +365,19 @@ json_get(const struct json *obj, const char *key)
 			return c;
 	return NULL;
 }
+
+void
+json_put_string(FILE *fp, const char *s)
+{
+	putc('"', fp);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			fprintf(fp, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(fp, "\\u%04x", ch);
+		else
+			putc(ch, fp);
+	}
+	putc('"', fp);
+}

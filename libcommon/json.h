@@ -4,6 +4,7 @@
 #define JSON_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
 
@@ -22,6 +23,8 @@ struct json {
 /* The value in buf[0..len), or NULL with a message ("line N: ...") in err. */
 struct json *json_parse(const char *buf, size_t len, char *err, size_t errlen);
 void json_free(struct json *);
+/* s as a JSON string, quoted and escaped. */
+void json_put_string(FILE *, const char *s);
 /* A member of an object by name, or NULL. */
 const struct json *json_get(const struct json *obj, const char *key);
 

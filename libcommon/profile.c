@@ -407,7 +407,7 @@ table_check(struct profile *p, const char *path)
 	}
 }
 
-void
+int
 profile_read_tsv(struct profile *p, struct tsv *t)
 {
 	const char *file_view = NULL;
@@ -479,12 +479,9 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 		else
 			read_row(p, t, &rc);
 	}
-	if (!header_seen) {
-		fflush(stdout);
-		errx(2, "%s: no '#' column header line: not a row stream", t->path);
-	}
 	if (table)
 		table_check(p, t->path);
+	return header_seen ? 0 : -1;
 }
 
 /* JSON tables ---------------------------------------------------------------------- */
@@ -785,22 +782,6 @@ profile_put_tsv(const struct profile *p, FILE *fp)
 }
 
 static void
-json_string(FILE *fp, const char *s)
-{
-	putc('"', fp);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(fp, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(fp, "\\u%04x", ch);
-		else
-			putc(ch, fp);
-	}
-	putc('"', fp);
-}
-
-static void
 json_causes(FILE *fp, const int64_t *cyc)
 {
 	int c, n = 0;
@@ -811,7 +792,7 @@ json_causes(FILE *fp, const int64_t *cyc)
 			continue;
 		if (n++)
 			fprintf(fp, ", ");
-		json_string(fp, causes[c].name);
+		json_put_string(fp, causes[c].name);
 		fprintf(fp, ": %" PRId64, cyc[c]);
 	}
 	putc('}', fp);
@@ -824,31 +805,31 @@ profile_put_json(const struct profile *p, FILE *fp)
 	const struct profile_kernel *k;
 
 	fprintf(fp, "{\"version\": 1, \"view\": ");
-	json_string(fp, p->view);
+	json_put_string(fp, p->view);
 	fprintf(fp, ", \"top\": %lld, \"kernels\": [", p->top);
 	for (i = 0; i < p->nkernel; i++) {
 		k = &p->kernels[i];
 		fprintf(fp, "%s\n  {\"kernel\": ", i ? "," : "");
-		json_string(fp, k->name);
+		json_put_string(fp, k->name);
 		fprintf(fp, ", \"cycles\": %" PRId64 ", \"waves\": %" PRIu64 ", \"hits\": %" PRIu64
 		    ", \"untraced_waves\": %" PRIu64 ", \"untraced_cycles\": %" PRId64
 		    ", \"cause\": ", k->cycles, k->waves, k->hits, k->untraced_waves,
 		    k->untraced_cycles);
-		json_string(fp, causes[profile_dominant(k->cyc, k->hit)].name);
+		json_put_string(fp, causes[profile_dominant(k->cyc, k->hit)].name);
 		fprintf(fp, ", \"causes\": ");
 		json_causes(fp, k->cyc);
 		fprintf(fp, ", \"rows\": [");
 		for (j = 0; j < k->nshow; j++) {
 			const struct profile_line *l = k->lines[j];
 			fprintf(fp, "%s\n    {\"pc\": ", j ? "," : "");
-			json_string(fp, l->pc);
+			json_put_string(fp, l->pc);
 			fprintf(fp, ", \"hits\": %" PRIu64 ", \"cycles\": %" PRId64 ", \"pct\": %.2f"
 			    ", \"cause\": ", l->hits, l->cycles, profile_pct(l->cycles, k->cycles));
-			json_string(fp, causes[profile_dominant(l->cyc, l->hit)].name);
+			json_put_string(fp, causes[profile_dominant(l->cyc, l->hit)].name);
 			fprintf(fp, ", \"causes\": ");
 			json_causes(fp, l->cyc);
 			fprintf(fp, ", \"inst\": ");
-			json_string(fp, l->inst);
+			json_put_string(fp, l->inst);
 			putc('}', fp);
 		}
 		fprintf(fp, "%s]}", k->nshow ? "\n  " : "");

@@ -86,8 +86,9 @@ struct profile_line *profile_line(struct profile *, size_t kernel, const char *p
     const char *inst);
 void profile_add_row(struct profile *, const struct profile_row *);
 /* Everything of a TSV stream: a row stream, or with PROFILE_TABLES a stall table.
- * Malformed input is fatal ("prog: FILE:LINE: ...", exit 2). */
-void profile_read_tsv(struct profile *, struct tsv *);
+ * Malformed input is fatal ("prog: FILE:LINE: ...", exit 2); -1 when the stream had no
+ * '#' column header line (an empty stream, or not one of the toolkit's). */
+int profile_read_tsv(struct profile *, struct tsv *);
 /* A stall table in JSON (stall-table --json), the whole text in buf[0..len). */
 void profile_read_json(struct profile *, const char *path, const char *buf, size_t len);
 /* After the last input: the lines into their kernels (in no order), the wall times. */

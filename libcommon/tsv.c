@@ -22,6 +22,23 @@ tsv_open(struct tsv *t, FILE *fp, const char *path)
 	t->nul = SIZE_MAX;
 }
 
+void
+tsv_prime(struct tsv *t, const void *bytes, size_t n)
+{
+	const char *z;
+
+	if (n > t->cap) {
+		t->cap = n;
+		if ((t->buf = realloc(t->buf, t->cap + 1)) == NULL)
+			err(2, NULL);
+	}
+	memcpy(t->buf, bytes, n);
+	t->pos = 0;
+	t->blen = n;
+	if ((z = memchr(t->buf, '\0', n)) != NULL)
+		t->nul = (size_t)(z - t->buf);
+}
+
 /* More bytes after the partial line at pos; the block grows only for a longer line. */
 static void
 refill(struct tsv *t)

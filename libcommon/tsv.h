@@ -26,6 +26,8 @@ struct tsv {
 
 void tsv_open(struct tsv *, FILE *, const char *path);
 void tsv_close(struct tsv *);
+/* Bytes a reader already took from the stream's fd (to tell its format), read first. */
+void tsv_prime(struct tsv *, const void *bytes, size_t n);
 /* Next line: '##' lines are TSV_META (field[0] is the key without "##"), the one '#'
  * line is TSV_HEADER (columns are then known), others TSV_RECORD with exactly ncol
  * fields (else a fatal error). */
