@@ -15,7 +15,7 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DSTALL_VERSION='"$(VERSION)"' -Wall -Wextra
 LDLIBS_BASE = $(BSD_LIBS) -lz -lm
 LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
 
-PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff
+PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall
 
 LIB_BASE = util tsv input out pickle sqtt capture cause json profile load
@@ -33,7 +33,7 @@ build/%.o: libcommon/%.c libcommon/*.h | build
 build/cmd-%.o: cmd/%.c libcommon/*.h | build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-bin/sqtt-dump bin/sqtt-encode bin/stall-attr bin/stall-table bin/stall-diff: bin/%: build/cmd-%.o $(LIBOBJ_BASE) | bin
+bin/sqtt-dump bin/sqtt-encode bin/stall-attr bin/stall-table bin/stall-diff bin/stall-budget: bin/%: build/cmd-%.o $(LIBOBJ_BASE) | bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 bin/sqtt-walk: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) | bin

@@ -45,7 +45,10 @@ count(const char *path)
 	} else if ((fp = fopen(path, "r")) == NULL)
 		err(2, "%s", path);
 	tsv_open(&t, fp, name);
-	profile_read_tsv(&prof, &t);
+	if (profile_read_tsv(&prof, &t) < 0) {
+		fflush(stdout);
+		errx(2, "%s: no '#' column header line: not a row stream", name);
+	}
 	tsv_close(&t);
 	if (fp != stdin)
 		fclose(fp);

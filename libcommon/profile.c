@@ -304,13 +304,14 @@ static void
 table_kernel_meta(struct profile *p, const struct tsv *t)
 {
 	struct profile_kernel *k;
-	size_t i;
+	size_t i, ki;
 	char *end;
 	int seen = 0;
 
 	if (t->nfield < 3 || t->nfield % 2 != 1)
 		tsv_fail(t, "a '##stall-table kernel' line without name and figures");
-	k = &p->kernels[profile_kernel(p, t->field[2])];
+	ki = profile_kernel(p, t->field[2]);	/* before &p->kernels: it may move them */
+	k = &p->kernels[ki];
 	if (k->tab & TAB_META)
 		tsv_fail(t, "kernel '%s' twice", t->field[2]);
 	k->tab |= TAB_META;
