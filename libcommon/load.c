@@ -175,7 +175,7 @@ load_profile(struct profile *p, const char *path)
 			break;
 	}
 	if (i == n)
-		die("%s: empty: no rows", name);
+		die("%s: no rows: the input is empty", name);
 	if (head[i] == '#')
 		read_stream(p, fd, name, head, n);
 	else if (head[i] == '{')

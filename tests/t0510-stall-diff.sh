@@ -1,0 +1,220 @@
+#!/bin/sh
+# stall-diff: the demo kernel against its second version (fixtures/demo-v2: two
+# instructions swapped, one added, one removed, its trace made by construction), the
+# same code in two real captures, the formats, the exit status and the errors.
+. "$(dirname "$0")/lib.sh"
+
+# Expected tables are written with '|' for a tab, to keep them readable here.
+tabs() { tr '|' '\t'; }
+V1="$TOP/fixtures/demo"
+V2="$TOP/fixtures/demo-v2"
+
+test_expect_success 'demo against demo-v2: the swap, the added and the removed row, exit 1' '
+	test_expect_code 1 stall-diff "$V1" "$V2" >out.tsv 2>err &&
+	test_cmp /dev/null err &&
+	grep -v "^##" out.tsv | grep -v "	TOTAL	\|	WALL	\|	CAUSE	" >actual &&
+	tabs >expect <<\EOF &&
+#kernel|edit|pc_a|pc_b|cyc_a|cyc_b|delta|pct|cause_a|cause_b|cause_changed|inst
+demo|=|0x1300|0x1300|502.00|502.00|0.00|0.00|wave start|wave start|0|s_load_b64 s[2:3], s[0:1], null
+demo|=|0x1308|0x1308|1.00|1.00|0.00|0.00|issue|issue|0|s_load_b64 s[4:5], s[0:1], 0x8
+demo|m|0x1314|0x1310|1.00|1.00|0.00|0.00|issue|issue|0|s_mov_b32 s6, 3
+demo|m|0x1310|0x1314|1.00|1.00|0.00|0.00|issue|issue|0|v_lshlrev_b32_e32 v0, 2, v0
+demo|=|0x1318|0x1318|198.00|198.00|0.00|0.00|smem|smem|0|s_waitcnt lgkmcnt(0)
+demo|=|0x131c|0x131c|1.00|1.00|0.00|0.00|issue|issue|0|global_load_b32 v1, v0, s[2:3]
+demo|=|0x1324|0x1324|815.00|815.00|0.00|0.00|mem|mem|0|s_waitcnt vmcnt(0)
+demo|+|-|0x1328|-|1.00|1.00|-|-|issue|-|v_max_f32_e32 v1, 0, v1
+demo|=|0x1328|0x132c|1.00|1.00|0.00|0.00|issue|issue|0|v_add_f32_e32 v1, 1.0, v1
+demo|=|0x1330|0x1334|5.00|5.00|0.00|0.00|valu dep|valu dep|0|v_mul_f32_e32 v1, v1, v1
+demo|=|0x1334|0x1338|1.00|1.00|0.00|0.00|issue|issue|0|ds_store_b32 v0, v1
+demo|=|0x133c|0x1340|30.33|30.33|0.00|0.00|lds|lds|0|s_waitcnt lgkmcnt(0)
+demo|=|0x1340|0x1344|673.67|673.67|0.00|0.00|barrier|barrier|0|s_barrier
+demo|=|0x1344|0x1348|1.00|1.00|0.00|0.00|issue|issue|0|ds_load_b32 v2, v0
+demo|=|0x134c|0x1350|31.00|31.00|0.00|0.00|lds|lds|0|s_waitcnt lgkmcnt(0)
+demo|=|0x1350|0x1354|16.00|16.00|0.00|0.00|issue wait|issue wait|0|v_add_f32_e32 v2, v2, v1
+demo|=|0x1354|0x1358|3.00|3.00|0.00|0.00|issue|issue|0|s_add_i32 s6, s6, -1
+demo|=|0x1358|0x135c|3.00|3.00|0.00|0.00|issue|issue|0|s_cmp_lg_u32 s6, 0
+demo|=|0x135c|0x1360|3.00|3.00|0.00|0.00|issue|issue|0|s_cbranch_scc1 65532
+demo|-|0x1360|-|8.00|-|-8.00|-100.00|issue wait|-|-|v_exp_f32_e32 v2, v2
+demo|=|0x1364|0x1364|1.00|8.00|7.00|700.00|issue|issue wait|1|global_store_b32 v0, v2, s[4:5]
+demo|=|0x136c|0x136c|302.00|302.00|0.00|0.00|drain|drain|0|s_endpgm
+EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'the kernel lines: waves, totals per wave, wall time, causes' '
+	grep "^##stall-diff	kernel" out.tsv >actual &&
+	grep "	TOTAL	\|	WALL	" out.tsv >>actual &&
+	grep "	CAUSE	" out.tsv | head -2 >>actual &&
+	tabs >expect <<\EOF &&
+##stall-diff|kernel|demo|demo|waves|3|3|cycles|7794|7794
+demo|=|TOTAL|TOTAL|2598.00|2598.00|0.00|0.00|mem|mem|0|-
+demo|=|WALL|WALL|2869.00|2869.00|0.00|0.00|-|-|-|-
+demo|=|CAUSE|CAUSE|502.00|502.00|0.00|0.00|wave start|wave start|-|-
+demo|=|CAUSE|CAUSE|815.00|815.00|0.00|0.00|mem|mem|-|-
+EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'a capture against itself: every row aligned in place, exit 0' '
+	test_expect_code 0 stall-diff "$V2" "$V2" >same.tsv &&
+	grep -v "^#" same.tsv | cut -f2 | sort -u >actual &&
+	echo "=" >expect &&
+	test_cmp expect actual &&
+	grep -v "^#" same.tsv | cut -f7 | sort -u >actual &&
+	echo "0.00" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'rows, TSV tables and JSON tables align the same as the capture' '
+	stall --rows "$V1" >v1.rows && stall --rows "$V2" >v2.rows &&
+	stall-table v1.rows >v1.tsv && stall-table --json v2.rows >v2.json &&
+	grep -v "^#" out.tsv | grep -v "	WALL	" >expect &&
+	for a in v1.rows v1.tsv; do
+		for b in v2.rows v2.json; do
+			test_expect_code 1 stall-diff $a $b >o.tsv &&
+			grep -v "^#" o.tsv | grep -v "	WALL	" >actual &&
+			test_cmp expect actual || return 1
+		done
+	done &&
+	test_expect_code 1 stall-diff - v2.rows <v1.rows >o.tsv &&
+	grep -v "^#" o.tsv >actual &&
+	grep -v "^#" out.tsv >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a table has no times: WALL is -' '
+	test_expect_code 1 stall-diff v1.tsv v2.rows >o.tsv &&
+	grep "	WALL	" o.tsv >actual &&
+	echo "demo|=|WALL|WALL|-|2869.00|-|-|-|-|-|-" | tabs >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '--threshold: moves and edits always differ; cycles within it do not' '
+	test_expect_code 1 stall-diff -T 1000 "$V1" "$V2" >o.tsv &&
+	sed "s/	drain$/	drain/" v1.rows >v1b.rows &&
+	awk -F"\t" -v OFS="\t" "!/^#/ && \$6 == \"0x1318\" { \$13 += 10 } { print }" v1.rows >slow.rows &&
+	test_expect_code 1 stall-diff v1.rows slow.rows >o.tsv &&
+	grep "	0x1318	0x1318	" o.tsv | cut -f5-8 >actual &&
+	echo "198.00|208.00|10.00|5.05" | tabs >expect &&
+	test_cmp expect actual &&
+	test_expect_code 1 stall-diff -T 9.99 v1.rows slow.rows >o.tsv &&
+	test_expect_code 0 stall-diff -T 10 v1.rows slow.rows >o.tsv &&
+	test_expect_code 1 stall-diff -T 5% v1.rows slow.rows >o.tsv &&
+	test_expect_code 0 stall-diff --threshold 5.1% v1.rows slow.rows >o.tsv &&
+	grep -c "^##stall-diff	threshold	5.1%$" o.tsv
+'
+
+test_expect_success '-k a=b pairs two names; only the named pairs are compared' '
+	sed "s/	demo	/	demo_v2	/" v2.rows >renamed.rows &&
+	test_expect_code 2 stall-diff v1.rows renamed.rows >o.tsv 2>err &&
+	echo "stall-diff: no kernel of v1.rows is in renamed.rows (pair two names with -k a=b)" >expect &&
+	test_cmp expect err &&
+	test_expect_code 1 stall-diff -k demo=demo_v2 v1.rows renamed.rows >o.tsv &&
+	grep -v "^#" o.tsv | cut -f1 | sort -u >actual &&
+	echo "demo=demo_v2" >expect &&
+	test_cmp expect actual &&
+	grep -v "^#" o.tsv | cut -f2- >actual &&
+	grep -v "^#" out.tsv | cut -f2- >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a kernel only on one side: its TOTAL marked - or +, exit 1' '
+	sed "s/	demo	/	other	/" v2.rows >other.rows &&
+	cat v1.rows >both.rows && grep -v "^#" other.rows >>both.rows &&
+	test_expect_code 1 stall-diff both.rows v1.rows >o.tsv &&
+	grep "^other	" o.tsv | cut -f1-4 >actual &&
+	printf "other\t-\tTOTAL\tTOTAL\nother\t-\tWALL\tWALL\n" >expect &&
+	grep "^other	-	CAUSE" o.tsv >/dev/null &&
+	grep -v CAUSE actual >a2 && test_cmp expect a2
+'
+
+test_expect_success 'JSON: every row has the same keys; it parses' '
+	test_expect_code 1 stall-diff --json "$V1" "$V2" >out.json &&
+	head -c 120 out.json >actual &&
+	printf "{\"version\": 1, \"a\": \"%s\", \"b\": \"%s\", \"threshold\": 0, \"threshold_unit\": \"cycles\", \"differs\": true, " "$V1" "$V2" | head -c 120 >expect &&
+	test_cmp expect actual &&
+	grep "\"edit\": \"+\"" out.json >actual &&
+	cat >expect <<\EOF &&
+    {"edit": "+", "pc_a": null, "pc_b": "0x1328", "a": null, "b": 1.00, "delta": 1.00, "pct": null, "cause_a": null, "cause_b": "issue", "cause_changed": false, "inst": "v_max_f32_e32 v1, 0, v1"},
+EOF
+	test_cmp expect actual &&
+	grep "^    {\"edit\"" out.json | sed -E "s/\"([a-z_]+)\": (\"([^\"\\\\]|\\\\.)*\"|[^,}]*)/\\1/g; s/,\$//" | sort -u >actual &&
+	echo "    {edit, pc_a, pc_b, a, b, delta, pct, cause_a, cause_b, cause_changed, inst}" >expect &&
+	test_cmp expect actual &&
+	if command -v python3 >/dev/null 2>&1; then
+		python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert len(d[\"kernels\"][0][\"rows\"]) == 22" out.json
+	fi
+'
+
+test_expect_success 'pretty: marks, a * for a changed cause, the totals and the wall time' '
+	test_expect_code 1 stall-diff --pretty "$V1" "$V2" >out.txt &&
+	grep "^  m   0x1314  0x1310 " out.txt &&
+	grep "^  +   -       0x1328 " out.txt &&
+	grep "^  -   0x1360  -      " out.txt &&
+	grep "^  =\*  0x1364  0x1364 .* issue wait  *global_store_b32" out.txt &&
+	grep "^ Wall time (first wave start to last wave end): a 2869, b 2869 cycles (+0)$" out.txt &&
+	grep "2598.00  *2598.00  *+0.00  *+0.00  total$" out.txt
+'
+
+test_expect_success 'trouble: exit 2, one line naming the program and the file' '
+	test_expect_code 2 stall-diff v1.rows nothere >o 2>err &&
+	test_one_line_error stall-diff err &&
+	echo "stall-diff: nothere: No such file or directory" >expect && test_cmp expect err &&
+	printf "not a capture\n" >bad.pkl &&
+	test_expect_code 2 stall-diff v1.rows bad.pkl >o 2>err &&
+	test_one_line_error sqtt-dump err &&
+	: >empty &&
+	test_expect_code 2 stall-diff v1.rows empty >o 2>err &&
+	echo "stall-diff: empty: no rows: the input is empty" >expect && test_cmp expect err &&
+	grep "^#" v1.rows >hdr.rows &&
+	test_expect_code 2 stall-diff v1.rows hdr.rows >o 2>err &&
+	echo "stall-diff: hdr.rows: no rows" >expect && test_cmp expect err &&
+	test_expect_code 2 stall-diff -k nope v1.rows v2.rows >o 2>err &&
+	echo "stall-diff: v1.rows: no kernel '"'"'nope'"'"'" >expect && test_cmp expect err &&
+	stall-table --top 3 v1.rows >top.tsv &&
+	test_expect_code 2 stall-diff top.tsv v2.rows >o 2>err &&
+	echo "stall-diff: top.tsv: kernel demo: the table was cut by --top: not every instruction is in it" >expect &&
+	test_cmp expect err &&
+	sed "s/\"causes\": {\"wave start\": 1506}/\"causes\": {\"wave start\": 1505}/" v2.json >bad.json &&
+	test_expect_code 2 stall-diff v1.rows bad.json >o 2>err &&
+	test_one_line_error stall-diff err && grep -q "bad.json: line [0-9]*: the causes do not add up" err &&
+	test_expect_code 2 stall-diff -T x v1.rows v2.rows >o 2>err && test_one_line_error stall-diff err &&
+	test_expect_code 2 stall-diff - - <v1.rows >o 2>err && test_one_line_error stall-diff err &&
+	test_expect_code 2 stall-diff v1.rows >o 2>err && grep -q "^usage: stall-diff " err &&
+	stall-diff -h >o && grep -q "^usage: stall-diff " o &&
+	stall-diff --version >o && grep -q "^stall-diff (stall) [0-9]" o
+'
+
+# The same code, two captures: 20260305 traced 2 waves of r_2_8_16_4_4_16_4, 20260202 4.
+A=$FIXTURES/20260305_profile_gemm_run_0_b6d1936.pkl
+B=$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl
+K=r_2_8_16_4_4_16_4
+if [ -f "$A" ] && [ -f "$B" ]; then
+test_expect_success 'gemm 20260305 against 20260202: every row aligned, deltas per wave' '
+	test_expect_code 1 stall-diff -k $K "$A" "$B" >gemm.tsv &&
+	stall --all --tsv "$A" >a.tsv && stall --all --tsv -k $K "$B" >b.tsv &&
+	grep -v "^#" gemm.tsv | grep -v "	TOTAL	\|	WALL	\|	CAUSE	" >rows &&
+	cut -f2 rows | sort -u >actual && echo "=" >expect && test_cmp expect actual &&
+	awk -F"\t" "\$3 != \$4 { bad = 1 } END { exit bad }" rows &&
+	wc -l <rows >actual &&
+	grep -v "^#" a.tsv | grep -vc "	TOTAL	" >expect &&
+	test_cmp expect actual &&
+	test "$(cat actual)" -eq 127 &&
+	awk -F"\t" -v K=$K "
+		FNR == 1 { f++ }
+		/^##stall-table	kernel	/ && \$3 == K { w[f] = \$7 }
+		/^#/ || \$1 != K || \$2 == \"TOTAL\" { next }
+		f == 1 { a[\$2] = \$4 / w[1]; next }
+		{ printf \"%s\t%.2f\t%.2f\t%.2f\n\", \$2, a[\$2], \$4 / w[2], \$4 / w[2] - a[\$2] }
+	" a.tsv b.tsv | sed "s/	-0.00\$/	0.00/" | sort >expect &&
+	cut -f3,5,6,7 rows | sort >actual &&
+	test_cmp expect actual &&
+	grep "	TOTAL	" gemm.tsv | cut -f5-8 >actual &&
+	echo "18459.50|14850.50|-3609.00|-19.55" | tabs >expect &&
+	test_cmp expect actual
+'
+else
+	echo "# skipped the gemm captures: ../shared is not beside the project"
+fi
+
+test_done
