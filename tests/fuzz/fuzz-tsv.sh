@@ -20,12 +20,14 @@ cd "$work/tree" || exit 2
 "$bin/sqtt-dump" fixtures/demo > seed.packets
 "$bin/sqtt-walk" seed.packets > seed.rows
 "$bin/stall-attr" seed.rows > seed.attr
+"$bin/stall-table" seed.attr > seed.table
+"$bin/stall-table" --json seed.attr > seed.json
 cp tests/data/authored.packets.tsv seed.authored
 
 found=0
 i=0
 while [ $i -lt "$n" ]; do
-	for s in seed.packets seed.rows seed.attr seed.authored; do
+	for s in seed.packets seed.rows seed.attr seed.authored seed.table seed.json; do
 		perl -e '
 			srand($ARGV[0]); local $/; open my $f, "<", $ARGV[1] or die; my $d = <$f>;
 			my @ops = (
@@ -38,7 +40,7 @@ while [ $i -lt "$n" ]; do
 			);
 			$ops[int rand @ops]->() for 1 .. 1 + int rand 4;
 			print $d' "$seed$i" "$s" > mutant
-		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json"; do
+		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json" "stall-budget -w /dev/null" "stall-diff seed.attr"; do
 			timeout 10 "$bin"/$cmd mutant > /dev/null 2> err
 			st=$?
 			if { [ $st -ne 0 ] && [ $st -ne 2 ]; } || grep -q "Sanitizer\|runtime error" err; then
@@ -52,5 +54,5 @@ while [ $i -lt "$n" ]; do
 	done
 	i=$((i + 1))
 done
-echo "fuzz-tsv: $n rounds of 4 seeds x 6 readers, $found failures"
+echo "fuzz-tsv: $n rounds of 6 seeds x 8 readers, $found failures"
 [ "$found" -eq 0 ]
