@@ -9,6 +9,15 @@ tabs() { tr '|' '\t'; }
 V1="$TOP/fixtures/demo"
 V2="$TOP/fixtures/demo-v2"
 
+test_expect_success 'fixtures/demo-v2 is what sqtt-encode makes of its trace' '
+	(cd "$TOP" && sqtt-encode -d "$T_DIR/cap.v2" fixtures/traces/demo-v2.packets.tsv) &&
+	(cd "$V2" && ls) >expect && (cd cap.v2 && ls) >actual && test_cmp expect actual &&
+	for f in cap.v2/*; do
+		cmp "$f" "$V2/${f#cap.v2/}" || return 1
+	done &&
+	cmp "$TOP/fixtures/kernels/demo-v2.hsaco" "$V2/stall_code_object_id_0.out"
+'
+
 test_expect_success 'demo against demo-v2: the swap, the added and the removed row, exit 1' '
 	test_expect_code 1 stall-diff "$V1" "$V2" >out.tsv 2>err &&
 	test_cmp /dev/null err &&
