@@ -765,6 +765,9 @@ main(int argc, char *argv[])
 	profile_init(&pb, flags);
 	load_profile(&pa, path_a);
 	load_profile(&pb, path_b);
+	if (strcmp(pa.view, pb.view) != 0)
+		warnx("warning: %s is of the %s view, %s of the %s view: their costs differ in "
+		    "kind", path_a, pa.view, path_b, pb.view);
 	pair_kernels(names, nnames);
 	judge();
 

@@ -9,6 +9,7 @@
 #include "util.h"
 
 #define JSON_DEPTH 64
+#define JSON_VALUES (1 << 21)	/* ~180 MiB of nodes: a table of 100000 instructions */
 
 struct parser {
 	const char *p, *end;
@@ -16,6 +17,7 @@ struct parser {
 	char *err;
 	size_t errlen;
 	int failed;
+	size_t nvalue;
 };
 
 static void
@@ -272,6 +274,10 @@ value(struct parser *ps, int depth)
 		fail(ps, "the text ends where a value should be");
 		return NULL;
 	}
+	if (++ps->nvalue > JSON_VALUES) {
+		fail(ps, "more than %d values", JSON_VALUES);
+		return NULL;
+	}
 	v = xcalloc(1, sizeof(*v));
 	v->line = ps->line;
 	switch (*ps->p) {
@@ -314,7 +320,7 @@ value(struct parser *ps, int depth)
 struct json *
 json_parse(const char *buf, size_t len, char *err, size_t errlen)
 {
-	struct parser ps = { buf, buf + len, 1, err, errlen, 0 };
+	struct parser ps = { buf, buf + len, 1, err, errlen, 0, 0 };
 	struct json *v;
 
 	if (memchr(buf, '\0', len) != NULL) {

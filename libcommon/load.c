@@ -16,7 +16,7 @@
 #include "util.h"
 
 #define SNIFF 4096
-#define JSON_MAX (256u << 20)	/* a stall table of a million instructions is far less */
+#define JSON_MAX (64u << 20)	/* a stall table of 100000 instructions is less */
 
 static void __attribute__((noreturn))
 die(const char *fmt, ...)

@@ -98,6 +98,16 @@ test_expect_success 'a table has no times: WALL is -' '
 	test_cmp expect actual
 '
 
+test_expect_success 'a raw view against a cause view: a warning, the diff all the same' '
+	sqtt-dump "$V1" | sqtt-walk | stall-attr --raw >raw.rows &&
+	test_expect_code 1 stall-diff raw.rows v1.rows >o.tsv 2>err &&
+	echo "stall-diff: warning: raw.rows is of the raw view, v1.rows of the cause view: their costs differ in kind" >expect &&
+	test_cmp expect err &&
+	grep "	0x1340	0x1340	" o.tsv | cut -f5-7 >actual &&
+	echo "1.00|673.67|672.67" | tabs >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success '--threshold: moves and edits always differ; cycles within it do not' '
 	test_expect_code 1 stall-diff -T 1000 "$V1" "$V2" >o.tsv &&
 	sed "s/	drain$/	drain/" v1.rows >v1b.rows &&
