@@ -36,7 +36,6 @@ struct kpair {
 	const struct profile_kernel *a, *b;	/* NULL: the kernel is only in the other */
 	struct drow *rows;
 	size_t nrow;
-	int named;		/* asked for with -k */
 };
 
 static enum format format;
@@ -231,14 +230,6 @@ beyond(double a, double b)
 	return d > threshold;
 }
 
-static int
-row_differs(const struct drow *r)
-{
-	if (r->edit != E_SAME)
-		return 1;
-	return 0;
-}
-
 /* "-0.00" is "0.00": a difference too small to show has no sign. */
 static const char *
 num(char *buf, size_t len, double v, int sign)
@@ -296,7 +287,7 @@ judge(void)
 				differs = 1;
 		for (j = 0; j < kp->nrow; j++) {
 			const struct drow *r = &kp->rows[j];
-			if (row_differs(r) || beyond(r->a ? per_wave(r->a->cycles, kp->a) : 0,
+			if (r->edit != E_SAME || beyond(r->a ? per_wave(r->a->cycles, kp->a) : 0,
 			    r->b ? per_wave(r->b->cycles, kp->b) : 0))
 				differs = 1;
 		}
@@ -398,6 +389,15 @@ json_num(double v, int has)
 }
 
 static void
+json_count(int has, int64_t v)
+{
+	if (has)
+		printf("%" PRId64, v);
+	else
+		printf("null");
+}
+
+static void
 json_cause(int c)
 {
 	if (c < 0)
@@ -449,13 +449,13 @@ put_json(void)
 		else
 			printf("null");
 		printf(", \"edit\": \"%s\", \"waves_a\": ", a && b ? "=" : a ? "-" : "+");
-		a ? printf("%" PRIu64, a->waves) : printf("null");
+		json_count(a != NULL, a ? (int64_t)a->waves : 0);
 		printf(", \"waves_b\": ");
-		b ? printf("%" PRIu64, b->waves) : printf("null");
+		json_count(b != NULL, b ? (int64_t)b->waves : 0);
 		printf(", \"wall_a\": ");
-		a && a->wall >= 0 ? printf("%" PRId64, a->wall) : printf("null");
+		json_count(a && a->wall >= 0, a ? a->wall : 0);
 		printf(", \"wall_b\": ");
-		b && b->wall >= 0 ? printf("%" PRId64, b->wall) : printf("null");
+		json_count(b && b->wall >= 0, b ? b->wall : 0);
 		printf(", ");
 		json_figures(a ? per_wave(a->cycles, a) : 0, a != NULL,
 		    b ? per_wave(b->cycles, b) : 0, b != NULL);
@@ -481,9 +481,15 @@ put_json(void)
 
 			printf("%s\n    {\"edit\": \"%s\", \"pc_a\": ", j ? "," : "",
 			    edit_mark[r->edit]);
-			r->a ? json_put_string(stdout, r->a->pc) : (void)printf("null");
+			if (r->a)
+				json_put_string(stdout, r->a->pc);
+			else
+				printf("null");
 			printf(", \"pc_b\": ");
-			r->b ? json_put_string(stdout, r->b->pc) : (void)printf("null");
+			if (r->b)
+				json_put_string(stdout, r->b->pc);
+			else
+				printf("null");
 			printf(", ");
 			json_figures(r->a ? per_wave(r->a->cycles, a) : 0, r->a != NULL,
 			    r->b ? per_wave(r->b->cycles, b) : 0, r->b != NULL);
@@ -613,7 +619,6 @@ add_pair(const struct profile_kernel *a, const struct profile_kernel *b, int nam
 	memset(kp, 0, sizeof(*kp));
 	kp->a = a;
 	kp->b = b;
-	kp->named = named;
 	if (a && b) {
 		qsort(a->lines, a->nline, sizeof(*a->lines), profile_cmp_pc);
 		qsort(b->lines, b->nline, sizeof(*b->lines), profile_cmp_pc);
