@@ -34,6 +34,7 @@ struct prog {
 	uint64_t base;
 	struct codeobj *code;
 	int failed;		/* could not be opened: its events are not walked */
+	int entry_said;		/* the trace's entry disagreed with the descriptor: said once */
 	uint8_t *image;
 	const struct inst *insts;	/* the code object's instructions, and for each */
 	size_t ninsts;
@@ -81,6 +82,7 @@ static struct {
 	struct codeobj *code;
 	int have_header;
 	unsigned sa, wgp, simd;
+	struct sqtt_pgm pgm;	/* the dispatch's COMPUTE_PGM writes: where its waves start */
 	struct wave slot[NSLOT];
 	unsigned nwaves;
 	uint64_t orphan;	/* instruction tokens for slots with no open wave */
@@ -285,7 +287,9 @@ fits(const struct inst *in, enum sqtt_type type, int op)
 		return is_valu(c);
 	case TOK_IMM_ONE:
 	case TOK_IMMEDIATE:
-		return is_imm(c);
+		/* v_permlane64_b32 does nothing in wave32 and issues as an immediate there
+		 * (20260314_profile_ops_run_0, pc 0x14bc) */
+		return is_imm(c) || strcmp(in->mnemonic, "v_permlane64_b32") == 0;
 	case TOK_INST:
 		break;
 	default:
@@ -459,6 +463,36 @@ new_pc(uint64_t raw)
 	w->pc = addr - ev.base;
 }
 
+/* Where a new wave starts: the program address the dispatch wrote to COMPUTE_PGM, where
+ * the stream has it and it is an instruction of the program; else the kernel descriptor's
+ * entry.  A disagreement is said once per program. */
+static uint64_t
+wave_entry(void)
+{
+	uint64_t desc = codeobj_entry(ev.code), addr = sqtt_pgm_addr(&ev.pgm), pc;
+	struct prog *p = ev.prog;
+
+	if (addr == 0)
+		return desc;
+	pc = addr - ev.base;
+	if (addr < ev.base || codeobj_at(ev.code, pc) == NULL) {
+		if (!p->entry_said)
+			warning("event %ld: program %s: the dispatch's entry 0x%" PRIx64 " (COMPUTE_PGM)"
+			    " is no instruction of the program (loaded at 0x%" PRIx64 "); the kernel "
+			    "descriptor's entry 0x%" PRIx64 " is used", ev.event, p->name, addr,
+			    ev.base, desc);
+		p->entry_said = 1;
+		return desc;
+	}
+	if (pc != desc && !p->entry_said) {
+		warning("event %ld: program %s: the dispatch's entry 0x%" PRIx64 " (COMPUTE_PGM) "
+		    "is not the kernel descriptor's 0x%" PRIx64 "; the dispatch's is used",
+		    ev.event, p->name, pc, desc);
+		p->entry_said = 1;
+	}
+	return pc;
+}
+
 static void
 wave_start(unsigned slot, uint64_t time)
 {
@@ -471,7 +505,7 @@ wave_start(unsigned slot, uint64_t time)
 	w->number = ev.nwaves++;
 	w->start = w->last = time;
 	w->rows = 0;
-	w->pc = ev.code ? codeobj_entry(ev.code) : 0;
+	w->pc = ev.code ? wave_entry() : 0;
 }
 
 static void
@@ -716,6 +750,9 @@ main(int argc, char *argv[])
 		}
 		case TOK_NEW_PC:
 			new_pc(tsv_u64(&t, c.raw));
+			break;
+		case TOK_REG:
+			sqtt_pgm_feed(&ev.pgm, tsv_u64(&t, c.raw));
 			break;
 		case TOK_NTYPES:
 			tsv_fail(&t, "unknown token type '%s'", t.field[c.type]);

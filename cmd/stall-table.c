@@ -11,41 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cause.h"
 #include "tsv.h"
 #include "util.h"
 
-/* The causes stall-attr(1) writes, in the order of the table's columns.  The column
- * names are part of the output format: never rename one, append new ones before "-". */
-static const struct cause {
-	const char *name, *col;
-} causes[] = {
-	{ "wave start", "c_wave_start" },
-	{ "mem", "c_mem" },
-	{ "smem", "c_smem" },
-	{ "lds", "c_lds" },
-	{ "mem+smem", "c_mem_smem" },
-	{ "mem+lds", "c_mem_lds" },
-	{ "smem+lds", "c_smem_lds" },
-	{ "mem+smem+lds", "c_mem_smem_lds" },
-	{ "barrier", "c_barrier" },
-	{ "depctr", "c_depctr" },
-	{ "valu dep", "c_valu_dep" },
-	{ "trans dep", "c_trans_dep" },
-	{ "salu dep", "c_salu_dep" },
-	{ "issue wait", "c_issue_wait" },
-	{ "fetch", "c_fetch" },
-	{ "vmem issue", "c_vmem_issue" },
-	{ "lds queue", "c_lds_queue" },
-	{ "drain", "c_drain" },
-	{ "issue", "c_issue" },
-	{ "untraced", "c_untraced" },
-	{ "-", "c_none" },	/* rows without a cause column */
-	{ "other", "c_other" },	/* a cause this table does not know */
-};
-#define NCAUSE (sizeof(causes) / sizeof(causes[0]))
-#define CAUSE_NONE (NCAUSE - 2)
-#define CAUSE_OTHER (NCAUSE - 1)
-#define CAUSE_UNTRACED (NCAUSE - 3)
 static const size_t cause_untraced = CAUSE_UNTRACED;
 static int opt_untraced;
 
@@ -182,37 +151,14 @@ line_get(size_t kernel, const char *pc, const char *inst)
 	return l;
 }
 
-static unsigned
-cause_hash(const char *s)
-{
-	unsigned h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h & 63;
-}
-
 static size_t
 cause_index(const struct tsv *t, const char *name)
 {
-	static int16_t bucket[64];	/* causes by a hash of their name: every row asks */
-	static int ready, warned;
-	unsigned h;
-	size_t i;
+	static int warned;
+	enum cause c = cause_by_name(name);
 
-	if (!ready) {
-		for (h = 0; h < 64; h++)
-			bucket[h] = -1;
-		for (i = 0; i < CAUSE_OTHER; i++) {
-			for (h = cause_hash(causes[i].name); bucket[h] >= 0; h = (h + 1) & 63)
-				;
-			bucket[h] = (int16_t)i;
-		}
-		ready = 1;
-	}
-	for (h = cause_hash(name); bucket[h] >= 0; h = (h + 1) & 63)
-		if (strcmp(causes[bucket[h]].name, name) == 0)
-			return (size_t)bucket[h];
+	if (c != CAUSE_OTHER)
+		return c;
 	if (opt_strict)
 		tsv_fail(t, "cause: unknown cause '%s'", name);
 	if (!warned) {
@@ -430,9 +376,12 @@ put_tsv(void)
 		printf("\n");
 	}
 	printf("#kernel\tpc\thits\tcycles\tpct\tcause");
-	for (c = 0; c < NCAUSE; c++)
-		printf("\t%s", causes[c].col);
-	printf("\tinst\n");
+	for (c = 0; c < CAUSE_BEFORE_INST; c++)
+		printf("\t%s", cause_info[c].col);
+	printf("\tinst");
+	for (; c < NCAUSE; c++)
+		printf("\t%s", cause_info[c].col);
+	printf("\n");
 	for (i = 0; i < nkernel; i++) {
 		k = &kernels[i];
 		n = k->nline;
@@ -440,16 +389,22 @@ put_tsv(void)
 			const struct line *l = k->lines[j];
 			printf("%s\t%s\t%" PRIu64 "\t%" PRId64 "\t%.2f\t%s", k->name, l->pc,
 			    l->hits, l->cycles, pct(l->cycles, k->cycles),
-			    causes[dominant(l->cyc, l->hit)].name);
-			for (c = 0; c < NCAUSE; c++)
+			    cause_info[dominant(l->cyc, l->hit)].name);
+			for (c = 0; c < CAUSE_BEFORE_INST; c++)
 				printf("\t%" PRId64, l->cyc[c]);
-			printf("\t%s\n", l->inst);
+			printf("\t%s", l->inst);
+			for (; c < NCAUSE; c++)
+				printf("\t%" PRId64, l->cyc[c]);
+			printf("\n");
 		}
 		printf("%s\tTOTAL\t%" PRIu64 "\t%" PRId64 "\t%.2f\t%s", k->name, k->hits,
-		    k->cycles, pct(k->cycles, k->cycles), causes[dominant(k->cyc, k->hit)].name);
-		for (c = 0; c < NCAUSE; c++)
+		    k->cycles, pct(k->cycles, k->cycles), cause_info[dominant(k->cyc, k->hit)].name);
+		for (c = 0; c < CAUSE_BEFORE_INST; c++)
 			printf("\t%" PRId64, k->cyc[c]);
-		printf("\t-\n");
+		printf("\t-");
+		for (; c < NCAUSE; c++)
+			printf("\t%" PRId64, k->cyc[c]);
+		printf("\n");
 	}
 }
 
@@ -481,7 +436,7 @@ json_causes(const int64_t *cyc)
 			continue;
 		if (n++)
 			printf(", ");
-		json_string(causes[c].name);
+		json_string(cause_info[c].name);
 		printf(": %" PRId64, cyc[c]);
 	}
 	putchar('}');
@@ -504,7 +459,7 @@ put_json(void)
 		    ", \"untraced_waves\": %" PRIu64 ", \"untraced_cycles\": %" PRId64
 		    ", \"cause\": ", k->cycles, k->waves, k->hits, k->untraced_waves,
 		    k->untraced_cycles);
-		json_string(causes[dominant(k->cyc, k->hit)].name);
+		json_string(cause_info[dominant(k->cyc, k->hit)].name);
 		printf(", \"causes\": ");
 		json_causes(k->cyc);
 		printf(", \"rows\": [");
@@ -514,7 +469,7 @@ put_json(void)
 			json_string(l->pc);
 			printf(", \"hits\": %" PRIu64 ", \"cycles\": %" PRId64 ", \"pct\": %.2f"
 			    ", \"cause\": ", l->hits, l->cycles, pct(l->cycles, k->cycles));
-			json_string(causes[dominant(l->cyc, l->hit)].name);
+			json_string(cause_info[dominant(l->cyc, l->hit)].name);
 			printf(", \"causes\": ");
 			json_causes(l->cyc);
 			printf(", \"inst\": ");
@@ -575,7 +530,7 @@ put_pretty(void)
 			const struct line *l = k->lines[j];
 			printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  %-12s  %s\n",
 			    pct(l->cycles, k->cycles), wc, l->cycles, wh, l->hits, wp, l->pc,
-			    causes[dominant(l->cyc, l->hit)].name, l->inst);
+			    cause_info[dominant(l->cyc, l->hit)].name, l->inst);
 		}
 		printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  total\n\n", pct(k->cycles,
 		    k->cycles), wc, k->cycles, wh, k->hits, wp, "");
@@ -593,7 +548,7 @@ put_pretty(void)
 			if (k->hit[order[c]])
 				printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %s\n",
 				    pct(k->cyc[order[c]], k->cycles), wc, k->cyc[order[c]], wh,
-				    k->hit[order[c]], causes[order[c]].name);
+				    k->hit[order[c]], cause_info[order[c]].name);
 	}
 }
 

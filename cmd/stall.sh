@@ -85,7 +85,7 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 2' HUP INT TERM
 
 # The walker needs only these tokens: leave the rest in the capture.
-types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
+types=HEADER,REG,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
 { "$dump" -t "$types" ${kernel:+-k "$kernel"} "$capture" 2>"$tmp/e1"; echo $? >"$tmp/1"; } |
 { "$walk" 2>"$tmp/e2"; echo $? >"$tmp/2"; } |
 { "$attr" $raw 2>"$tmp/e3"; echo $? >"$tmp/3"; } |

@@ -4,6 +4,7 @@
  * instruction classified, s_delay_alu dependencies attached, and the kernel entry found.
  * Input may be hostile: every offset and size is checked against the image. */
 #include "codeobj.h"
+#include "isa.h"
 
 #include <gelf.h>
 #include <libelf.h>
@@ -271,6 +272,39 @@ static enum inst_class classify(const char *mn, const char *text, uint32_t w0)
 	return IC_UNKNOWN;	/* also "exp" (exports have no class; compute never uses them) */
 }
 
+/* A word LLVM cannot read: the class of its encoding family, so that the token it emits
+ * still fits (memory families as loads: the fit rules take a load for a store token). */
+static enum inst_class family_class(uint32_t w0)
+{
+	switch (isa_family(w0)) {
+	case ENC_SOP1: case ENC_SOP2: case ENC_SOPC: case ENC_SOPK:
+		return IC_SALU;
+	case ENC_SOPP:
+		return IC_IMM;
+	case ENC_SMEM:
+		return IC_SMEM;
+	case ENC_VOP1: case ENC_VOP2: case ENC_VOPC: case ENC_VOP3: case ENC_VOP3P: case ENC_VOPD:
+		return IC_VALU;
+	case ENC_VINTERP:
+		return IC_VINTERP;
+	case ENC_LDSDIR:
+		return IC_LDS_LOAD;
+	case ENC_DS:
+		return IC_LDS_STORE;
+	case ENC_FLAT:
+		switch (w0 >> 16 & 3) {	/* SEG: 0 flat, 1 scratch, 2 global */
+		case 2: return IC_GLOBAL_LOAD;
+		default: return IC_FLAT_LOAD;
+		}
+	case ENC_MUBUF: case ENC_MTBUF:
+		return IC_BUF_LOAD;
+	case ENC_MIMG:
+		return IC_IMAGE;
+	default:
+		return IC_UNKNOWN;
+	}
+}
+
 /* IC_WAITCNT: which counters it waits on */
 static unsigned waitcnt_bits(const char *mn, const char *text, uint32_t w0)
 {
@@ -331,6 +365,7 @@ struct binst {		/* an instruction while building */
 	struct inst in;
 	size_t toff, moff;	/* text and mnemonic offsets in the arena */
 	uint32_t w0;		/* first instruction word */
+	int undecoded;		/* LLVM could not read it: classed by its encoding family */
 	size_t seq;
 };
 
@@ -585,7 +620,8 @@ static size_t normalise(char *s)
 	return (size_t)(w - s);
 }
 
-static int add_inst(struct build *b, uint64_t pc, unsigned size, const char *text, uint32_t w0)
+static int add_inst(struct build *b, uint64_t pc, unsigned size, const char *text, uint32_t w0,
+    int undecoded)
 {
 	struct binst *x;
 	size_t tl = strlen(text), ml = strcspn(text, " ");
@@ -604,6 +640,7 @@ static int add_inst(struct build *b, uint64_t pc, unsigned size, const char *tex
 	x->in.size = size;
 	x->in.target = -1;
 	x->w0 = w0;
+	x->undecoded = undecoded;
 	x->seq = b->nbi;
 	if (arena_add(b, text, tl, &x->toff) || arena_add(b, text, ml, &x->moff))
 		return -1;
@@ -663,20 +700,28 @@ static int disassemble(struct build *b, char *err, size_t errsz)
 			uint8_t win[32] = { 0 };
 			size_t n;
 			uint32_t w0;
+			int undecoded;
 
 			memcpy(win, p + o, rem < sizeof win ? rem : sizeof win);
 			n = LLVMDisasmInstruction(llvm_dc, win, sizeof win, pc, buf, sizeof buf);
 			w0 = rd32(win);
-			if (n == 0 || n > rem) {
-				/* does not decode: one word (or the tail bytes) */
-				n = rem < 4 ? rem : 4;
-				snprintf(buf, sizeof buf, ".long 0x%08x", w0);
+			undecoded = n == 0 || n > rem;
+			if (undecoded) {
+				/* its length from the gfx11 encoding family, so the words after it
+				 * stay aligned; every dword shown */
+				int k = 0;
+				n = isa_length(win, sizeof win);
+				if (n > rem)
+					n = rem < 4 ? rem : 4;
+				for (size_t d = 0; d < n; d += 4)
+					k += snprintf(buf + k, sizeof buf - (size_t)k, "%s0x%08x",
+					    d ? ", " : ".long ", rd32(win + d));
 			} else {
 				buf[sizeof buf - 1] = 0;
 				if (normalise(buf) == 0)
 					snprintf(buf, sizeof buf, ".long 0x%08x", w0);
 			}
-			if (add_inst(b, pc, (unsigned)n, buf, w0)) {
+			if (add_inst(b, pc, (unsigned)n, buf, w0, undecoded)) {
 				seterr(err, errsz, "out of memory");
 				rc = -1;
 				break;
@@ -913,7 +958,17 @@ struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
 	char why1[256], why2[256];
 	int sane;
 
-	if (!image || size < 4 || memcmp(id, ELFMAG, SELFMAG) != 0) {
+	static const uint8_t zero_ident[EI_NIDENT];
+	int zeroed;
+
+	if (!image || size < EI_NIDENT) {
+		seterr(err, errsz, "not an ELF file");
+		return NULL;
+	}
+	/* Some hand-written kernels are stored with the whole identification zeroed (magic,
+	 * class, data), the section headers valid: read those as ELF64 little-endian. */
+	zeroed = memcmp(id, zero_ident, EI_NIDENT) == 0;
+	if (!zeroed && memcmp(id, ELFMAG, SELFMAG) != 0) {
 		seterr(err, errsz, "not an ELF file");
 		return NULL;
 	}
@@ -929,10 +984,9 @@ struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
 		seterr(err, errsz, "big-endian ELF");
 		return NULL;
 	}
-	/* A sane header must say AMDGPU; hand-made objects with EI_DATA / e_machine zeroed
-	 * are accepted (e_machine 0 is taken as "unknown", not as foreign). */
+	/* e_machine must say AMDGPU, or be zeroed too (taken as "unknown", not as foreign). */
 	sane = id[EI_CLASS] == ELFCLASS64 && id[EI_DATA] == ELFDATA2LSB;
-	if (sane && rd16(id + 18) != EM_AMDGPU && rd16(id + 18) != EM_NONE) {
+	if ((sane || zeroed) && rd16(id + 18) != EM_AMDGPU && rd16(id + 18) != EM_NONE) {
 		seterr(err, errsz, "not an AMDGPU code object (e_machine %u)", rd16(id + 18));
 		return NULL;
 	}
@@ -946,6 +1000,15 @@ struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
 	b.size = size;
 
 	call_once(&elf_once, elf_init);
+	if (zeroed) {
+		/* libelf refuses it: straight to the raw section headers */
+		if (raw_read(&b, why2, sizeof why2) != 0) {
+			seterr(err, errsz, "not an ELF file (identification zeroed; %s)", why2);
+			goto fail;
+		}
+		b.rel = rd16(b.img + 16) == ET_REL;
+		goto sections;
+	}
 	if (!elf_ok) {
 		seterr(why1, sizeof why1, "libelf: %s", elferr());
 	} else if (libelf_read(&b, why1, sizeof why1) == 0) {
@@ -990,7 +1053,8 @@ sections:
 		*in = b.bi[i].in;
 		in->text = co->strs + b.bi[i].toff;
 		in->mnemonic = co->strs + b.bi[i].moff;
-		in->cls = classify(in->mnemonic, in->text, b.bi[i].w0);
+		in->cls = b.bi[i].undecoded ? family_class(b.bi[i].w0) :
+		    classify(in->mnemonic, in->text, b.bi[i].w0);
 	}
 	finish_insts(co, &b);
 	build_index(co);

@@ -241,6 +241,41 @@ sqtt_header(uint64_t raw, struct sqtt_header *h)
 	h->sa = (unsigned)bits(raw, 19, 20);
 }
 
+void
+sqtt_reg(uint64_t raw, struct sqtt_reg *r)
+{
+	r->compute = (int)bits(raw, 15, 16);
+	r->addr = (unsigned)bits(raw, 16, 32);
+	r->data = (uint32_t)(raw >> 32);
+}
+
+enum { REG_COMPUTE_PGM_LO = 0x0c, REG_COMPUTE_PGM_HI = 0x0d };
+
+void
+sqtt_pgm_feed(struct sqtt_pgm *p, uint64_t raw)
+{
+	struct sqtt_reg r;
+
+	sqtt_reg(raw, &r);
+	if (!r.compute)
+		return;
+	if (r.addr == REG_COMPUTE_PGM_LO) {
+		p->lo = r.data;
+		p->seen |= 1;
+	} else if (r.addr == REG_COMPUTE_PGM_HI) {
+		p->hi = r.data & 0xff;
+		p->seen |= 2;
+	}
+}
+
+uint64_t
+sqtt_pgm_addr(const struct sqtt_pgm *p)
+{
+	if (p->seen != 3)
+		return 0;
+	return ((uint64_t)p->hi << 32 | p->lo) << 8;
+}
+
 static inline uint64_t
 window(const uint8_t *data, uint64_t nib)
 {

@@ -42,6 +42,26 @@ enum sqtt_type sqtt_type_by_name(const char *name);	/* TOK_NTYPES if unknown */
 /* Delta carried by the token's bits (TIME: field + 4; TIMESTAMP: its delta or 0). */
 uint64_t sqtt_delta(enum sqtt_type, uint64_t raw);
 
+/* A REG token: a register write the trace saw.  compute: the address is an offset into
+ * the compute registers (SH space from 0x2e00, COMPUTE_DISPATCH_INITIATOR). */
+struct sqtt_reg {
+	unsigned addr;
+	int compute;
+	uint32_t data;
+};
+void sqtt_reg(uint64_t raw, struct sqtt_reg *);
+
+/* The dispatch's program address, from its writes of COMPUTE_PGM_LO (SH register 0x2e0c:
+ * bits [39:8] of the address) and COMPUTE_PGM_HI (0x2e0d: bits [47:40]).  Feed it every
+ * REG token in stream order; sqtt_pgm_addr is 0 until both halves were written with a
+ * non-zero address. */
+struct sqtt_pgm {
+	uint32_t lo, hi;
+	unsigned seen;	/* 1: lo, 2: hi */
+};
+void sqtt_pgm_feed(struct sqtt_pgm *, uint64_t reg_raw);
+uint64_t sqtt_pgm_addr(const struct sqtt_pgm *);
+
 /* The HEADER: the unit whose waves emit instruction tokens. */
 struct sqtt_header {
 	unsigned version, simd, wgp, sa;
