@@ -542,6 +542,13 @@ wave_end(unsigned slot, uint64_t time)
 static void
 end_event(void)
 {
+	unsigned slot;
+
+	for (slot = 0; ev.event >= 0 && slot < NSLOT; slot++)
+		if (ev.slot[slot].alive && ev.code != NULL)
+			warning("event %ld wave %u (slot %u): no WAVE_END before the end of the "
+			    "buffer; its %u rows are written, its end is unknown", ev.event,
+			    ev.slot[slot].number, slot, ev.slot[slot].rows);
 	if (ev.event >= 0 && ev.orphan)
 		warning("event %ld: %" PRIu64 " instruction tokens for slots with no open wave "
 		    "(waves that started before the trace)", ev.event, ev.orphan);
