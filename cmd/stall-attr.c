@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa.h"
 #include "out.h"
 #include "tsv.h"
 #include "util.h"
@@ -461,6 +462,7 @@ record(struct tsv *t)
 	const char *cause;
 	long want[NCOUNTER];
 	int i, first = 0, pc_known, is_end, is_barrier, waited = 0;
+	long sleep;
 
 	evid = tsv_u64(t, c_event);
 	wid = tsv_u64(t, c_wave);
@@ -495,10 +497,14 @@ record(struct tsv *t)
 		w->skewed = 1;
 	}
 
+	sleep = isa_sleep_cycles(t->field[c_inst]);
 	cost = delta;
 	if (w->barrier) {
-		/* the barrier's wait shows on the next row: it keeps 1 cycle */
+		/* the barrier's wait shows on the next row: it keeps 1 cycle, an s_sleep what
+		 * it slept (its token comes when it wakes, after the barrier let it go) */
 		int64_t keep = delta < 1 ? delta : 1;
+		if (sleep > keep)
+			keep = delta < sleep ? delta : sleep;
 		w->barrier->cost += delta - keep;
 		w->barrier->pending = 0;
 		w->sum_cost += delta - keep;
@@ -514,7 +520,8 @@ record(struct tsv *t)
 			if (want[i] >= 0)
 				waited |= fifo_wait(&w->cnt[i], (unsigned long)want[i]);
 	}
-	cause = cause_of(t, e, w, first, time, pc, pc_known, cost, waited);
+	cause = sleep >= 0 && !first ? "sleep" : cause_of(t, e, w, first, time, pc, pc_known, cost,
+	    waited);
 	if (!is_end) {
 		int kind, c = mem_counter(t->field[c_class], t->field[c_inst], &kind);
 		if (c >= 0)

@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 
 #include "isa.h"
@@ -118,4 +119,16 @@ isa_length(const uint8_t *p, size_t n)
 		break;
 	}
 	return 8;
+}
+
+long
+isa_sleep_cycles(const char *inst)
+{
+	unsigned long v;
+	char *end;
+
+	if (strncmp(inst, "s_sleep", 7) != 0 || (inst[7] != ' ' && inst[7] != '\0'))
+		return -1;
+	v = strtoul(inst + 7, &end, 0);
+	return 64 * (long)(v & 0x7f);
 }

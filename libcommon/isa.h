@@ -21,4 +21,8 @@ const char *isa_family_name(enum isa_family);
  * plus DPP/SDWA and MIMG address dwords. */
 unsigned isa_length(const uint8_t *p, size_t n);
 
+/* s_sleep: how long the wave sleeps (64 clocks per unit of SIMM16[6:0]); -1 when the
+ * text is not an s_sleep. */
+long isa_sleep_cycles(const char *inst);
+
 #endif
