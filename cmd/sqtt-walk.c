@@ -107,9 +107,6 @@ warning(const char *fmt, ...)
 }
 
 /* Output: one row per issue, the hot path, formatted by hand. */
-static const char *const dep_names[12] = { "-", "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3",
-    "VALU_DEP_4", "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1",
-    "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3" };
 
 /* "\tinst\tclass\tdep\n": the part of a row that depends on the instruction only. */
 static size_t
@@ -117,7 +114,7 @@ make_tail(char *buf, size_t sz, const struct inst *in)
 {
 	int n = snprintf(buf, sz, "\t%s\t%s\t%s\n", in ? in->text : "??",
 	    in ? inst_class_name(in->cls) : "unknown",
-	    in && in->dep_id < 12 ? dep_names[in->dep_id] : "-");
+	    in ? isa_dep_name(in->dep_id) : "-");
 
 	return n < 0 ? 0 : (size_t)n >= sz ? sz - 1 : (size_t)n;
 }
@@ -260,81 +257,10 @@ take_meta(const struct tsv *t)
 	}
 }
 
-/* Does an instruction of class c fit the token?  The table of sqtt-format.md section 7,
- * read by families so that a capture which reports a VALU op under a neighbouring
- * token still walks. */
-static int
-is_valu(enum inst_class c)
-{
-	return c == IC_VALU || c == IC_VALU_TRANS || c == IC_VALU_SHIFT64 ||
-	    c == IC_VALU_MAD64 || c == IC_VALU_F64 || c == IC_VALU_CMPX || c == IC_VINTERP;
-}
-
-static int
-is_imm(enum inst_class c)
-{
-	return c == IC_WAITCNT || c == IC_DEPCTR || c == IC_CLAUSE || c == IC_IMM;
-}
-
 static int
 fits(const struct inst *in, enum sqtt_type type, int op)
 {
-	enum inst_class c = in->cls;
-	const char *name;
-
-	switch (type) {
-	case TOK_VALU_INST:
-		return is_valu(c);
-	case TOK_IMM_ONE:
-	case TOK_IMMEDIATE:
-		/* v_permlane64_b32 does nothing in wave32 and issues as an immediate there
-		 * (20260314_profile_ops_run_0, pc 0x14bc) */
-		return is_imm(c) || strcmp(in->mnemonic, "v_permlane64_b32") == 0;
-	case TOK_INST:
-		break;
-	default:
-		return 0;
-	}
-	switch (op) {
-	case 0: case 7:		/* salu, salu_no_exec */
-		return c == IC_SALU || c == IC_SALU_EXEC;
-	case 1:
-		return c == IC_SMEM;
-	case 2:
-		return c == IC_SMEM_STORE;
-	case 3: case 4:
-		return c == IC_BRANCH;
-	case 5:
-		return c == IC_JUMP;
-	case 6:
-		return strncmp(in->text, "s_trap", 6) == 0;
-	case 9:
-		return c == IC_MESSAGE;
-	case 19:
-		return c == IC_BARRIER;
-	case 114:
-		return c == IC_SALU_EXEC || c == IC_SALU;
-	case 115: case 116:
-		return is_valu(c);
-	default:
-		break;
-	}
-	if ((name = sqtt_op_name((unsigned)op)) == NULL)
-		return 0;
-	if (strncmp(name, "valu", 4) == 0 || strcmp(name, "vinterp") == 0)
-		return is_valu(c);
-	if (strncmp(name, "sgmem_rd", 8) == 0 || strncmp(name, "flat_rd", 7) == 0 ||
-	    strncmp(name, "buf_rd", 6) == 0)
-		return c == IC_GLOBAL_LOAD || c == IC_FLAT_LOAD || c == IC_BUF_LOAD;
-	if (strncmp(name, "sgmem_wr", 8) == 0 || strncmp(name, "flat_wr", 7) == 0 ||
-	    strncmp(name, "buf_wr", 6) == 0)
-		return c == IC_GLOBAL_STORE || c == IC_FLAT_STORE || c == IC_BUF_STORE ||
-		    c == IC_GLOBAL_LOAD || c == IC_FLAT_LOAD;	/* atomics */
-	if (strncmp(name, "lds_", 4) == 0)
-		return c == IC_LDS_LOAD || c == IC_LDS_STORE;
-	if (strncmp(name, "img_", 4) == 0)
-		return c == IC_IMAGE;
-	return 0;
+	return isa_token_fits(in->cls, in->mnemonic, type, op);
 }
 
 /* Never traced: stepped over wherever the wave's pc meets them. */
@@ -439,7 +365,7 @@ issue(unsigned slot, enum sqtt_type type, int op, uint64_t time)
 	}
 	debug_token(w, slot, token, time, pc, in, 1);
 	put_row(w, slot, in, pc, time, token);
-	if (in->cls == IC_BRANCH && type == TOK_INST && op == 3)
+	if (in->cls == IC_BRANCH && type == TOK_INST && op == SQTT_OP_BRANCH_TAKEN)
 		w->pc = (uint64_t)in->target;
 	else
 		w->pc = pc + in->size;
@@ -739,8 +665,8 @@ main(int argc, char *argv[])
 			int op = sqtt_op_code(opn);
 			if (op < 0)
 				tsv_fail(&t, "unknown INST op '%s'", opn);
-			if ((op >= 80 && op <= 101) || op == 119)
-				break;	/* *_other_simd_*: another SIMD's memory issue, no wave of ours */
+			if (sqtt_op_unit(op) == SQTT_UNIT_OTHER_SIMD)
+				break;	/* another SIMD's memory issue, no wave of ours */
 			issue((unsigned)tsv_u64(&t, c.wave) % NSLOT, type, op, time);
 			break;
 		}

@@ -9,13 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cause.h"
 #include "isa.h"
 #include "out.h"
 #include "tsv.h"
 #include "util.h"
-
-/* Kinds of memory operation, as bits: a wait's cause names the kinds it waited on. */
-enum { K_MEM = 1, K_SMEM = 2, K_LDS = 4 };
 
 /* Outstanding operations on one counter, oldest first.  The gfx11 counters are 6 bits
  * wide, so at most 63 can be outstanding: an older entry must have retired. */
@@ -25,7 +23,6 @@ struct fifo {
 	unsigned head, n;
 };
 
-enum { C_VM, C_VS, C_LGKM, NCOUNTER };
 
 /* A row waiting to be written: rows go out in input order, and an s_barrier's cost is
  * known only when its wave's next row arrives. */
@@ -47,7 +44,7 @@ struct wave {
 	int64_t sum_delta, sum_cost;
 	int64_t last_issue, below_issue;	/* latest issue time, latest one before it */
 	struct qrow *barrier;	/* an s_barrier row waiting for this wave's next row */
-	struct fifo cnt[NCOUNTER];
+	struct fifo cnt[ISA_NCOUNTER];
 };
 
 struct event {
@@ -282,159 +279,71 @@ fifo_wait(struct fifo *f, unsigned long n)
 	return kinds;
 }
 
-/* The counter and kind a memory class counts on; -1 for other classes. */
-static int
-mem_counter(const char *class, const char *inst, int *kind)
-{
-	*kind = K_MEM;
-	if (STREQ(class, "global_load") || STREQ(class, "flat_load") ||
-	    STREQ(class, "buf_load"))
-		return C_VM;
-	if (STREQ(class, "image"))
-		return strncmp(inst, "image_store", 11) == 0 ? C_VS : C_VM;
-	if (STREQ(class, "global_store") || STREQ(class, "flat_store") ||
-	    STREQ(class, "buf_store"))
-		return C_VS;
-	*kind = K_SMEM;
-	if (STREQ(class, "smem") || STREQ(class, "smem_store"))
-		return C_LGKM;
-	*kind = K_LDS;
-	if (STREQ(class, "lds_load") || STREQ(class, "lds_store"))
-		return C_LGKM;
-	return -1;
-}
-
-/* A count in a waitcnt's text: decimal or 0x hex; -1 if there is none. */
-static long
-count_at(const char *s)
-{
-	char *end;
-	long v;
-
-	while (*s == ' ' || *s == ',')
-		s++;
-	if (*s < '0' || *s > '9')
-		return -1;
-	v = strtol(s, &end, 0);
-	return end == s || v < 0 ? -1 : v;
-}
-
-/* What an s_waitcnt* waits for: the count each counter must come down to, -1 for a
- * counter it does not wait on. */
-static void
-waitcnt_parse(const char *inst, long want[NCOUNTER])
-{
-	static const struct { const char *name; int c; } sopk[] = {
-		{ "s_waitcnt_vmcnt", C_VM }, { "s_waitcnt_vscnt", C_VS },
-		{ "s_waitcnt_lgkmcnt", C_LGKM }, { "s_waitcnt_expcnt", -1 },
-	};
-	size_t i, n = strcspn(inst, " ");
-	const char *p, *comma;
-	long v;
-	int named = 0;
-
-	want[C_VM] = want[C_VS] = want[C_LGKM] = -1;
-	for (i = 0; i < sizeof(sopk) / sizeof(sopk[0]); i++) {
-		if (strlen(sopk[i].name) != n || strncmp(inst, sopk[i].name, n) != 0)
-			continue;
-		/* "s_waitcnt_vscnt null, 0x0": the count is the last operand */
-		comma = strrchr(inst, ',');
-		v = count_at(comma ? comma + 1 : inst + n);
-		if (sopk[i].c >= 0)
-			want[sopk[i].c] = v < 0 ? 0 : v;
-		return;
-	}
-	if (n == strlen("s_waitcnt") && strncmp(inst, "s_waitcnt", n) == 0) {
-		if ((p = strstr(inst, "vmcnt(")) != NULL)
-			named = 1, want[C_VM] = count_at(p + 6);
-		if ((p = strstr(inst, "lgkmcnt(")) != NULL)
-			named = 1, want[C_LGKM] = count_at(p + 8);
-		if (strstr(inst, "expcnt(") != NULL)
-			named = 1;
-		if (named)
-			return;
-		/* "s_waitcnt 0": the gfx11 simm16, vmcnt [15:10], lgkmcnt [9:4] */
-		if ((v = count_at(inst + n)) >= 0) {
-			want[C_VM] = (v >> 10) & 63;
-			want[C_LGKM] = (v >> 4) & 63;
-			return;
-		}
-	}
-	/* s_wait_idle, or a text not understood: wait for everything */
-	want[C_VM] = want[C_VS] = want[C_LGKM] = 0;
-}
-
-static const char *
-kinds_cause(int kinds)
-{
-	static const char *name[8] = {
-		"issue", "mem", "smem", "mem+smem", "lds", "mem+lds", "smem+lds", "mem+smem+lds",
-	};
-
-	return name[kinds & 7];
-}
-
 /* Rows -------------------------------------------------------------------------- */
 
-static int
-is_class(const char *class, const char *const *list)
-{
-	for (; *list; list++)
-		if (strcmp(class, *list) == 0)
-			return 1;
-	return 0;
-}
-
-static const char *
+static enum cause
 dep_cause(const struct tsv *t, const char *dep)
 {
-	if (strncmp(dep, "VALU_DEP_", 9) == 0 || strncmp(dep, "FMA_ACCUM_CYCLE_", 16) == 0)
-		return "valu dep";
-	if (strncmp(dep, "TRANS32_DEP_", 12) == 0)
-		return "trans dep";
-	if (strncmp(dep, "SALU_CYCLE_", 11) == 0)
-		return "salu dep";
+	switch (isa_dep_by_name(dep)) {
+	case DEP_VALU:
+		return CAUSE_VALU_DEP;
+	case DEP_TRANS:
+		return CAUSE_TRANS_DEP;
+	case DEP_SALU:
+		return CAUSE_SALU_DEP;
+	case DEP_NONE:
+		break;
+	}
 	if (!warned_dep)
 		warn_row(t, "dep: unknown dependency '%s', ignored (warned once)", dep);
 	warned_dep = 1;
-	return NULL;
+	return CAUSE_NONE;
+}
+
+static int
+is_vmem(enum inst_class c)
+{
+	unsigned kind;
+
+	return isa_mem_counter(c, "", &kind) >= 0 && kind != MEM_LDS;
 }
 
 /* The rules of stall-attr(1), CAUSES, first that fits. */
-static const char *
+static enum cause
 cause_of(const struct tsv *t, const struct event *e, const struct wave *w, int first,
-    uint64_t time, uint64_t pc, int pc_known, int64_t cost, int waited)
+    enum inst_class class, uint64_t time, uint64_t pc, int pc_known, int64_t cost,
+    unsigned waited)
 {
-	static const char *const vmem[] = { "global_load", "global_store", "flat_load",
-		"flat_store", "buf_load", "buf_store", "image", "smem", "smem_store", NULL };
-	static const char *const lds[] = { "lds_load", "lds_store", NULL };
-	const char *class = t->field[c_class], *dep = t->field[c_dep], *c;
+	const char *dep = t->field[c_dep];
+	enum cause c;
 
-	if (STREQ(class, "untraced"))
-		return "untraced";
+	if (class == IC_UNTRACED)
+		return CAUSE_UNTRACED;
 	if (first)
-		return "wave start";
+		return CAUSE_WAVE_START;
 	if (STREQ(t->field[c_token], "WAVE_END"))
-		return "drain";
-	if (STREQ(class, "barrier"))
-		return "barrier";
-	if (STREQ(class, "waitcnt"))
-		return kinds_cause(waited);
-	if (STREQ(class, "depctr"))
-		return "depctr";
+		return CAUSE_DRAIN;
+	if (isa_sleep_cycles(t->field[c_inst]) >= 0)
+		return CAUSE_SLEEP;
+	if (class == IC_BARRIER)
+		return CAUSE_BARRIER;
+	if (class == IC_WAITCNT)
+		return cause_of_kinds(waited);
+	if (class == IC_DEPCTR)
+		return CAUSE_DEPCTR;
 	if (cost <= 1)
-		return "issue";
-	if (!STREQ(dep, "-") && (c = dep_cause(t, dep)) != NULL)
+		return CAUSE_ISSUE;
+	if (!STREQ(dep, "-") && (c = dep_cause(t, dep)) != CAUSE_NONE)
 		return c;
 	if (others_issued(e, w, w->prev_time, time))
-		return "issue wait";
+		return CAUSE_ISSUE_WAIT;
 	if (w->prev_taken || (pc_known && w->prev_pc_known && pc / 64 != w->prev_pc / 64))
-		return "fetch";
-	if (is_class(class, vmem))
-		return "vmem issue";
-	if (is_class(class, lds))
-		return "lds queue";
-	return "issue";
+		return CAUSE_FETCH;
+	if (is_vmem(class))
+		return CAUSE_VMEM_ISSUE;
+	if (class == IC_LDS_LOAD || class == IC_LDS_STORE)
+		return CAUSE_LDS_QUEUE;
+	return CAUSE_ISSUE;
 }
 
 /* Cycles are conserved: a wave's costs add up to its deltas, and to its lifetime. */
@@ -460,8 +369,10 @@ record(struct tsv *t)
 	struct wave *w;
 	struct qrow *q = NULL;
 	const char *cause;
-	long want[NCOUNTER];
-	int i, first = 0, pc_known, is_end, is_barrier, waited = 0;
+	long want[ISA_NCOUNTER];
+	int i, first = 0, pc_known, is_end, is_barrier;
+	unsigned waited = 0;
+	enum inst_class class = inst_class_by_name(t->field[c_class]);
 	long sleep;
 
 	evid = tsv_u64(t, c_event);
@@ -473,7 +384,7 @@ record(struct tsv *t)
 	if ((pc_known = !tsv_dash(t, c_pc)))
 		pc = tsv_u64(t, c_pc);
 	is_end = STREQ(token, "WAVE_END");
-	is_barrier = !is_end && STREQ(t->field[c_class], "barrier");
+	is_barrier = !is_end && class == IC_BARRIER;
 
 	e = event_get(evid);
 	if (time < e->last_time)
@@ -514,18 +425,18 @@ record(struct tsv *t)
 	w->sum_delta += delta;
 	w->sum_cost += cost;
 
-	if (STREQ(t->field[c_class], "waitcnt")) {
-		waitcnt_parse(t->field[c_inst], want);
-		for (i = 0; i < NCOUNTER; i++)
-			if (want[i] >= 0)
-				waited |= fifo_wait(&w->cnt[i], (unsigned long)want[i]);
+	if (class == IC_WAITCNT) {
+		isa_waitcnt(t->field[c_inst], want);
+		for (i = 0; i < ISA_NCOUNTER; i++)
+			if (want[i] >= 0 && i != CNT_EXP)
+				waited |= (unsigned)fifo_wait(&w->cnt[i], (unsigned long)want[i]);
 	}
-	cause = sleep >= 0 && !first ? "sleep" : cause_of(t, e, w, first, time, pc, pc_known, cost,
-	    waited);
+	cause = cause_name(cause_of(t, e, w, first, class, time, pc, pc_known, cost, waited));
 	if (!is_end) {
-		int kind, c = mem_counter(t->field[c_class], t->field[c_inst], &kind);
+		unsigned kind;
+		int c = isa_mem_counter(class, t->field[c_inst], &kind);
 		if (c >= 0)
-			fifo_push(&w->cnt[c], kind);
+			fifo_push(&w->cnt[c], (int)kind);
 		issue_merge(&w->last_issue, &w->below_issue, (int64_t)time, -1);
 	}
 	w->prev_time = time;

@@ -112,6 +112,24 @@ sqtt_delta(enum sqtt_type t, uint64_t raw)
 	}
 }
 
+enum sqtt_unit
+sqtt_op_unit(int op)
+{
+	if ((op >= 10 && op <= 18))
+		return SQTT_UNIT_VALU;
+	if (op == 28 || op == 33 || op == 34 || op == 47 || op == 48)
+		return SQTT_UNIT_VMEM_RD;
+	if ((op >= 29 && op <= 32) || (op >= 35 && op <= 40) || (op >= 49 && op <= 54))
+		return SQTT_UNIT_VMEM_WR;
+	if ((op >= 41 && op <= 46) || op == 110 || op == 111 || op == 118)
+		return SQTT_UNIT_LDS;
+	if (op >= 55 && op <= 78)
+		return SQTT_UNIT_IMAGE;
+	if ((op >= 80 && op <= 101) || op == 119)
+		return SQTT_UNIT_OTHER_SIMD;
+	return SQTT_UNIT_NONE;
+}
+
 const char *
 sqtt_op_name(unsigned op)
 {

@@ -34,6 +34,20 @@ struct sqtt_fields {
 	int wave, simd, wgp, sa, op;
 };
 void sqtt_fields(const struct sqtt_token *, struct sqtt_fields *);
+/* INST op codes the walker and the instruction model name (sqtt-format.md section 6). */
+enum {
+	SQTT_OP_SALU = 0, SQTT_OP_SMEM_RD = 1, SQTT_OP_SMEM_WR = 2, SQTT_OP_BRANCH_TAKEN = 3,
+	SQTT_OP_BRANCH_NOT_TAKEN = 4, SQTT_OP_JUMP = 5, SQTT_OP_TRAP = 6,
+	SQTT_OP_SALU_NO_EXEC = 7, SQTT_OP_MESSAGE = 9, SQTT_OP_BARRIER = 19,
+	SQTT_OP_SALU_WR_EXEC = 114, SQTT_OP_VALU1_WR_EXEC = 115, SQTT_OP_VALU_B2_WR_EXEC = 116
+};
+/* The unit an INST op issues to, by op family. */
+enum sqtt_unit {
+	SQTT_UNIT_NONE, SQTT_UNIT_VALU, SQTT_UNIT_VMEM_RD, SQTT_UNIT_VMEM_WR, SQTT_UNIT_LDS,
+	SQTT_UNIT_IMAGE,
+	SQTT_UNIT_OTHER_SIMD	/* *_other_simd_*: a memory issue of another SIMD's wave */
+};
+enum sqtt_unit sqtt_op_unit(int op);
 /* INST op name ("salu", "sgmem_rd_1"...) or NULL for an op the table lacks. */
 const char *sqtt_op_name(unsigned op);
 /* Op code by name (also "0x%02x"), -1 if unknown. */
