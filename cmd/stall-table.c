@@ -11,6 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "html.h"
+#include "json.h"
+#include "timeline.h"
+#include "tracejson.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -90,12 +94,20 @@ static size_t hsize, hcount;
 static char **metas;
 static size_t nmeta, capmeta;
 static const char *view;	/* cause, raw, delta, unknown, mixed */
+static struct timeline *timeline;	/* the rows in time, for --html and --trace-json */
+static const char *html_path;
+static FILE *html_fp;
+static const char *trace_path;
+/* the bounds of the page: lanes per kernel, bars in all */
+#define TIMELINE_LANES 1024
+#define TIMELINE_BARS 200000
+static struct tracejson *trace;
 
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced] [file ...]\n",
-	    getprogname());
+	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
+	    "       [--html out.html] [--trace-json out.json] [file ...]\n", getprogname());
 	exit(2);
 }
 
@@ -292,6 +304,8 @@ count(const char *path)
 				set_view("delta");
 			} else
 				set_view(file_view ? file_view : "unknown");
+			if (timeline)
+				timeline_header(timeline, &t);
 			header_seen = 1;
 			continue;
 		}
@@ -308,6 +322,8 @@ count(const char *path)
 			k->untraced_cycles += cost;
 			continue;
 		}
+		if (timeline)
+			timeline_row(timeline, &t, cost, causes[ci].name);
 		k->cycles += cost;
 		k->hits++;
 		k->cyc[ci] += cost;
@@ -456,17 +472,7 @@ put_tsv(void)
 static void
 json_string(const char *s)
 {
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			printf("\\%c", ch);
-		else if (ch < 0x20)
-			printf("\\u%04x", ch);
-		else
-			putchar(ch);
-	}
-	putchar('"');
+	json_put_string(stdout, s);
 }
 
 static void
@@ -524,6 +530,27 @@ put_json(void)
 		printf("%s]}", k->nline ? "\n  " : "");
 	}
 	printf("%s]}\n", nkernel ? "\n" : "");
+}
+
+/* The page embeds the table exactly as --json writes it to stdout. */
+static void
+put_html(void)
+{
+	FILE *out = stdout, *mem;
+	char *json = NULL;
+	size_t len = 0;
+
+	if ((mem = open_memstream(&json, &len)) == NULL)
+		err(2, NULL);
+	stdout = mem;
+	put_json();
+	stdout = out;
+	if (fclose(mem) != 0)
+		err(2, NULL);
+	html_write(html_fp, json, len, timeline);
+	if (fflush(html_fp) != 0 || ferror(html_fp) || fclose(html_fp) != 0)
+		err(2, "%s", html_path);
+	free(json);
 }
 
 static int
@@ -602,11 +629,13 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "html", required_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "trace-json", required_argument, NULL, 'T' },
 		{ "tsv", no_argument, NULL, 't' },
 		{ "untraced", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
@@ -620,7 +649,8 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, "hjn:ps:t", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
-			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced] [file ...]\n"
+			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
+			    "       [--html out.html] [--trace-json out.json] [file ...]\n"
 			    "Sum a row stream per (kernel, pc): hits, cycles, percent of the kernel,\n"
 			    "the dominant cause and the cycles of every cause.\n\n"
 			    "  -n, --top N     the N instructions of each kernel with the most cycles\n"
@@ -630,9 +660,20 @@ main(int argc, char *argv[])
 			    "  -t, --tsv       TSV (default when stdout is not a terminal)\n"
 			    "      --strict    a warning is an error (exit 2)\n"
 			    "      --untraced  count waves without instruction tokens too\n"
+			    "      --html OUT  also write the timeline of the waves and the table as a\n"
+			    "                  self-contained HTML page\n"
+			    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
 			    "  -h, --help      this text\n"
 			    "See stall-table(1).\n", getprogname());
 			exit(0);
+		case 'H':
+			html_path = optarg;
+			break;
+		case 'T':
+			if ((trace = tracejson_open(optarg)) == NULL)
+				errx(2, "%s: cannot write", optarg);
+			trace_path = optarg;
+			break;
 		case 'j':
 			format = F_JSON;
 			format_given = 1;
@@ -674,6 +715,13 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (!format_given)
 		format = isatty(STDOUT_FILENO) ? F_PRETTY : F_TSV;
+	if (html_path && (html_fp = fopen(html_path, "w")) == NULL)
+		err(2, "%s", html_path);
+	if (html_path || trace) {
+		timeline = timeline_new(html_path != NULL, TIMELINE_LANES, TIMELINE_BARS);
+		if (trace)
+			timeline_sink(timeline, tracejson_row, trace);
+	}
 
 	if (argc == 0)
 		count("-");
@@ -702,6 +750,13 @@ main(int argc, char *argv[])
 		qsort(kernels, nkernel, sizeof(*kernels), cmp_kernel);
 	if (view == NULL)
 		view = "unknown";
+	if (timeline && timeline_rows(timeline) == 0) {
+		if (html_path)
+			unlink(html_path);
+		if (trace_path)
+			unlink(trace_path);
+		errx(2, "%s: no rows: no timeline to draw", argc ? argv[argc - 1] : "stdin");
+	}
 
 	if (format == F_JSON)
 		put_json();
@@ -711,5 +766,10 @@ main(int argc, char *argv[])
 		put_tsv();
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(2, "stdout");
+	if (html_path)
+		put_html();
+	if (trace)
+		tracejson_close(trace);
+	timeline_free(timeline);
 	return 0;
 }
