@@ -97,7 +97,6 @@ static const char *view;	/* cause, raw, delta, unknown, mixed */
 static struct timeline *timeline;	/* the rows in time, for --html and --trace-json */
 static const char *html_path;
 static FILE *html_fp;
-static const char *trace_path;
 /* the bounds of the page: lanes per kernel, bars in all */
 #define TIMELINE_LANES 1024
 #define TIMELINE_BARS 200000
@@ -672,7 +671,6 @@ main(int argc, char *argv[])
 		case 'T':
 			if ((trace = tracejson_open(optarg)) == NULL)
 				errx(2, "%s: cannot write", optarg);
-			trace_path = optarg;
 			break;
 		case 'j':
 			format = F_JSON;
@@ -751,10 +749,10 @@ main(int argc, char *argv[])
 	if (view == NULL)
 		view = "unknown";
 	if (timeline && timeline_rows(timeline) == 0) {
-		if (html_path)
-			unlink(html_path);
-		if (trace_path)
-			unlink(trace_path);
+		if (html_fp)
+			discard_output(html_fp, html_path);
+		if (trace)
+			tracejson_discard(trace);
 		errx(2, "%s: no rows: no timeline to draw", argc ? argv[argc - 1] : "stdin");
 	}
 

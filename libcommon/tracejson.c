@@ -91,3 +91,11 @@ tracejson_close(struct tracejson *tj)
 	free(tj->path);
 	free(tj);
 }
+
+void
+tracejson_discard(struct tracejson *tj)
+{
+	discard_output(tj->fp, tj->path);
+	free(tj->path);
+	free(tj);
+}

@@ -15,6 +15,8 @@ struct tracejson;
 struct tracejson *tracejson_open(const char *path);
 /* A timeline sink (timeline_sink(tl, tracejson_row, tj)). */
 void tracejson_row(void *tj, const struct tl_row *);
+/* Closes the file unfinished and removes it (unless it is no regular file). */
+void tracejson_discard(struct tracejson *);
 /* Ends the file; fatal on a write error. */
 void tracejson_close(struct tracejson *);
 
