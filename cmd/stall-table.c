@@ -100,7 +100,9 @@ static FILE *html_fp;
 /* the bounds of the page: lanes per kernel, bars in all */
 #define TIMELINE_LANES 1024
 #define TIMELINE_BARS 200000
+static const char *trace_path;
 static struct tracejson *trace;
+static int pictures_done;
 
 static void __attribute__((noreturn))
 usage(void)
@@ -531,6 +533,18 @@ put_json(void)
 	printf("%s]}\n", nkernel ? "\n" : "");
 }
 
+/* At an exit on an error: a half-written page or trace must not look like one. */
+static void
+discard_pictures(void)
+{
+	if (pictures_done)
+		return;
+	if (html_fp)
+		discard_output(html_fp, html_path);
+	if (trace)
+		tracejson_discard(trace);
+}
+
 /* The page embeds the table exactly as --json writes it to stdout. */
 static void
 put_html(void)
@@ -547,7 +561,11 @@ put_html(void)
 	if (fclose(mem) != 0)
 		err(2, NULL);
 	html_write(html_fp, json, len, timeline);
-	if (fflush(html_fp) != 0 || ferror(html_fp) || fclose(html_fp) != 0)
+	if (fflush(html_fp) != 0 || ferror(html_fp))
+		err(2, "%s", html_path);
+	out = html_fp;
+	html_fp = NULL;
+	if (fclose(out) != 0)
 		err(2, "%s", html_path);
 	free(json);
 }
@@ -669,8 +687,7 @@ main(int argc, char *argv[])
 			html_path = optarg;
 			break;
 		case 'T':
-			if ((trace = tracejson_open(optarg)) == NULL)
-				errx(2, "%s: cannot write", optarg);
+			trace_path = optarg;
 			break;
 		case 'j':
 			format = F_JSON;
@@ -713,9 +730,12 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (!format_given)
 		format = isatty(STDOUT_FILENO) ? F_PRETTY : F_TSV;
-	if (html_path && (html_fp = fopen(html_path, "w")) == NULL)
-		err(2, "%s", html_path);
-	if (html_path || trace) {
+	if (html_path || trace_path) {
+		if (html_path && (html_fp = fopen(html_path, "w")) == NULL)
+			err(2, "%s", html_path);
+		if (trace_path)
+			trace = tracejson_open(trace_path);
+		atexit(discard_pictures);
 		timeline = timeline_new(html_path != NULL, TIMELINE_LANES, TIMELINE_BARS);
 		if (trace)
 			timeline_sink(timeline, tracejson_row, trace);
@@ -748,13 +768,8 @@ main(int argc, char *argv[])
 		qsort(kernels, nkernel, sizeof(*kernels), cmp_kernel);
 	if (view == NULL)
 		view = "unknown";
-	if (timeline && timeline_rows(timeline) == 0) {
-		if (html_fp)
-			discard_output(html_fp, html_path);
-		if (trace)
-			tracejson_discard(trace);
+	if (timeline && timeline_rows(timeline) == 0)
 		errx(2, "%s: no rows: no timeline to draw", argc ? argv[argc - 1] : "stdin");
-	}
 
 	if (format == F_JSON)
 		put_json();
@@ -768,6 +783,7 @@ main(int argc, char *argv[])
 		put_html();
 	if (trace)
 		tracejson_close(trace);
+	pictures_done = 1;
 	timeline_free(timeline);
 	return 0;
 }

@@ -85,8 +85,13 @@ tracejson_row(void *arg, const struct tl_row *r)
 void
 tracejson_close(struct tracejson *tj)
 {
-	fputs("\n]}\n", tj->fp);
-	if (fflush(tj->fp) != 0 || ferror(tj->fp) || fclose(tj->fp) != 0)
+	FILE *fp = tj->fp;
+
+	fputs("\n]}\n", fp);
+	if (fflush(fp) != 0 || ferror(fp))
+		err(2, "%s", tj->path);
+	tj->fp = NULL;
+	if (fclose(fp) != 0)
 		err(2, "%s", tj->path);
 	free(tj->path);
 	free(tj);
@@ -95,7 +100,8 @@ tracejson_close(struct tracejson *tj)
 void
 tracejson_discard(struct tracejson *tj)
 {
-	discard_output(tj->fp, tj->path);
+	if (tj->fp)
+		discard_output(tj->fp, tj->path);
 	free(tj->path);
 	free(tj);
 }

@@ -17,7 +17,8 @@ struct tracejson *tracejson_open(const char *path);
 void tracejson_row(void *tj, const struct tl_row *);
 /* Closes the file unfinished and removes it (unless it is no regular file). */
 void tracejson_discard(struct tracejson *);
-/* Ends the file; fatal on a write error. */
+/* Ends the file and frees tj; fatal on a write error (tj is then left for
+ * tracejson_discard). */
 void tracejson_close(struct tracejson *);
 
 #endif

@@ -101,10 +101,21 @@ test_expect_success 'a row before its wave start: one line naming the file and l
 	test_expect_code 2 stall-table --trace-json t.json early.tsv > out 2> err &&
 	test_one_line_error stall-table err &&
 	grep -q "^stall-table: early.tsv:2: delta 11 is more than the time 10" err &&
+	! test -e t.json &&
 	sed "2s/\t10\t10\t/\t-10\t10\t/" evil.tsv > neg.tsv &&
 	test_expect_code 2 stall-table --html t.html neg.tsv > out 2> err &&
 	test_one_line_error stall-table err &&
-	grep -q "^stall-table: neg.tsv:2: time: -10 is negative" err
+	grep -q "^stall-table: neg.tsv:2: time: -10 is negative" err &&
+	! test -e t.html
+'
+
+test_expect_success 'a full disk: one line, exit 2' '
+	test_expect_code 2 stall-table --trace-json /dev/full "$TOP/tests/data/rows-table.tsv" > out 2> err &&
+	test_one_line_error stall-table err &&
+	grep -q "^stall-table: /dev/full: No space left on device" err &&
+	test_expect_code 2 stall-table --html /dev/full "$TOP/tests/data/rows-table.tsv" > out 2> err &&
+	test_one_line_error stall-table err &&
+	grep -q "^stall-table: /dev/full: No space left on device" err
 '
 
 test_done
