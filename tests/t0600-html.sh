@@ -55,6 +55,10 @@ expect_probe() {
 		close("sort")
 		print "target", "tl", be, bs, bv
 		print "detail", line
+		split(line, f, OFS)
+		print "tip", "block", f[1] "  " f[2]
+		print "zoom", "halved"
+		print "pan", "moved"
 		print "note", ""
 		print "sort", "pc ascending"
 	}' "$2" "$1"

@@ -33,6 +33,23 @@
 	ev('mousedown'); ev('mouseup'); ev('click');
 	const text = id => { const e = document.getElementById(id); return e ? e.textContent : '-'; };
 	out.push(['detail', text('d-pc'), text('d-inst'), text('d-cycles'), text('d-cause')].join('\t'));
+	// hover: the tip names the same instruction
+	ev('mousemove');
+	out.push(['tip', document.getElementById('tip').style.display,
+		document.getElementById('tip').textContent.split('\n')[0]].join('\t'));
+	// zoom: the + button halves the span around its middle; a drag of 100 pixels to the
+	// left moves the view right by 100 pixels' worth of cycles
+	const [a0, a1] = window.stallTimeline.view();
+	document.getElementById('zoom-in').click();
+	const [b0, b1] = window.stallTimeline.view();
+	const w = document.getElementById('tl').clientWidth;
+	target.dispatchEvent(new MouseEvent('mousedown', { clientX: x, clientY: y, bubbles: true }));
+	window.dispatchEvent(new MouseEvent('mousemove', { clientX: x - 100, clientY: y, bubbles: true }));
+	window.dispatchEvent(new MouseEvent('mouseup', { clientX: x - 100, clientY: y, bubbles: true }));
+	const [c0, c1] = window.stallTimeline.view();
+	const near = (p, q) => Math.abs(p - q) <= 1e-6 * Math.max(1, Math.abs(q));
+	out.push(['zoom', near(b1 - b0, (a1 - a0) / 2) && near(b0 + b1, a0 + a1) ? 'halved' : [a0, a1, b0, b1].join()].join('\t'));
+	out.push(['pan', near(c0 - b0, 100 / w * (b1 - b0)) && near(c1 - c0, b1 - b0) ? 'moved' : [b0, b1, c0, c1].join()].join('\t'));
 	out.push(['note', document.getElementById('note').textContent].join('\t'));
 	// sorting: by pc, ascending, on a click of its header
 	document.querySelector('#insts th[data-k="pc"]').click();
