@@ -78,7 +78,9 @@ test_expect_success 'the demo: a lane per wave, a bar per row, a click shows the
 	test_cmp expect.k actual.k &&
 	grep -v "^kernel" expect > expect.rest &&
 	grep -v "^kernel" probe > actual.rest &&
-	test_cmp expect.rest actual.rest
+	test_cmp expect.rest actual.rest &&
+	chromium_run --screenshot="$T_DIR/demo.png" "file://$T_DIR/page.html" > /dev/null &&
+	test "$(head -c 8 demo.png | od -An -c | tr -d " ")" = "211PNG\r\n032\n"
 '
 
 test_expect_success 'stall --html writes the same page' '
