@@ -12,6 +12,10 @@
 #include <unistd.h>
 
 #include "cause.h"
+#include "html.h"
+#include "json.h"
+#include "timeline.h"
+#include "tracejson.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -59,12 +63,21 @@ static size_t hsize, hcount;
 static char **metas;
 static size_t nmeta, capmeta;
 static const char *view;	/* cause, raw, delta, unknown, mixed */
+static struct timeline *timeline;	/* the rows in time, for --html and --trace-json */
+static const char *html_path;
+static FILE *html_fp;
+/* the bounds of the page: lanes per kernel, bars in all */
+#define TIMELINE_LANES 1024
+#define TIMELINE_BARS 200000
+static const char *trace_path;
+static struct tracejson *trace;
+static int pictures_done;
 
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced] [file ...]\n",
-	    getprogname());
+	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
+	    "       [--html out.html] [--trace-json out.json] [file ...]\n", getprogname());
 	exit(2);
 }
 
@@ -238,6 +251,8 @@ count(const char *path)
 				set_view("delta");
 			} else
 				set_view(file_view ? file_view : "unknown");
+			if (timeline)
+				timeline_header(timeline, &t);
 			header_seen = 1;
 			continue;
 		}
@@ -254,6 +269,8 @@ count(const char *path)
 			k->untraced_cycles += cost;
 			continue;
 		}
+		if (timeline)
+			timeline_row(timeline, &t, cost, cause_info[ci].name);
 		k->cycles += cost;
 		k->hits++;
 		k->cyc[ci] += cost;
@@ -411,17 +428,7 @@ put_tsv(void)
 static void
 json_string(const char *s)
 {
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			printf("\\%c", ch);
-		else if (ch < 0x20)
-			printf("\\u%04x", ch);
-		else
-			putchar(ch);
-	}
-	putchar('"');
+	json_put_string(stdout, s);
 }
 
 static void
@@ -479,6 +486,43 @@ put_json(void)
 		printf("%s]}", k->nline ? "\n  " : "");
 	}
 	printf("%s]}\n", nkernel ? "\n" : "");
+}
+
+/* At an exit on an error: a half-written page or trace must not look like one. */
+static void
+discard_pictures(void)
+{
+	if (pictures_done)
+		return;
+	if (html_fp)
+		discard_output(html_fp, html_path);
+	if (trace)
+		tracejson_discard(trace);
+}
+
+/* The page embeds the table exactly as --json writes it to stdout. */
+static void
+put_html(void)
+{
+	FILE *out = stdout, *mem;
+	char *json = NULL;
+	size_t len = 0;
+
+	if ((mem = open_memstream(&json, &len)) == NULL)
+		err(2, NULL);
+	stdout = mem;
+	put_json();
+	stdout = out;
+	if (fclose(mem) != 0)
+		err(2, NULL);
+	html_write(html_fp, json, len, timeline);
+	if (fflush(html_fp) != 0 || ferror(html_fp))
+		err(2, "%s", html_path);
+	out = html_fp;
+	html_fp = NULL;
+	if (fclose(out) != 0)
+		err(2, "%s", html_path);
+	free(json);
 }
 
 static int
@@ -557,11 +601,13 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "html", required_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "trace-json", required_argument, NULL, 'T' },
 		{ "tsv", no_argument, NULL, 't' },
 		{ "untraced", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
@@ -575,7 +621,8 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, "hjn:ps:t", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
-			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced] [file ...]\n"
+			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
+			    "       [--html out.html] [--trace-json out.json] [file ...]\n"
 			    "Sum a row stream per (kernel, pc): hits, cycles, percent of the kernel,\n"
 			    "the dominant cause and the cycles of every cause.\n\n"
 			    "  -n, --top N     the N instructions of each kernel with the most cycles\n"
@@ -585,9 +632,18 @@ main(int argc, char *argv[])
 			    "  -t, --tsv       TSV (default when stdout is not a terminal)\n"
 			    "      --strict    a warning is an error (exit 2)\n"
 			    "      --untraced  count waves without instruction tokens too\n"
+			    "      --html OUT  also write the timeline of the waves and the table as a\n"
+			    "                  self-contained HTML page\n"
+			    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
 			    "  -h, --help      this text\n"
 			    "See stall-table(1).\n", getprogname());
 			exit(0);
+		case 'H':
+			html_path = optarg;
+			break;
+		case 'T':
+			trace_path = optarg;
+			break;
 		case 'j':
 			format = F_JSON;
 			format_given = 1;
@@ -629,6 +685,16 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (!format_given)
 		format = isatty(STDOUT_FILENO) ? F_PRETTY : F_TSV;
+	if (html_path || trace_path) {
+		if (html_path && (html_fp = fopen(html_path, "w")) == NULL)
+			err(2, "%s", html_path);
+		if (trace_path)
+			trace = tracejson_open(trace_path);
+		atexit(discard_pictures);
+		timeline = timeline_new(html_path != NULL, TIMELINE_LANES, TIMELINE_BARS);
+		if (trace)
+			timeline_sink(timeline, tracejson_row, trace);
+	}
 
 	if (argc == 0)
 		count("-");
@@ -657,6 +723,8 @@ main(int argc, char *argv[])
 		qsort(kernels, nkernel, sizeof(*kernels), cmp_kernel);
 	if (view == NULL)
 		view = "unknown";
+	if (timeline && timeline_rows(timeline) == 0)
+		errx(2, "%s: no rows: no timeline to draw", argc ? argv[argc - 1] : "stdin");
 
 	if (format == F_JSON)
 		put_json();
@@ -666,5 +734,11 @@ main(int argc, char *argv[])
 		put_tsv();
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(2, "stdout");
+	if (html_path)
+		put_html();
+	if (trace)
+		tracejson_close(trace);
+	pictures_done = 1;
+	timeline_free(timeline);
 	return 0;
 }

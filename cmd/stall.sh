@@ -8,13 +8,15 @@
 prog=stall
 
 usage() {
-	echo "usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] [--untraced] capture" >&2
+	echo "usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] [--untraced]" >&2
+	echo "       [--html out.html] [--trace-json out.json] capture" >&2
 	exit 2
 }
 
 help() {
 	cat <<EOF
-usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] [--untraced] capture
+usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] [--untraced]
+       [--html out.html] [--trace-json out.json] capture
 Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-table.
 
   -n, --top N        the N instructions of each kernel with the most cycles (default 10)
@@ -26,6 +28,8 @@ Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-ta
       --pretty       aligned text (the default on a terminal)
       --tsv          TSV (the default otherwise)
       --untraced     count waves without instruction tokens too
+      --html OUT     also write the timeline and the table as one HTML page
+      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)
   -h, --help         this text
 See stall(1).
 EOF
@@ -37,6 +41,8 @@ format=
 kernel=
 sort=
 untraced=
+html=
+trace=
 capture=
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -49,6 +55,10 @@ while [ $# -gt 0 ]; do
 	--pretty)	format=--pretty ;;
 	--tsv)		format=--tsv ;;
 	--untraced)	untraced=--untraced ;;
+	--html)		[ $# -ge 2 ] || usage; html=$2; shift ;;
+	--html=*)	html=${1#--html=} ;;
+	--trace-json)	[ $# -ge 2 ] || usage; trace=$2; shift ;;
+	--trace-json=*)	trace=${1#--trace-json=} ;;
 	-k|--kernel)	[ $# -ge 2 ] || usage; kernel=$2; shift ;;
 	--kernel=*)	kernel=${1#--kernel=} ;;
 	-s|--sort)	[ $# -ge 2 ] || usage; sort=$2; shift ;;
@@ -89,7 +99,8 @@ types=HEADER,REG,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
 { "$dump" -t "$types" ${kernel:+-k "$kernel"} "$capture" 2>"$tmp/e1"; echo $? >"$tmp/1"; } |
 { "$walk" 2>"$tmp/e2"; echo $? >"$tmp/2"; } |
 { "$attr" $raw 2>"$tmp/e3"; echo $? >"$tmp/3"; } |
-{ "$table" --top "$top" ${sort:+-s "$sort"} $format $untraced 2>"$tmp/e4"; echo $? >"$tmp/4"; }
+{ "$table" --top "$top" ${sort:+-s "$sort"} $format $untraced \
+	${html:+--html "$html"} ${trace:+--trace-json "$trace"} 2>"$tmp/e4"; echo $? >"$tmp/4"; }
 
 # The first stage that failed speaks for the run: the later ones mostly fail because of
 # it, and their complaints about an empty stream would only bury its one line.
