@@ -18,10 +18,12 @@ LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
 PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall
 
-LIB_BASE = util tsv input out pickle sqtt capture cause json profile load
-LIB_CODE = codeobj
+LIB_BASE = util tsv input out pickle sqtt capture cause isa attr json profile load
+LIB_PAGE = timeline tracejson html html-page
+LIB_CODE = codeobj walk
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
+LIBOBJ_PAGE = $(addprefix build/,$(addsuffix .o,$(LIB_PAGE)))
 
 TEST_BIN = build/pickle_test build/codeobj_test
 
@@ -30,10 +32,20 @@ all: $(BIN) $(TEST_BIN)
 build/%.o: libcommon/%.c libcommon/*.h | build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# The page of stall-table --html, as a C string.
+build/html-page.c: libcommon/html-page.html | build
+	{ echo 'const char html_page[] ='; sed 's/\\/\\\\/g; s/"/\\"/g; s/?/\\?/g; s/^/"/; s/$$/\\n"/' $<; echo ';'; } > $@
+
+build/html-page.o: build/html-page.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
 build/cmd-%.o: cmd/%.c libcommon/*.h | build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-bin/sqtt-dump bin/sqtt-encode bin/stall-attr bin/stall-table bin/stall-diff bin/stall-budget: bin/%: build/cmd-%.o $(LIBOBJ_BASE) | bin
+bin/sqtt-dump bin/sqtt-encode bin/stall-attr bin/stall-diff bin/stall-budget: bin/%: build/cmd-%.o $(LIBOBJ_BASE) | bin
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+bin/stall-table: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_PAGE) | bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 bin/sqtt-walk: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) | bin

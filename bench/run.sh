@@ -54,7 +54,7 @@ t_wall=$2 t_user=$3 t_rss=$4
 set -- $(measure tsv16 "$bin/sqtt-dump" --raw "$small")
 s_rss=$4
 
-types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
+types=HEADER,REG,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
 "$bin/sqtt-dump" -t $types --raw --code "$code" --name r_2_8_16_4_4_16_4 "$big" > "$out/packets.tsv"
 set -- $(measure walk "$bin/sqtt-walk" "$out/packets.tsv")
 w_wall=$2 w_user=$3 w_rss=$4

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cause.h"
 #include "load.h"
 #include "profile.h"
 #include "util.h"
@@ -208,7 +209,8 @@ parse_rule(struct rule *r, char *s)
 		}
 		if (cause[0] == '\0')
 			rule_fail(r, "no cause after 'cause'");
-		if ((r->cause = cause_find(cause)) < 0 && (r->cause = cause_find_col(cause)) < 0)
+		if ((r->cause = cause_by_name(cause)) == CAUSE_OTHER &&
+		    strcmp(cause, cause_info[CAUSE_OTHER].name) != 0)
 			rule_fail(r, "unknown cause '%s'", cause);
 	} else if (strcmp(w, "cycles") == 0)
 		w = word(r, s, &pos);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cause.h"
 #include "json.h"
 #include "load.h"
 #include "profile.h"
@@ -341,8 +342,8 @@ put_tsv(void)
 			    r->b ? per_wave(r->b->cycles, b) : 0, r->b != NULL);
 			ca = r->a ? cause_of(r->a) : -1;
 			cb = r->b ? cause_of(r->b) : -1;
-			printf("\t%s\t%s\t%s\t%s\n", ca >= 0 ? causes[ca].name : "-",
-			    cb >= 0 ? causes[cb].name : "-", ca < 0 || cb < 0 ? "-" : ca != cb ? "1" :
+			printf("\t%s\t%s\t%s\t%s\n", ca >= 0 ? cause_info[ca].name : "-",
+			    cb >= 0 ? cause_info[cb].name : "-", ca < 0 || cb < 0 ? "-" : ca != cb ? "1" :
 			    "0", (r->a ? r->a : r->b)->inst);
 		}
 		ca = a ? profile_dominant(a->cyc, a->hit) : -1;
@@ -350,8 +351,8 @@ put_tsv(void)
 		printf("%s\t%s\tTOTAL\tTOTAL", name, a && b ? "=" : a ? "-" : "+");
 		tsv_figures(a ? per_wave(a->cycles, a) : 0, a != NULL, b ? per_wave(b->cycles, b) :
 		    0, b != NULL);
-		printf("\t%s\t%s\t%s\t-\n", ca >= 0 ? causes[ca].name : "-",
-		    cb >= 0 ? causes[cb].name : "-", ca < 0 || cb < 0 ? "-" : ca != cb ? "1" : "0");
+		printf("\t%s\t%s\t%s\t-\n", ca >= 0 ? cause_info[ca].name : "-",
+		    cb >= 0 ? cause_info[cb].name : "-", ca < 0 || cb < 0 ? "-" : ca != cb ? "1" : "0");
 		printf("%s\t%s\tWALL\tWALL", name, a && b ? "=" : a ? "-" : "+");
 		if (a && b && a->wall >= 0 && b->wall >= 0)
 			tsv_figures((double)a->wall, 1, (double)b->wall, 1);
@@ -370,7 +371,7 @@ put_tsv(void)
 			printf("%s\t%s\tCAUSE\tCAUSE", name, a && b ? "=" : a ? "-" : "+");
 			tsv_figures(a ? per_wave(a->cyc[c], a) : 0, a != NULL,
 			    b ? per_wave(b->cyc[c], b) : 0, b != NULL);
-			printf("\t%s\t%s\t-\t-\n", causes[c].name, causes[c].name);
+			printf("\t%s\t%s\t-\t-\n", cause_info[c].name, cause_info[c].name);
 		}
 	}
 }
@@ -403,7 +404,7 @@ json_cause(int c)
 	if (c < 0)
 		printf("null");
 	else
-		json_put_string(stdout, causes[c].name);
+		json_put_string(stdout, cause_info[c].name);
 }
 
 static void
@@ -570,8 +571,8 @@ put_pretty(void)
 			    wpc, r->b ? r->b->pc : "-");
 			pretty_figures(wc, 8, r->a ? per_wave(r->a->cycles, a) : 0, r->a != NULL,
 			    r->b ? per_wave(r->b->cycles, b) : 0, r->b != NULL);
-			printf("  %-12s  %-12s  %s\n", ra >= 0 ? causes[ra].name : "-",
-			    rb >= 0 ? causes[rb].name : "-", (r->a ? r->a : r->b)->inst);
+			printf("  %-12s  %-12s  %s\n", ra >= 0 ? cause_info[ra].name : "-",
+			    rb >= 0 ? cause_info[rb].name : "-", (r->a ? r->a : r->b)->inst);
 		}
 		printf("      %-*s  %-*s", wpc, "", wpc, "");
 		pretty_figures(wc, 8, per_wave(a->cycles, a), 1, per_wave(b->cycles, b), 1);
@@ -581,7 +582,7 @@ put_pretty(void)
 				continue;
 			printf("      %-*s  %-*s", wpc, "", wpc, "");
 			pretty_figures(wc, 8, per_wave(a->cyc[c], a), 1, per_wave(b->cyc[c], b), 1);
-			printf("  %s\n", causes[c].name);
+			printf("  %s\n", cause_info[c].name);
 		}
 	}
 }

@@ -11,7 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cause.h"
+#include "html.h"
 #include "profile.h"
+#include "timeline.h"
+#include "tracejson.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -23,12 +27,21 @@ static int format_given;
 static enum sortkey sortkey = S_CYCLES;
 static long long opt_top;
 static struct profile prof;
+static struct timeline *timeline;	/* the rows in time, for --html and --trace-json */
+static const char *html_path;
+static FILE *html_fp;
+/* the bounds of the page: lanes per kernel, bars in all */
+#define TIMELINE_LANES 1024
+#define TIMELINE_BARS 200000
+static const char *trace_path;
+static struct tracejson *trace;
+static int pictures_done;
 
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced] [file ...]\n",
-	    getprogname());
+	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
+	    "       [--html out.html] [--trace-json out.json] [file ...]\n", getprogname());
 	exit(2);
 }
 
@@ -54,7 +67,55 @@ count(const char *path)
 		fclose(fp);
 }
 
+/* The rows in time go to the timeline as they are counted. */
+static void
+timeline_header_hook(void *arg, const struct tsv *t)
+{
+	timeline_header(arg, t);
+}
+
+static void
+timeline_row_hook(void *arg, const struct tsv *t, int64_t cost, int cause)
+{
+	timeline_row(arg, t, cost, cause_info[cause].name);
+}
+
 /* Output ------------------------------------------------------------------------ */
+
+/* At an exit on an error: a half-written page or trace must not look like one. */
+static void
+discard_pictures(void)
+{
+	if (pictures_done)
+		return;
+	if (html_fp)
+		discard_output(html_fp, html_path);
+	if (trace)
+		tracejson_discard(trace);
+}
+
+/* The page embeds the table exactly as --json writes it to stdout. */
+static void
+put_html(void)
+{
+	FILE *mem, *out;
+	char *json = NULL;
+	size_t len = 0;
+
+	if ((mem = open_memstream(&json, &len)) == NULL)
+		err(2, NULL);
+	profile_put_json(&prof, mem);
+	if (fclose(mem) != 0)
+		err(2, NULL);
+	html_write(html_fp, json, len, timeline);
+	if (fflush(html_fp) != 0 || ferror(html_fp))
+		err(2, "%s", html_path);
+	out = html_fp;
+	html_fp = NULL;
+	if (fclose(out) != 0)
+		err(2, "%s", html_path);
+	free(json);
+}
 
 static int
 width_i64(int64_t v)
@@ -105,7 +166,7 @@ put_pretty(void)
 			const struct profile_line *l = k->lines[j];
 			printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  %-12s  %s\n",
 			    profile_pct(l->cycles, k->cycles), wc, l->cycles, wh, l->hits, wp, l->pc,
-			    causes[profile_dominant(l->cyc, l->hit)].name, l->inst);
+			    cause_info[profile_dominant(l->cyc, l->hit)].name, l->inst);
 		}
 		printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  total\n\n", profile_pct(k->cycles,
 		    k->cycles), wc, k->cycles, wh, k->hits, wp, "");
@@ -123,7 +184,7 @@ put_pretty(void)
 			if (k->hit[order[c]])
 				printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %s\n",
 				    profile_pct(k->cyc[order[c]], k->cycles), wc, k->cyc[order[c]], wh,
-				    k->hit[order[c]], causes[order[c]].name);
+				    k->hit[order[c]], cause_info[order[c]].name);
 	}
 }
 
@@ -132,11 +193,13 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "html", required_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "trace-json", required_argument, NULL, 'T' },
 		{ "tsv", no_argument, NULL, 't' },
 		{ "untraced", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
@@ -150,7 +213,8 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, "hjn:ps:t", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
-			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced] [file ...]\n"
+			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
+			    "       [--html out.html] [--trace-json out.json] [file ...]\n"
 			    "Sum a row stream per (kernel, pc): hits, cycles, percent of the kernel,\n"
 			    "the dominant cause and the cycles of every cause.\n\n"
 			    "  -n, --top N     the N instructions of each kernel with the most cycles\n"
@@ -160,9 +224,18 @@ main(int argc, char *argv[])
 			    "  -t, --tsv       TSV (default when stdout is not a terminal)\n"
 			    "      --strict    a warning is an error (exit 2)\n"
 			    "      --untraced  count waves without instruction tokens too\n"
+			    "      --html OUT  also write the timeline of the waves and the table as a\n"
+			    "                  self-contained HTML page\n"
+			    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
 			    "  -h, --help      this text\n"
 			    "See stall-table(1).\n", getprogname());
 			exit(0);
+		case 'H':
+			html_path = optarg;
+			break;
+		case 'T':
+			trace_path = optarg;
+			break;
 		case 'j':
 			format = F_JSON;
 			format_given = 1;
@@ -204,8 +277,23 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (!format_given)
 		format = isatty(STDOUT_FILENO) ? F_PRETTY : F_TSV;
+	if (html_path || trace_path) {
+		if (html_path && (html_fp = fopen(html_path, "w")) == NULL)
+			err(2, "%s", html_path);
+		if (trace_path)
+			trace = tracejson_open(trace_path);
+		atexit(discard_pictures);
+		timeline = timeline_new(html_path != NULL, TIMELINE_LANES, TIMELINE_BARS);
+		if (trace)
+			timeline_sink(timeline, tracejson_row, trace);
+	}
 
 	profile_init(&prof, flags);
+	if (timeline) {
+		prof.on_header = timeline_header_hook;
+		prof.on_row = timeline_row_hook;
+		prof.hook = timeline;
+	}
 	if (argc == 0)
 		count("-");
 	for (i = 0; i < argc; i++)
@@ -225,6 +313,8 @@ main(int argc, char *argv[])
 	if (prof.nkernel > 0)
 		qsort(prof.kernels, prof.nkernel, sizeof(*prof.kernels), profile_cmp_kernel);
 	prof.top = opt_top;
+	if (timeline && timeline_rows(timeline) == 0)
+		errx(2, "%s: no rows: no timeline to draw", argc ? argv[argc - 1] : "stdin");
 
 	if (format == F_JSON)
 		profile_put_json(&prof, stdout);
@@ -234,5 +324,11 @@ main(int argc, char *argv[])
 		profile_put_tsv(&prof, stdout);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(2, "stdout");
+	if (html_path)
+		put_html();
+	if (trace)
+		tracejson_close(trace);
+	pictures_done = 1;
+	timeline_free(timeline);
 	return 0;
 }

@@ -8,13 +8,15 @@
 prog=stall
 
 usage() {
-	echo "usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows] [--untraced] capture" >&2
+	echo "usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows] [--untraced]" >&2
+	echo "       [--html out.html] [--trace-json out.json] capture" >&2
 	exit 2
 }
 
 help() {
 	cat <<EOF
-usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows] [--untraced] capture
+usage: $prog [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows] [--untraced]
+       [--html out.html] [--trace-json out.json] capture
 Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-table.
 
   -n, --top N        the N instructions of each kernel with the most cycles (default 10)
@@ -27,6 +29,8 @@ Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-ta
       --tsv          TSV (the default otherwise)
       --rows         the row stream stall-attr writes, not the table
       --untraced     count waves without instruction tokens too
+      --html OUT     also write the timeline and the table as one HTML page
+      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)
   -h, --help         this text
 See stall(1).
 EOF
@@ -39,6 +43,8 @@ kernel=
 sort=
 untraced=
 rows=
+html=
+trace=
 capture=
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -52,6 +58,10 @@ while [ $# -gt 0 ]; do
 	--tsv)		format=--tsv ;;
 	--rows)		rows=1 ;;
 	--untraced)	untraced=--untraced ;;
+	--html)		[ $# -ge 2 ] || usage; html=$2; shift ;;
+	--html=*)	html=${1#--html=} ;;
+	--trace-json)	[ $# -ge 2 ] || usage; trace=$2; shift ;;
+	--trace-json=*)	trace=${1#--trace-json=} ;;
 	-k|--kernel)	[ $# -ge 2 ] || usage; kernel=$2; shift ;;
 	--kernel=*)	kernel=${1#--kernel=} ;;
 	-s|--sort)	[ $# -ge 2 ] || usage; sort=$2; shift ;;
@@ -88,14 +98,15 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 2' HUP INT TERM
 
 # The walker needs only these tokens: leave the rest in the capture.
-types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
+types=HEADER,REG,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
 { "$dump" -t "$types" ${kernel:+-k "$kernel"} "$capture" 2>"$tmp/e1"; echo $? >"$tmp/1"; } |
 { "$walk" 2>"$tmp/e2"; echo $? >"$tmp/2"; } |
 { "$attr" $raw 2>"$tmp/e3"; echo $? >"$tmp/3"; } |
 if [ -n "$rows" ]; then
 	{ cat 2>"$tmp/e4"; echo $? >"$tmp/4"; }
 else
-	{ "$table" --top "$top" ${sort:+-s "$sort"} $format $untraced 2>"$tmp/e4"; echo $? >"$tmp/4"; }
+	{ "$table" --top "$top" ${sort:+-s "$sort"} $format $untraced \
+		${html:+--html "$html"} ${trace:+--trace-json "$trace"} 2>"$tmp/e4"; echo $? >"$tmp/4"; }
 fi
 
 # The first stage that failed speaks for the run: the later ones mostly fail because of

@@ -1,74 +1,93 @@
-#include <stdint.h>
 #include <string.h>
 
 #include "cause.h"
 
-const struct cause causes[NCAUSE] = {
-	{ "wave start", "c_wave_start" },
-	{ "mem", "c_mem" },
-	{ "smem", "c_smem" },
-	{ "lds", "c_lds" },
-	{ "mem+smem", "c_mem_smem" },
-	{ "mem+lds", "c_mem_lds" },
-	{ "smem+lds", "c_smem_lds" },
-	{ "mem+smem+lds", "c_mem_smem_lds" },
-	{ "barrier", "c_barrier" },
-	{ "depctr", "c_depctr" },
-	{ "valu dep", "c_valu_dep" },
-	{ "trans dep", "c_trans_dep" },
-	{ "salu dep", "c_salu_dep" },
-	{ "issue wait", "c_issue_wait" },
-	{ "fetch", "c_fetch" },
-	{ "vmem issue", "c_vmem_issue" },
-	{ "lds queue", "c_lds_queue" },
-	{ "drain", "c_drain" },
-	{ "issue", "c_issue" },
-	{ "untraced", "c_untraced" },
-	{ "-", "c_none" },
-	{ "other", "c_other" },
+const struct cause_info cause_info[NCAUSE] = {
+	[CAUSE_WAVE_START] = { "wave start", "c_wave_start",
+	    "the first instruction of a wave: launch and first fetch" },
+	[CAUSE_MEM] = { "mem", "c_mem",
+	    "an s_waitcnt that retired vector memory operations" },
+	[CAUSE_SMEM] = { "smem", "c_smem",
+	    "an s_waitcnt that retired scalar memory operations" },
+	[CAUSE_LDS] = { "lds", "c_lds", "an s_waitcnt that retired LDS operations" },
+	[CAUSE_MEM_SMEM] = { "mem+smem", "c_mem_smem",
+	    "an s_waitcnt that retired vector and scalar memory operations" },
+	[CAUSE_MEM_LDS] = { "mem+lds", "c_mem_lds",
+	    "an s_waitcnt that retired vector memory and LDS operations" },
+	[CAUSE_SMEM_LDS] = { "smem+lds", "c_smem_lds",
+	    "an s_waitcnt that retired scalar memory and LDS operations" },
+	[CAUSE_MEM_SMEM_LDS] = { "mem+smem+lds", "c_mem_smem_lds",
+	    "an s_waitcnt that retired all three kinds" },
+	[CAUSE_BARRIER] = { "barrier", "c_barrier",
+	    "an s_barrier, with the wait the instruction after it showed" },
+	[CAUSE_DEPCTR] = { "depctr", "c_depctr", "an s_waitcnt_depctr" },
+	[CAUSE_VALU_DEP] = { "valu dep", "c_valu_dep",
+	    "a stall an s_delay_alu announced as VALU_DEP_n or FMA_ACCUM_CYCLE_1" },
+	[CAUSE_TRANS_DEP] = { "trans dep", "c_trans_dep",
+	    "a stall an s_delay_alu announced as TRANS32_DEP_n" },
+	[CAUSE_SALU_DEP] = { "salu dep", "c_salu_dep",
+	    "a stall an s_delay_alu announced as SALU_CYCLE_n" },
+	[CAUSE_ISSUE_WAIT] = { "issue wait", "c_issue_wait",
+	    "other waves of the same SIMD issued during the gap" },
+	[CAUSE_FETCH] = { "fetch", "c_fetch",
+	    "the first instruction after a taken branch or in a new cache line" },
+	[CAUSE_VMEM_ISSUE] = { "vmem issue", "c_vmem_issue",
+	    "a memory instruction whose own issue stalled" },
+	[CAUSE_LDS_QUEUE] = { "lds queue", "c_lds_queue",
+	    "an LDS instruction whose own issue stalled" },
+	[CAUSE_DRAIN] = { "drain", "c_drain",
+	    "the wave's end after its last instruction" },
+	[CAUSE_ISSUE] = { "issue", "c_issue", "none of the above" },
+	[CAUSE_UNTRACED] = { "untraced", "c_untraced",
+	    "a wave without instruction tokens: its lifetime, not where it went" },
+	[CAUSE_NONE] = { "-", "c_none", "a row without a cause column" },
+	[CAUSE_OTHER] = { "other", "c_other", "a cause this vocabulary does not know" },
+	[CAUSE_SLEEP] = { "sleep", "c_sleep", "an s_sleep: the wave slept" },
 };
 
+/* Rows name causes on the hot path of every reader: a small open-addressed table. */
+#define NBUCKET 64
+static signed char bucket[NBUCKET];
+static int ready;
+
 static unsigned
-cause_hash(const char *s)
+hash(const char *s)
 {
 	unsigned h = 2166136261u;
 
 	while (*s)
 		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h & 63;
+	return h & (NBUCKET - 1);
 }
 
-/* Every row of a stream asks: causes are found by a hash of their name. */
-int
-cause_find(const char *name)
+enum cause
+cause_by_name(const char *name)
 {
-	static int8_t bucket[64];
-	static int ready;
 	unsigned h;
 	int i;
 
 	if (!ready) {
 		memset(bucket, -1, sizeof(bucket));
 		for (i = 0; i < NCAUSE; i++) {
-			for (h = cause_hash(causes[i].name); bucket[h] >= 0; h = (h + 1) & 63)
+			if (i == CAUSE_OTHER)
+				continue;
+			for (h = hash(cause_info[i].name); bucket[h] >= 0; h = (h + 1) & (NBUCKET - 1))
 				;
-			bucket[h] = (int8_t)i;
+			bucket[h] = (signed char)i;
 		}
 		ready = 1;
 	}
-	for (h = cause_hash(name); bucket[h] >= 0; h = (h + 1) & 63)
-		if (strcmp(causes[bucket[h]].name, name) == 0)
-			return bucket[h];
-	return -1;
+	for (h = hash(name); bucket[h] >= 0; h = (h + 1) & (NBUCKET - 1))
+		if (strcmp(cause_info[bucket[h]].name, name) == 0)
+			return (enum cause)bucket[h];
+	return CAUSE_OTHER;
 }
 
-int
-cause_find_col(const char *col)
+enum cause
+cause_of_kinds(unsigned kinds)
 {
-	int i;
+	static const enum cause by_kinds[8] = { CAUSE_ISSUE, CAUSE_MEM, CAUSE_SMEM,
+		CAUSE_MEM_SMEM, CAUSE_LDS, CAUSE_MEM_LDS, CAUSE_SMEM_LDS, CAUSE_MEM_SMEM_LDS };
 
-	for (i = 0; i < NCAUSE; i++)
-		if (strcmp(causes[i].col, col) == 0)
-			return i;
-	return -1;
+	return by_kinds[kinds & 7];
 }

@@ -1,25 +1,37 @@
-/* cause: the causes stall-attr(1) gives a row's wait, and the table columns they have in
- * stall-table(1).  The order is the order of the table's columns: never rename one, add
- * new ones before "untraced". */
+/* cause: the toolkit's vocabulary of stall causes, the one list that stall-attr writes,
+ * stall-table and its kin read, and the man pages name.  The order is the order of the
+ * table's cause columns: a new cause is appended (before NCAUSE), never inserted. */
 #ifndef CAUSE_H
 #define CAUSE_H
-#include <stddef.h>
 
-struct cause {
-	const char *name;	/* as stall-attr writes it */
-	const char *col;	/* its column in a stall table */
+enum cause {
+	CAUSE_WAVE_START, CAUSE_MEM, CAUSE_SMEM, CAUSE_LDS, CAUSE_MEM_SMEM, CAUSE_MEM_LDS,
+	CAUSE_SMEM_LDS, CAUSE_MEM_SMEM_LDS, CAUSE_BARRIER, CAUSE_DEPCTR, CAUSE_VALU_DEP,
+	CAUSE_TRANS_DEP, CAUSE_SALU_DEP, CAUSE_ISSUE_WAIT, CAUSE_FETCH, CAUSE_VMEM_ISSUE,
+	CAUSE_LDS_QUEUE, CAUSE_DRAIN, CAUSE_ISSUE, CAUSE_UNTRACED,
+	CAUSE_NONE,		/* "-": a row without a cause column */
+	CAUSE_OTHER,		/* a name this vocabulary does not know */
+	CAUSE_SLEEP,
+	NCAUSE
 };
+/* stall-table's TSV had its inst column after the causes up to here: the causes added
+ * since are appended after it, so that no column ever moves. */
+#define CAUSE_BEFORE_INST CAUSE_SLEEP
 
-#define NCAUSE 22
-#define CAUSE_UNTRACED (NCAUSE - 3)	/* a wave that says nothing of its instructions */
-#define CAUSE_NONE (NCAUSE - 2)	/* "-": rows without a cause column */
-#define CAUSE_OTHER (NCAUSE - 1)	/* a cause this toolkit does not know */
+/* The kinds of memory operation a wait can be on, as bits of CAUSE_MEM..CAUSE_MEM_SMEM_LDS. */
+enum { KIND_MEM = 1, KIND_SMEM = 2, KIND_LDS = 4 };
 
-extern const struct cause causes[NCAUSE];
+struct cause_info {
+	const char *name;	/* in the row stream's cause column, e.g. "valu dep" */
+	const char *col;	/* its column in stall-table's TSV, e.g. "c_valu_dep" */
+	const char *what;	/* one line: when a row gets it */
+};
+extern const struct cause_info cause_info[NCAUSE];
 
-/* The index of a cause by name ("other" included), or -1. */
-int cause_find(const char *name);
-/* The index of a cause by its column name (c_mem), or -1. */
-int cause_find_col(const char *col);
+/* A cause by name; CAUSE_OTHER for a name not in the vocabulary. */
+enum cause cause_by_name(const char *name);
+/* The cause of a wait on the given KIND_* bits; CAUSE_ISSUE when none. */
+enum cause cause_of_kinds(unsigned kinds);
+static inline const char *cause_name(enum cause c) { return cause_info[c].name; }
 
 #endif

@@ -4,6 +4,7 @@
  * instruction classified, s_delay_alu dependencies attached, and the kernel entry found.
  * Input may be hostile: every offset and size is checked against the image. */
 #include "codeobj.h"
+#include "isa.h"
 
 #include <gelf.h>
 #include <libelf.h>
@@ -54,7 +55,6 @@ static uint32_t rd32(const uint8_t *p)
 }
 static uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
 
-static int pfx(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
 /* [off, off+len) lies inside an object of size sz */
 static int inside(uint64_t off, uint64_t len, uint64_t sz) { return off <= sz && len <= sz - off; }
@@ -81,236 +81,6 @@ static once_flag elf_once = ONCE_FLAG_INIT;
 static int elf_ok;
 static void elf_init(void) { elf_ok = elf_version(EV_CURRENT) != EV_NONE; }
 
-/* ---- classification ---- */
-
-static const char *const class_names[IC_NCLASS] = {
-	[IC_UNKNOWN] = "unknown", [IC_SALU] = "salu", [IC_SALU_EXEC] = "salu_exec",
-	[IC_SMEM] = "smem", [IC_SMEM_STORE] = "smem_store", [IC_VALU] = "valu",
-	[IC_VALU_TRANS] = "valu_trans", [IC_VALU_SHIFT64] = "valu_shift64",
-	[IC_VALU_MAD64] = "valu_mad64", [IC_VALU_F64] = "valu_f64", [IC_VALU_CMPX] = "valu_cmpx",
-	[IC_VINTERP] = "vinterp", [IC_GLOBAL_LOAD] = "global_load",
-	[IC_GLOBAL_STORE] = "global_store", [IC_FLAT_LOAD] = "flat_load",
-	[IC_FLAT_STORE] = "flat_store", [IC_BUF_LOAD] = "buf_load", [IC_BUF_STORE] = "buf_store",
-	[IC_IMAGE] = "image", [IC_LDS_LOAD] = "lds_load", [IC_LDS_STORE] = "lds_store",
-	[IC_BRANCH] = "branch", [IC_JUMP] = "jump", [IC_BARRIER] = "barrier",
-	[IC_MESSAGE] = "message", [IC_WAITCNT] = "waitcnt", [IC_DEPCTR] = "depctr",
-	[IC_CLAUSE] = "clause", [IC_IMM] = "imm", [IC_DELAY_ALU] = "delay_alu",
-	[IC_ENDPGM] = "endpgm", [IC_UNTRACED] = "untraced",
-};
-
-const char *inst_class_name(enum inst_class c)
-{
-	if ((unsigned)c >= IC_NCLASS || !class_names[c])
-		return "invalid";
-	return class_names[c];
-}
-
-static int in_list(const char *s, const char *const *list)
-{
-	for (; *list; list++)
-		if (strcmp(s, *list) == 0)
-			return 1;
-	return 0;
-}
-
-/* the text has operand/modifier word w (e.g. "glc"), delimited by space or comma */
-static int has_word(const char *text, const char *w)
-{
-	size_t n = strlen(w);
-
-	for (const char *p = strstr(text, w); p; p = strstr(p + 1, w))
-		if ((p == text || p[-1] == ' ' || p[-1] == ',') &&
-		    (p[n] == 0 || p[n] == ' ' || p[n] == ','))
-			return 1;
-	return 0;
-}
-
-/* VALU mnemonic without its encoding suffix (_e32, _e64, _dpp, _sdwa) */
-static void valu_base(const char *mn, char *out, size_t outsz)
-{
-	static const char *const sfx[] = { "_e64_dpp", "_e32", "_e64", "_dpp", "_sdwa", NULL };
-	size_t n = strlen(mn);
-
-	if (n >= outsz)
-		n = outsz - 1;
-	memcpy(out, mn, n);
-	out[n] = 0;
-	for (const char *const *s = sfx; *s; s++) {
-		size_t k = strlen(*s);
-		if (n > k && strcmp(out + n - k, *s) == 0) {
-			out[n - k] = 0;
-			break;
-		}
-	}
-}
-
-static enum inst_class classify_valu(const char *mn)
-{
-	/* Transcendentals run on the TRANS unit (s_delay_alu TRANS32_DEP_n).  The f64 ones
-	 * (v_rcp_f64, v_rsq_f64, v_sqrt_f64) could equally be IC_VALU_F64; LLVM marks them
-	 * TRANS (SIInstrInfo::isTRANS, and AMDGPUInsertDelayAlu uses TRANS32_DEP for them),
-	 * so they are IC_VALU_TRANS here. */
-	static const char *const trans[] = {
-		"v_exp_f32", "v_log_f32", "v_rcp_f32", "v_rcp_iflag_f32", "v_rsq_f32",
-		"v_sqrt_f32", "v_sin_f32", "v_cos_f32",
-		"v_exp_f16", "v_log_f16", "v_rcp_f16", "v_rsq_f16", "v_sqrt_f16", "v_sin_f16",
-		"v_cos_f16",
-		"v_rcp_f64", "v_rsq_f64", "v_sqrt_f64", NULL };
-	static const char *const shift64[] = {
-		"v_lshlrev_b64", "v_lshrrev_b64", "v_ashrrev_i64", "v_lshl_b64", "v_lshr_b64",
-		"v_ashr_i64", NULL };
-	static const char *const mad64[] = { "v_mad_u64_u32", "v_mad_i64_i32", NULL };
-	char base[64];
-
-	if (pfx(mn, "v_dual_"))		/* VOPD: "v_dual_x ... :: v_dual_y ..." */
-		return IC_VALU;
-	if (pfx(mn, "v_cmpx_"))
-		return IC_VALU_CMPX;
-	if (pfx(mn, "v_interp"))
-		return IC_VINTERP;
-	valu_base(mn, base, sizeof base);
-	if (in_list(base, trans))
-		return IC_VALU_TRANS;
-	if (in_list(base, shift64))
-		return IC_VALU_SHIFT64;
-	if (in_list(base, mad64))
-		return IC_VALU_MAD64;
-	if (strstr(base, "_f64"))
-		return IC_VALU_F64;
-	return IC_VALU;
-}
-
-static enum inst_class classify_salu(const char *mn, uint32_t w0)
-{
-	static const char *const jump[] = {
-		"s_setpc_b64", "s_swappc_b64", "s_call_b64", "s_rfe_b64", NULL };
-	static const char *const imm[] = {
-		"s_nop", "s_sleep", "s_wait_idle", "s_wait_event", "s_set_inst_prefetch_distance",
-		"s_inst_prefetch", "s_code_end", "s_trap", "s_version", "s_icache_inv",
-		"s_setprio", "s_sethalt", "s_setkill", "s_ttracedata", "s_ttracedata_imm",
-		"s_incperflevel", "s_decperflevel", "s_round_mode", "s_denorm_mode", NULL };
-	static const char *const waits[] = {
-		"s_waitcnt", "s_waitcnt_vscnt", "s_waitcnt_vmcnt", "s_waitcnt_lgkmcnt",
-		"s_waitcnt_expcnt", NULL };
-
-	if (strcmp(mn, "s_waitcnt_depctr") == 0)
-		return IC_DEPCTR;
-	if (in_list(mn, waits))
-		return IC_WAITCNT;
-	if (strcmp(mn, "s_delay_alu") == 0)
-		return IC_DELAY_ALU;
-	if (strcmp(mn, "s_clause") == 0)
-		return IC_CLAUSE;
-	if (pfx(mn, "s_endpgm"))
-		return IC_ENDPGM;
-	if (strcmp(mn, "s_barrier") == 0)
-		return IC_BARRIER;
-	if (strcmp(mn, "s_branch") == 0 || pfx(mn, "s_cbranch_"))
-		return IC_BRANCH;
-	if (in_list(mn, jump))
-		return IC_JUMP;
-	if (pfx(mn, "s_sendmsg"))
-		return IC_MESSAGE;
-	if (strstr(mn, "_saveexec_") || strstr(mn, "_wrexec_"))
-		return IC_SALU_EXEC;
-	if (pfx(mn, "s_load") || pfx(mn, "s_buffer_load") || pfx(mn, "s_scratch_load") ||
-	    pfx(mn, "s_dcache_") || strcmp(mn, "s_gl1_inv") == 0 || pfx(mn, "s_memtime") ||
-	    pfx(mn, "s_memrealtime") || pfx(mn, "s_atc_probe"))
-		return IC_SMEM;
-	if (pfx(mn, "s_store") || pfx(mn, "s_buffer_store") || pfx(mn, "s_scratch_store") ||
-	    pfx(mn, "s_atomic") || pfx(mn, "s_buffer_atomic"))
-		return IC_SMEM_STORE;
-	if (in_list(mn, imm))
-		return IC_IMM;
-	/* any other SOPP (encoding 0b101111111 in [31:23]) is an immediate-only op */
-	if ((w0 & 0xff800000u) == 0xbf800000u)
-		return IC_IMM;
-	return IC_SALU;	/* includes s_getpc_b64: it does not change control flow */
-}
-
-static enum inst_class classify(const char *mn, const char *text, uint32_t w0)
-{
-	int ret = has_word(text, "glc");	/* atomics: glc = returns the old value */
-
-	if (strcmp(mn, "v_illegal") == 0)	/* what LLVM makes of a zero word */
-		return IC_UNKNOWN;
-	if (pfx(mn, "v_"))
-		return classify_valu(mn);
-	if (pfx(mn, "s_"))
-		return classify_salu(mn, w0);
-	if (pfx(mn, "global_load"))
-		return IC_GLOBAL_LOAD;
-	if (pfx(mn, "global_store"))
-		return IC_GLOBAL_STORE;
-	if (pfx(mn, "global_atomic"))
-		return ret ? IC_GLOBAL_LOAD : IC_GLOBAL_STORE;
-	if (pfx(mn, "global_"))
-		return IC_GLOBAL_STORE;
-	if (pfx(mn, "flat_load") || pfx(mn, "scratch_load"))
-		return IC_FLAT_LOAD;
-	if (pfx(mn, "flat_store") || pfx(mn, "scratch_store"))
-		return IC_FLAT_STORE;
-	if (pfx(mn, "flat_atomic"))
-		return ret ? IC_FLAT_LOAD : IC_FLAT_STORE;
-	if (pfx(mn, "buffer_load") || pfx(mn, "tbuffer_load"))
-		return IC_BUF_LOAD;
-	if (pfx(mn, "buffer_store") || pfx(mn, "tbuffer_store"))
-		return IC_BUF_STORE;
-	if (pfx(mn, "buffer_atomic"))
-		return ret ? IC_BUF_LOAD : IC_BUF_STORE;
-	if (pfx(mn, "buffer_"))		/* buffer_gl0_inv, buffer_gl1_inv: no data back */
-		return IC_BUF_STORE;
-	if (pfx(mn, "image_"))
-		return IC_IMAGE;
-	if (pfx(mn, "ds_load") || pfx(mn, "ds_read"))
-		return IC_LDS_LOAD;
-	if (pfx(mn, "ds_"))
-		return IC_LDS_STORE;
-	if (pfx(mn, "lds_param_load") || pfx(mn, "lds_direct_load"))
-		return IC_LDS_LOAD;
-	return IC_UNKNOWN;	/* also "exp" (exports have no class; compute never uses them) */
-}
-
-/* IC_WAITCNT: which counters it waits on */
-static unsigned waitcnt_bits(const char *mn, const char *text, uint32_t w0)
-{
-	unsigned s = w0 & 0xffff, bit, max;
-	const char *ops;
-
-	if (strcmp(mn, "s_waitcnt") == 0) {
-		/* gfx11 simm16: vmcnt [15:10], lgkmcnt [9:4], expcnt [2:0]; max = no wait.
-		 * (LLVM prints exactly the counters below their max, so this agrees with the
-		 * text and also covers a bare "s_waitcnt 0x..." form.) */
-		unsigned w = 0;
-		if ((s >> 10 & 0x3f) != 0x3f)
-			w |= WAIT_VM;
-		if ((s >> 4 & 0x3f) != 0x3f)
-			w |= WAIT_LGKM;
-		if ((s & 7) != 7)
-			w |= WAIT_EXP;
-		return w;
-	}
-	/* SOPK s_waitcnt_{vs,vm,lgkm,exp}cnt SDST, SIMM16: waits until counter <= SDST+SIMM16.
-	 * With SDST = null and SIMM16 at the counter's max it waits for nothing; with an SGPR
-	 * the value is unknown, so count it as a wait. */
-	if (strcmp(mn, "s_waitcnt_vscnt") == 0)
-		bit = WAIT_VS, max = 0x3f;
-	else if (strcmp(mn, "s_waitcnt_vmcnt") == 0)
-		bit = WAIT_VM, max = 0x3f;
-	else if (strcmp(mn, "s_waitcnt_lgkmcnt") == 0)
-		bit = WAIT_LGKM, max = 0x3f;
-	else if (strcmp(mn, "s_waitcnt_expcnt") == 0)
-		bit = WAIT_EXP, max = 7;
-	else
-		return 0;
-	ops = text + strlen(mn);
-	while (*ops == ' ')
-		ops++;
-	if (pfx(ops, "null") && s >= max)
-		return 0;
-	return bit;
-}
-
 /* ---- sections and symbols ---- */
 
 struct sec {
@@ -331,6 +101,7 @@ struct binst {		/* an instruction while building */
 	struct inst in;
 	size_t toff, moff;	/* text and mnemonic offsets in the arena */
 	uint32_t w0;		/* first instruction word */
+	int undecoded;		/* LLVM could not read it: classed by its encoding family */
 	size_t seq;
 };
 
@@ -585,7 +356,8 @@ static size_t normalise(char *s)
 	return (size_t)(w - s);
 }
 
-static int add_inst(struct build *b, uint64_t pc, unsigned size, const char *text, uint32_t w0)
+static int add_inst(struct build *b, uint64_t pc, unsigned size, const char *text, uint32_t w0,
+    int undecoded)
 {
 	struct binst *x;
 	size_t tl = strlen(text), ml = strcspn(text, " ");
@@ -604,6 +376,7 @@ static int add_inst(struct build *b, uint64_t pc, unsigned size, const char *tex
 	x->in.size = size;
 	x->in.target = -1;
 	x->w0 = w0;
+	x->undecoded = undecoded;
 	x->seq = b->nbi;
 	if (arena_add(b, text, tl, &x->toff) || arena_add(b, text, ml, &x->moff))
 		return -1;
@@ -663,20 +436,28 @@ static int disassemble(struct build *b, char *err, size_t errsz)
 			uint8_t win[32] = { 0 };
 			size_t n;
 			uint32_t w0;
+			int undecoded;
 
 			memcpy(win, p + o, rem < sizeof win ? rem : sizeof win);
 			n = LLVMDisasmInstruction(llvm_dc, win, sizeof win, pc, buf, sizeof buf);
 			w0 = rd32(win);
-			if (n == 0 || n > rem) {
-				/* does not decode: one word (or the tail bytes) */
-				n = rem < 4 ? rem : 4;
-				snprintf(buf, sizeof buf, ".long 0x%08x", w0);
+			undecoded = n == 0 || n > rem;
+			if (undecoded) {
+				/* its length from the gfx11 encoding family, so the words after it
+				 * stay aligned; every dword shown */
+				int k = 0;
+				n = isa_length(win, sizeof win);
+				if (n > rem)
+					n = rem < 4 ? rem : 4;
+				for (size_t d = 0; d < n; d += 4)
+					k += snprintf(buf + k, sizeof buf - (size_t)k, "%s0x%08x",
+					    d ? ", " : ".long ", rd32(win + d));
 			} else {
 				buf[sizeof buf - 1] = 0;
 				if (normalise(buf) == 0)
 					snprintf(buf, sizeof buf, ".long 0x%08x", w0);
 			}
-			if (add_inst(b, pc, (unsigned)n, buf, w0)) {
+			if (add_inst(b, pc, (unsigned)n, buf, w0, undecoded)) {
 				seterr(err, errsz, "out of memory");
 				rc = -1;
 				break;
@@ -701,24 +482,12 @@ static int binst_cmp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* s_delay_alu instid value → dependency */
+/* s_delay_alu instid value → dependency.  If two announcements reach one instruction the
+ * first one (in pc order; for one s_delay_alu with instskip SAME, instid0) is kept. */
 static void set_dep(struct inst *in, unsigned id)
 {
-	/* If two announcements reach one instruction the first one (in pc order; for one
-	 * s_delay_alu with instskip SAME, instid0) is kept. */
-	if (in->dep != DEP_NONE)
-		return;
-	if (id >= 1 && id <= 4)
-		in->dep = DEP_VALU, in->dep_arg = id;
-	else if (id >= 5 && id <= 7)
-		in->dep = DEP_TRANS, in->dep_arg = id - 4;
-	else if (id == 8)	/* FMA_ACCUM_CYCLE_1: no enum of its own; see dep_id */
-		in->dep = DEP_VALU, in->dep_arg = 1;
-	else if (id >= 9 && id <= 11)
-		in->dep = DEP_SALU, in->dep_arg = id - 8;
-	else
-		return;
-	in->dep_id = id;
+	if (in->dep == DEP_NONE && isa_dep_of_id(id, &in->dep, &in->dep_arg) == 0)
+		in->dep_id = id;
 }
 
 /* the index of the next non-s_delay_alu instruction after i, n if none */
@@ -741,7 +510,7 @@ static void finish_insts(struct codeobj *co, struct build *b)
 		if (v[i].cls == IC_BRANCH)
 			v[i].target = (int64_t)(v[i].pc + 4 + 4 * (uint64_t)(int64_t)(int16_t)s);
 		if (v[i].cls == IC_WAITCNT)
-			v[i].wait = waitcnt_bits(v[i].mnemonic, v[i].text, b->bi[i].w0);
+			v[i].wait = isa_wait_bits(v[i].text);
 		if (v[i].cls != IC_DELAY_ALU)
 			continue;
 		id0 = s & 0xf;
@@ -913,7 +682,17 @@ struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
 	char why1[256], why2[256];
 	int sane;
 
-	if (!image || size < 4 || memcmp(id, ELFMAG, SELFMAG) != 0) {
+	static const uint8_t zero_ident[EI_NIDENT];
+	int zeroed;
+
+	if (!image || size < EI_NIDENT) {
+		seterr(err, errsz, "not an ELF file");
+		return NULL;
+	}
+	/* Some hand-written kernels are stored with the whole identification zeroed (magic,
+	 * class, data), the section headers valid: read those as ELF64 little-endian. */
+	zeroed = memcmp(id, zero_ident, EI_NIDENT) == 0;
+	if (!zeroed && memcmp(id, ELFMAG, SELFMAG) != 0) {
 		seterr(err, errsz, "not an ELF file");
 		return NULL;
 	}
@@ -929,10 +708,9 @@ struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
 		seterr(err, errsz, "big-endian ELF");
 		return NULL;
 	}
-	/* A sane header must say AMDGPU; hand-made objects with EI_DATA / e_machine zeroed
-	 * are accepted (e_machine 0 is taken as "unknown", not as foreign). */
+	/* e_machine must say AMDGPU, or be zeroed too (taken as "unknown", not as foreign). */
 	sane = id[EI_CLASS] == ELFCLASS64 && id[EI_DATA] == ELFDATA2LSB;
-	if (sane && rd16(id + 18) != EM_AMDGPU && rd16(id + 18) != EM_NONE) {
+	if ((sane || zeroed) && rd16(id + 18) != EM_AMDGPU && rd16(id + 18) != EM_NONE) {
 		seterr(err, errsz, "not an AMDGPU code object (e_machine %u)", rd16(id + 18));
 		return NULL;
 	}
@@ -946,6 +724,15 @@ struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
 	b.size = size;
 
 	call_once(&elf_once, elf_init);
+	if (zeroed) {
+		/* libelf refuses it: straight to the raw section headers */
+		if (raw_read(&b, why2, sizeof why2) != 0) {
+			seterr(err, errsz, "not an ELF file (identification zeroed; %s)", why2);
+			goto fail;
+		}
+		b.rel = rd16(b.img + 16) == ET_REL;
+		goto sections;
+	}
 	if (!elf_ok) {
 		seterr(why1, sizeof why1, "libelf: %s", elferr());
 	} else if (libelf_read(&b, why1, sizeof why1) == 0) {
@@ -990,7 +777,8 @@ sections:
 		*in = b.bi[i].in;
 		in->text = co->strs + b.bi[i].toff;
 		in->mnemonic = co->strs + b.bi[i].moff;
-		in->cls = classify(in->mnemonic, in->text, b.bi[i].w0);
+		in->cls = b.bi[i].undecoded ? isa_family_class(b.bi[i].w0) :
+		    isa_classify(in->mnemonic, in->text, b.bi[i].w0);
 	}
 	finish_insts(co, &b);
 	build_index(co);

@@ -1,10 +1,17 @@
-/* json: a small JSON reader for the toolkit's own files (stall tables, baselines).  The
- * text is hostile: depth, numbers and escapes are checked, errors say the line. */
+/* json: the toolkit's JSON.  Strings written as JSON that is safe anywhere, inside an
+ * HTML <script> too; and a small reader for the toolkit's own files (stall tables,
+ * baselines), whose text is hostile: depth, size, numbers and escapes are checked, errors
+ * say the line. */
 #ifndef JSON_H
 #define JSON_H
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+/* s as a quoted JSON string: control characters, '"' and '\' escaped; '<', '>', '&',
+ * U+2028 and U+2029 as \u escapes (so no "</script>" and no JavaScript line break can
+ * appear); each byte that is not part of valid UTF-8 becomes U+FFFD. */
+void json_put_string(FILE *fp, const char *s);
 
 enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
 
@@ -23,8 +30,6 @@ struct json {
 /* The value in buf[0..len), or NULL with a message ("line N: ...") in err. */
 struct json *json_parse(const char *buf, size_t len, char *err, size_t errlen);
 void json_free(struct json *);
-/* s as a JSON string, quoted and escaped. */
-void json_put_string(FILE *, const char *s);
 /* A member of an object by name, or NULL. */
 const struct json *json_get(const struct json *obj, const char *key);
 

@@ -227,9 +227,9 @@ keep_meta(struct profile *p, const struct tsv *t)
 static int
 row_cause(struct profile *p, const struct tsv *t, const char *name)
 {
-	int ci = cause_find(name);
+	int ci = cause_by_name(name);
 
-	if (ci >= 0 && ci != CAUSE_OTHER)
+	if (ci != CAUSE_OTHER)
 		return ci;
 	if (p->flags & PROFILE_STRICT)
 		tsv_fail(t, "cause: unknown cause '%s'", name);
@@ -271,6 +271,8 @@ read_row(struct profile *p, struct tsv *t, const struct rowcols *c)
 		r.start = time - delta;
 		r.end = time;
 	}
+	if (p->on_row && (r.cause != CAUSE_UNTRACED || (p->flags & PROFILE_UNTRACED)))
+		p->on_row(p->hook, t, r.cost, r.cause);
 	profile_add_row(p, &r);
 }
 
@@ -289,10 +291,19 @@ nonneg(const struct tsv *t, int i)
 	return v;
 }
 
+/* A cause a table names: "other" is one of its columns, an unknown name is not. */
+static int
+known_cause(const char *name)
+{
+	int ci = cause_by_name(name);
+
+	return ci != CAUSE_OTHER || strcmp(name, cause_info[CAUSE_OTHER].name) == 0 ? ci : -1;
+}
+
 static int
 table_cause(const struct tsv *t, int i)
 {
-	int ci = cause_find(t->field[i]);
+	int ci = known_cause(t->field[i]);
 
 	if (ci < 0)
 		tsv_fail(t, "cause: unknown cause '%s'", t->field[i]);
@@ -454,7 +465,7 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 				tc.cause = tsv_need(t, "cause");
 				tc.inst = tsv_need(t, "inst");
 				for (i = 0; i < NCAUSE; i++)
-					tc.cyc[i] = tsv_col(t, causes[i].col);
+					tc.cyc[i] = tsv_col(t, cause_info[i].col);
 				set_view(p, file_view ? file_view : "unknown");
 				continue;
 			}
@@ -473,6 +484,8 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 				set_view(p, "delta");
 			} else
 				set_view(p, file_view ? file_view : "unknown");
+			if (p->on_header)
+				p->on_header(p->hook, t);
 			continue;
 		}
 		if (table)
@@ -530,7 +543,7 @@ jcauses(const char *path, const struct json *obj, int64_t cycles, int64_t *cyc)
 
 	memset(cyc, 0, NCAUSE * sizeof(*cyc));
 	for (c = m->child; c; c = c->next) {
-		if ((ci = cause_find(c->key)) < 0)
+		if ((ci = known_cause(c->key)) < 0)
 			jfail(path, c, "unknown cause", c->key);
 		if (c->type != JSON_NUMBER || !c->is_int || c->i < 0 || cyc[ci] != 0 ||
 		    c->i > INT64_MAX - sum)
@@ -546,7 +559,7 @@ static int
 jcause(const char *path, const struct json *obj)
 {
 	const struct json *v = jmember(path, obj, "cause", JSON_STRING);
-	int ci = cause_find(v->str);
+	int ci = known_cause(v->str);
 
 	if (ci < 0)
 		jfail(path, v, "unknown cause", v->str);
@@ -759,26 +772,35 @@ profile_put_tsv(const struct profile *p, FILE *fp)
 		fprintf(fp, "\n");
 	}
 	fprintf(fp, "#kernel\tpc\thits\tcycles\tpct\tcause");
-	for (c = 0; c < NCAUSE; c++)
-		fprintf(fp, "\t%s", causes[c].col);
-	fprintf(fp, "\tinst\n");
+	for (c = 0; c < CAUSE_BEFORE_INST; c++)
+		fprintf(fp, "\t%s", cause_info[c].col);
+	fprintf(fp, "\tinst");
+	for (; c < NCAUSE; c++)
+		fprintf(fp, "\t%s", cause_info[c].col);
+	fprintf(fp, "\n");
 	for (i = 0; i < p->nkernel; i++) {
 		k = &p->kernels[i];
 		for (j = 0; j < k->nshow; j++) {
 			const struct profile_line *l = k->lines[j];
 			fprintf(fp, "%s\t%s\t%" PRIu64 "\t%" PRId64 "\t%.2f\t%s", k->name, l->pc,
 			    l->hits, l->cycles, profile_pct(l->cycles, k->cycles),
-			    causes[profile_dominant(l->cyc, l->hit)].name);
-			for (c = 0; c < NCAUSE; c++)
+			    cause_info[profile_dominant(l->cyc, l->hit)].name);
+			for (c = 0; c < CAUSE_BEFORE_INST; c++)
 				fprintf(fp, "\t%" PRId64, l->cyc[c]);
-			fprintf(fp, "\t%s\n", l->inst);
+			fprintf(fp, "\t%s", l->inst);
+			for (; c < NCAUSE; c++)
+				fprintf(fp, "\t%" PRId64, l->cyc[c]);
+			fprintf(fp, "\n");
 		}
 		fprintf(fp, "%s\tTOTAL\t%" PRIu64 "\t%" PRId64 "\t%.2f\t%s", k->name, k->hits,
 		    k->cycles, profile_pct(k->cycles, k->cycles),
-		    causes[profile_dominant(k->cyc, k->hit)].name);
-		for (c = 0; c < NCAUSE; c++)
+		    cause_info[profile_dominant(k->cyc, k->hit)].name);
+		for (c = 0; c < CAUSE_BEFORE_INST; c++)
 			fprintf(fp, "\t%" PRId64, k->cyc[c]);
-		fprintf(fp, "\t-\n");
+		fprintf(fp, "\t-");
+		for (; c < NCAUSE; c++)
+			fprintf(fp, "\t%" PRId64, k->cyc[c]);
+		fprintf(fp, "\n");
 	}
 }
 
@@ -793,7 +815,7 @@ json_causes(FILE *fp, const int64_t *cyc)
 			continue;
 		if (n++)
 			fprintf(fp, ", ");
-		json_put_string(fp, causes[c].name);
+		json_put_string(fp, cause_info[c].name);
 		fprintf(fp, ": %" PRId64, cyc[c]);
 	}
 	putc('}', fp);
@@ -816,7 +838,7 @@ profile_put_json(const struct profile *p, FILE *fp)
 		    ", \"untraced_waves\": %" PRIu64 ", \"untraced_cycles\": %" PRId64
 		    ", \"cause\": ", k->cycles, k->waves, k->hits, k->untraced_waves,
 		    k->untraced_cycles);
-		json_put_string(fp, causes[profile_dominant(k->cyc, k->hit)].name);
+		json_put_string(fp, cause_info[profile_dominant(k->cyc, k->hit)].name);
 		fprintf(fp, ", \"causes\": ");
 		json_causes(fp, k->cyc);
 		fprintf(fp, ", \"rows\": [");
@@ -826,7 +848,7 @@ profile_put_json(const struct profile *p, FILE *fp)
 			json_put_string(fp, l->pc);
 			fprintf(fp, ", \"hits\": %" PRIu64 ", \"cycles\": %" PRId64 ", \"pct\": %.2f"
 			    ", \"cause\": ", l->hits, l->cycles, profile_pct(l->cycles, k->cycles));
-			json_put_string(fp, causes[profile_dominant(l->cyc, l->hit)].name);
+			json_put_string(fp, cause_info[profile_dominant(l->cyc, l->hit)].name);
 			fprintf(fp, ", \"causes\": ");
 			json_causes(fp, l->cyc);
 			fprintf(fp, ", \"inst\": ");

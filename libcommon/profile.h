@@ -47,7 +47,7 @@ struct profile_kernel {
 /* One row of a row stream, as profile_add_row takes it. */
 struct profile_row {
 	const char *kernel, *pc, *inst;
-	int cause;		/* index in causes[] */
+	int cause;		/* enum cause */
 	int64_t cost;
 	int wave_end;		/* the row ends its wave (token WAVE_END) */
 	int timed;		/* event, start and end are known */
@@ -70,6 +70,10 @@ struct profile {
 	int flags;
 	int warned;
 	long long top;		/* a table read had been cut by --top this (0: none) */
+	/* told of the header and of every row counted, as a row stream is read */
+	void (*on_header)(void *hook, const struct tsv *);
+	void (*on_row)(void *hook, const struct tsv *, int64_t cost, int cause);
+	void *hook;
 };
 
 #define PROFILE_UNTRACED 1	/* count waves without instruction tokens as rows too */

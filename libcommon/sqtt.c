@@ -112,6 +112,24 @@ sqtt_delta(enum sqtt_type t, uint64_t raw)
 	}
 }
 
+enum sqtt_unit
+sqtt_op_unit(int op)
+{
+	if ((op >= 10 && op <= 18))
+		return SQTT_UNIT_VALU;
+	if (op == 28 || op == 33 || op == 34 || op == 47 || op == 48)
+		return SQTT_UNIT_VMEM_RD;
+	if ((op >= 29 && op <= 32) || (op >= 35 && op <= 40) || (op >= 49 && op <= 54))
+		return SQTT_UNIT_VMEM_WR;
+	if ((op >= 41 && op <= 46) || op == 110 || op == 111 || op == 118)
+		return SQTT_UNIT_LDS;
+	if (op >= 55 && op <= 78)
+		return SQTT_UNIT_IMAGE;
+	if ((op >= 80 && op <= 101) || op == 119)
+		return SQTT_UNIT_OTHER_SIMD;
+	return SQTT_UNIT_NONE;
+}
+
 const char *
 sqtt_op_name(unsigned op)
 {
@@ -241,6 +259,41 @@ sqtt_header(uint64_t raw, struct sqtt_header *h)
 	h->sa = (unsigned)bits(raw, 19, 20);
 }
 
+void
+sqtt_reg(uint64_t raw, struct sqtt_reg *r)
+{
+	r->compute = (int)bits(raw, 15, 16);
+	r->addr = (unsigned)bits(raw, 16, 32);
+	r->data = (uint32_t)(raw >> 32);
+}
+
+enum { REG_COMPUTE_PGM_LO = 0x0c, REG_COMPUTE_PGM_HI = 0x0d };
+
+void
+sqtt_pgm_feed(struct sqtt_pgm *p, uint64_t raw)
+{
+	struct sqtt_reg r;
+
+	sqtt_reg(raw, &r);
+	if (!r.compute)
+		return;
+	if (r.addr == REG_COMPUTE_PGM_LO) {
+		p->lo = r.data;
+		p->seen |= 1;
+	} else if (r.addr == REG_COMPUTE_PGM_HI) {
+		p->hi = r.data & 0xff;
+		p->seen |= 2;
+	}
+}
+
+uint64_t
+sqtt_pgm_addr(const struct sqtt_pgm *p)
+{
+	if (p->seen != 3)
+		return 0;
+	return ((uint64_t)p->hi << 32 | p->lo) << 8;
+}
+
 static inline uint64_t
 window(const uint8_t *data, uint64_t nib)
 {
@@ -339,35 +392,36 @@ fail(struct sqtt_decoder *d, const char *fmt, unsigned long long a, const char *
 	return -1;
 }
 
-/* The stream has ended: fewer than 16 nibbles remain and are not decoded (AMD's rule).
- * Hardware writes whole 32-byte lines; a stream of any other length was cut, and if the
- * cut falls inside a token it is an error. */
+/* Fewer than 16 nibbles remain and no more will come: decode what is left from a zeroed
+ * copy, token by token, as long as a whole token fits (AMD decodes to the last nibble).
+ * 1: a token in *w and *t; 0: the end.  A token cut by the end of a stream whose length is
+ * not a whole number of the 32-byte lines hardware writes is an error (-1): the stream was
+ * cut; in a stream of whole lines the cut token is what the hardware left unwritten. */
 static int
-finish(struct sqtt_decoder *d)
+tail_token(struct sqtt_decoder *d, uint64_t *w, enum sqtt_type *t)
 {
-	uint8_t tail[32] = { 0 };
-	uint64_t n = d->len * 2 - d->pos, p, w;
+	uint8_t tail[24] = { 0 };
+	uint64_t left = d->len * 2 - d->pos;
 	size_t nb = d->len - (size_t)(d->pos >> 1);
 
 	if (d->ntokens == 0) {
 		struct sqtt_header h;
-		const char *why = sqtt_check_header(d->data, d->len, &h);
+		const char *why = sqtt_check_header(d->data + (d->pos >> 1), nb, &h);
 		d->error = why ? why : "stream cut inside its first token";
 		return -1;
 	}
-	if (d->total % 32 == 0)
+	if (left == 0)
 		return 0;
 	memcpy(tail, d->data + (d->pos >> 1), nb);
-	for (p = d->pos & 1; p < (d->pos & 1) + n;) {
-		enum sqtt_type t;
-		w = window(tail, p);
-		t = type_of[w & 0xff];
-		if (p + sqtt_types[t].bits / 4 > (d->pos & 1) + n)
-			return fail(d, "stream cut inside a token at nibble %llu%s", (unsigned long long)
-			    (d->base + (d->pos & ~1ULL) + p), " (its length is not a whole number of 32-byte lines)");
-		p += sqtt_types[t].bits / 4;
-	}
-	return 0;
+	*w = window(tail, d->pos & 1);
+	*t = (enum sqtt_type)type_of[*w & 0xff];
+	if (sqtt_types[*t].bits / 4 <= left)
+		return 1;
+	if (d->total % 32 == 0)
+		return 0;
+	return fail(d, "stream cut inside a token at nibble %llu%s",
+	    (unsigned long long)(d->base + d->pos),
+	    " (its length is not a whole number of 32-byte lines)");
 }
 
 int
@@ -376,6 +430,7 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 	uint64_t w, raw, delta;
 	enum sqtt_type t;
 	unsigned nbits;
+	int r;
 
 	for (;;) {
 		if (d->len * 2 - d->pos < 16) {
@@ -383,10 +438,12 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 				fill(d);
 				continue;
 			}
-			return finish(d);
+			if ((r = tail_token(d, &w, &t)) <= 0)
+				return r;
+		} else {
+			w = window(d->data, d->pos);
+			t = (enum sqtt_type)type_of[w & 0xff];
 		}
-		w = window(d->data, d->pos);
-		t = (enum sqtt_type)type_of[w & 0xff];
 		nbits = sqtt_types[t].bits;
 		raw = nbits == 64 ? w : w & ((1ULL << nbits) - 1);
 		if (d->ntokens == 0) {
@@ -457,5 +514,7 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 		fill(d);
 	}
 	d->unknown += counts[TOK_UNKNOWN];
-	return finish(d);
+	while ((r = sqtt_next(d, &tok)) > 0)	/* the last 15 nibbles */
+		counts[tok.type]++;
+	return r;
 }

@@ -34,6 +34,20 @@ struct sqtt_fields {
 	int wave, simd, wgp, sa, op;
 };
 void sqtt_fields(const struct sqtt_token *, struct sqtt_fields *);
+/* INST op codes the walker and the instruction model name (sqtt-format.md section 6). */
+enum {
+	SQTT_OP_SALU = 0, SQTT_OP_SMEM_RD = 1, SQTT_OP_SMEM_WR = 2, SQTT_OP_BRANCH_TAKEN = 3,
+	SQTT_OP_BRANCH_NOT_TAKEN = 4, SQTT_OP_JUMP = 5, SQTT_OP_TRAP = 6,
+	SQTT_OP_SALU_NO_EXEC = 7, SQTT_OP_MESSAGE = 9, SQTT_OP_BARRIER = 19,
+	SQTT_OP_SALU_WR_EXEC = 114, SQTT_OP_VALU1_WR_EXEC = 115, SQTT_OP_VALU_B2_WR_EXEC = 116
+};
+/* The unit an INST op issues to, by op family. */
+enum sqtt_unit {
+	SQTT_UNIT_NONE, SQTT_UNIT_VALU, SQTT_UNIT_VMEM_RD, SQTT_UNIT_VMEM_WR, SQTT_UNIT_LDS,
+	SQTT_UNIT_IMAGE,
+	SQTT_UNIT_OTHER_SIMD	/* *_other_simd_*: a memory issue of another SIMD's wave */
+};
+enum sqtt_unit sqtt_op_unit(int op);
 /* INST op name ("salu", "sgmem_rd_1"...) or NULL for an op the table lacks. */
 const char *sqtt_op_name(unsigned op);
 /* Op code by name (also "0x%02x"), -1 if unknown. */
@@ -41,6 +55,26 @@ int sqtt_op_code(const char *name);
 enum sqtt_type sqtt_type_by_name(const char *name);	/* TOK_NTYPES if unknown */
 /* Delta carried by the token's bits (TIME: field + 4; TIMESTAMP: its delta or 0). */
 uint64_t sqtt_delta(enum sqtt_type, uint64_t raw);
+
+/* A REG token: a register write the trace saw.  compute: the address is an offset into
+ * the compute registers (SH space from 0x2e00, COMPUTE_DISPATCH_INITIATOR). */
+struct sqtt_reg {
+	unsigned addr;
+	int compute;
+	uint32_t data;
+};
+void sqtt_reg(uint64_t raw, struct sqtt_reg *);
+
+/* The dispatch's program address, from its writes of COMPUTE_PGM_LO (SH register 0x2e0c:
+ * bits [39:8] of the address) and COMPUTE_PGM_HI (0x2e0d: bits [47:40]).  Feed it every
+ * REG token in stream order; sqtt_pgm_addr is 0 until both halves were written with a
+ * non-zero address. */
+struct sqtt_pgm {
+	uint32_t lo, hi;
+	unsigned seen;	/* 1: lo, 2: hi */
+};
+void sqtt_pgm_feed(struct sqtt_pgm *, uint64_t reg_raw);
+uint64_t sqtt_pgm_addr(const struct sqtt_pgm *);
 
 /* The HEADER: the unit whose waves emit instruction tokens. */
 struct sqtt_header {

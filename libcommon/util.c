@@ -1,6 +1,10 @@
+#include <sys/stat.h>
+
 #include <err.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -40,4 +44,15 @@ xstrndup(const char *s, size_t n)
 	if (d == NULL)
 		err(2, NULL);
 	return d;
+}
+
+void
+discard_output(FILE *fp, const char *path)
+{
+	struct stat st;
+	int regular = fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode);
+
+	fclose(fp);
+	if (regular)
+		unlink(path);
 }

@@ -60,6 +60,20 @@ need_shared() {
 	[ -d "$FIXTURES" ] && [ -d "$GOLDEN" ] || test_skip_all "../shared is not beside the project"
 }
 
+# Headless Chromium, for the tests of stall-table --html: need_chromium skips the test
+# where there is none (Debian package chromium; .ci/run installs it).  chromium_run ARGS
+# runs it without network, GPU or sandbox, its profile and its chatter in the test's dir.
+need_chromium() {
+	CHROMIUM=$(command -v chromium || command -v chromium-browser) ||
+		test_skip_all "chromium is not installed (Debian package chromium)"
+}
+chromium_run() {
+	timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+		--user-data-dir="$T_DIR/chromium" --disable-background-networking \
+		--proxy-server=127.0.0.1:9 --host-resolver-rules='MAP * ~NOTFOUND' \
+		--window-size=1280,900 --hide-scrollbars "$@" 2>>"$T_DIR/chromium.log"
+}
+
 test_done() {
 	echo "1..$t_count"
 	[ "$t_fail" -eq 0 ]

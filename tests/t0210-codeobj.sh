@@ -188,7 +188,7 @@ test_expect_success 'not an ELF file: exit 2, one-line error' '
 	test ! -s out &&
 	dd if=/dev/zero of=zeros.bin bs=1024 count=4 2>/dev/null &&
 	test_expect_code 2 "$CODEOBJ_TEST" zeros.bin 2> err &&
-	echo "codeobj_test: zeros.bin: not an ELF file" > expect &&
+	echo "codeobj_test: zeros.bin: not an ELF file (identification zeroed; no section header table)" > expect &&
 	test_cmp expect err &&
 	: > empty.bin &&
 	test_expect_code 2 "$CODEOBJ_TEST" empty.bin 2> err &&

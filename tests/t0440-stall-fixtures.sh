@@ -21,9 +21,9 @@ costs() {	# per kernel: the sum of the cost column
 
 for f in "$FIXTURES"/*.pkl; do
 	b=$(basename "$f" .pkl)
-	case $b in *_ops_*) continue ;; esac	# its program is not an ELF
 	test_expect_success "$b: costs add up to the waves' lifetimes, cause and raw view" "
-		sqtt-dump '$f' | sqtt-walk > rows.$b &&
+		sqtt-dump '$f' > packets.$b &&
+		sqtt-walk packets.$b > rows.$b 2> walk-err.$b &&
 		stall-attr rows.$b > cause.$b &&
 		stall-attr --raw rows.$b > raw.$b &&
 		lifetimes '$f' > expect.$b &&
@@ -58,8 +58,28 @@ test_expect_success 'sync: the wait after the barrier is on the s_barrier, the n
 '
 
 test_expect_success 'every wave begins with wave start (or is untraced)' '
-	cat cause.* | awk -F"\t" "!/^#/ { k = \$1 \" \" \$4 \" \" FILENAME; if (!(k in seen)) { seen[k] = 1; print \$14 } }" | sort | uniq -c | awk "{ \$1 = \"\"; print }" > actual &&
-	printf " untraced\n wave start\n" > expect &&
+	awk -F"\t" "!/^#/ { k = \$1 \" \" \$4 \" \" FILENAME; if (!(k in seen)) { seen[k] = 1; print \$14 } }" cause.* |
+		sort | uniq -c > actual &&
+	awk -F"\t" "!/^#/ && \$9 == \"WAVE_END\" { n[\$14 == \"untraced\" ? \"untraced\" : \"wave start\"]++ }
+		END { printf \"%7d untraced\\n%7d wave start\\n\", n[\"untraced\"], n[\"wave start\"] }" cause.* > expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'heavy_sync: an s_sleep keeps what it slept, the barrier before it the rest' '
+	b=20260315_profile_sync_run_0_2709f60 &&
+	awk -F"\t" "!/^#/ && \$1 == 0 && (\$4 == 0 || \$4 == 10) && \$6 >= \"0x104\" && \$6 <= \"0x10c\" { print \$4, \$6, \$8, \$13, \$14 }" \
+		cause.$b | sort -n > actual &&
+	cat > expect <<-\EOF &&
+	0 0x104 1 1 barrier
+	0 0x108 255 255 sleep
+	0 0x10c 1 1 barrier
+	10 0x104 9 64 barrier
+	10 0x108 311 256 sleep
+	10 0x10c 1 1 barrier
+	EOF
+	test_cmp expect actual &&
+	awk -F"\t" "!/^#/ && \$10 ~ /^s_sleep/ { n[\$14]++ } END { for (c in n) print c, n[c] }" cause.$b | sort > actual &&
+	printf "sleep 144\nwave start 48\n" > expect &&
 	test_cmp expect actual
 '
 

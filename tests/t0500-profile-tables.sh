@@ -81,7 +81,7 @@ test_expect_success 'JSON strings: escapes and UTF-8 come back as written' '
     {\"pc\": \"0x0\", \"hits\": 1, \"cycles\": 5, \"pct\": 100.00, \"cause\": \"mem\", \"causes\": {\"mem\": 5}, \"inst\": \"s_nop 0\"}]}]}\n" >u.json &&
 	stall-budget -w u2.json u.json &&
 	grep -o "\"kernel\": \"[^,]*," u2.json >actual &&
-	printf "\"kernel\": \"k\303\251\360\237\230\200\\\\u0009\\\\\\\\\",\n" >expect &&
+	printf "\"kernel\": \"k\303\251\360\237\230\200\\\\t\\\\\\\\\",\n" >expect &&
 	test_cmp expect actual
 '
 

@@ -40,7 +40,7 @@ while [ $i -lt "$n" ]; do
 			);
 			$ops[int rand @ops]->() for 1 .. 1 + int rand 4;
 			print $d' "$seed$i" "$s" > mutant
-		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json" "stall-budget -w /dev/null" "stall-diff seed.attr"; do
+		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json" "stall-table --html /dev/null --trace-json /dev/null" "stall-budget -w /dev/null"; do
 			timeout 10 "$bin"/$cmd mutant > /dev/null 2> err
 			st=$?
 			if { [ $st -ne 0 ] && [ $st -ne 2 ]; } || grep -q "Sanitizer\|runtime error" err; then

@@ -1,0 +1,536 @@
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attr.h"
+#include "util.h"
+
+/* Outstanding operations on one counter, oldest first.  The gfx11 counters are 6 bits
+ * wide, so at most 63 can be outstanding: an older entry must have retired. */
+#define FIFO_MAX 64
+struct fifo {
+	unsigned char kind[FIFO_MAX];
+	unsigned head, n;
+};
+
+/* A row waiting to be written: rows go out in input order, and an s_barrier's cost is
+ * known only when its wave's next row arrives. */
+struct qrow {
+	struct qrow *next;
+	void *data;
+	size_t len;
+	int64_t cost;
+	enum cause cause;
+	int meta, pending;
+};
+
+struct wave {
+	struct wave *next;	/* the event's waves, in order of their first rows */
+	struct wave *hnext;	/* hash chain */
+	struct aevent *event;
+	uint64_t id;
+	uint64_t prev_time, prev_pc;
+	int prev_pc_known, prev_taken;
+	int skewed;		/* a delta did not match the times: no lifetime to check */
+	uint64_t start;		/* WAVE_START: the first row's time minus its delta */
+	uint64_t sum_delta, sum_cost;
+	int64_t last_issue, below_issue;	/* latest issue time, latest one before it */
+	struct qrow *barrier;	/* an s_barrier row waiting for this wave's next row */
+	struct fifo cnt[ISA_NCOUNTER];
+};
+
+struct aevent {
+	struct aevent *hnext;
+	uint64_t id;
+	uint64_t last_time;
+	struct wave *waves;
+	unsigned nwaves;
+	int64_t end_hi, end_below;	/* the same pair over the waves that have ended */
+};
+
+#define NBUCKET 1024
+
+struct attr {
+	int raw;
+	attr_out_fn out;
+	attr_warn_fn warn;
+	attr_bytes_fn bytes;
+	void *ctx;
+	struct aevent *ebucket[NBUCKET];
+	struct wave *wbucket[NBUCKET];
+	struct qrow *qhead, *qtail;
+	size_t nheld;
+	int warned_dep;
+	char error[256];
+};
+
+static void __attribute__((format(printf, 2, 3)))
+warn(struct attr *a, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[512];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	a->warn(a->ctx, msg);
+}
+
+static int __attribute__((format(printf, 2, 3)))
+fail(struct attr *a, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a->error, sizeof(a->error), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+struct attr *
+attr_new(int raw, attr_out_fn out, attr_warn_fn w, attr_bytes_fn bytes, void *ctx)
+{
+	struct attr *a = xcalloc(1, sizeof(*a));
+
+	a->raw = raw;
+	a->out = out;
+	a->warn = w;
+	a->bytes = bytes;
+	a->ctx = ctx;
+	return a;
+}
+
+const char *attr_error(const struct attr *a) { return a->error; }
+
+/* Output ------------------------------------------------------------------------ */
+
+static void
+queue_flush(struct attr *a)
+{
+	struct qrow *q;
+
+	while ((q = a->qhead) != NULL && !q->pending) {
+		a->out(a->ctx, q->data, q->len, q->cost, q->cause, q->meta);
+		a->qhead = q->next;
+		if (a->qhead == NULL)
+			a->qtail = NULL;
+		free(q->data);
+		free(q);
+		a->nheld--;
+	}
+}
+
+static struct qrow *
+queue_add(struct attr *a, const void *data, size_t len, int meta)
+{
+	struct qrow *q = xcalloc(1, sizeof(*q));
+
+	q->data = xcalloc(len + 1, 1);
+	memcpy(q->data, data, len);
+	q->len = len;
+	q->meta = meta;
+	if (a->qtail)
+		a->qtail->next = q;
+	else
+		a->qhead = q;
+	a->qtail = q;
+	a->nheld++;
+	return q;
+}
+
+void
+attr_meta(struct attr *a, const void *data, size_t len)
+{
+	if (a->qhead == NULL)
+		a->out(a->ctx, data, len, 0, CAUSE_NONE, 1);
+	else
+		queue_add(a, data, len, 1);
+}
+
+/* Waves and events ----------------------------------------------------------- */
+
+static unsigned
+hash2(uint64_t a, uint64_t b)
+{
+	return (unsigned)(((a * 0x9e3779b97f4a7c15ULL) ^ (b * 0xc2b2ae3d27d4eb4fULL)) >> 54) &
+	    (NBUCKET - 1);
+}
+
+static struct aevent *
+event_get(struct attr *a, uint64_t id)
+{
+	struct aevent **pp = &a->ebucket[hash2(id, 0)], *e;
+
+	for (e = *pp; e; e = e->hnext)
+		if (e->id == id)
+			return e;
+	e = xcalloc(1, sizeof(*e));
+	e->id = id;
+	e->end_hi = e->end_below = -1;
+	e->hnext = *pp;
+	*pp = e;
+	return e;
+}
+
+static void
+event_free(struct attr *a, struct aevent *e)
+{
+	struct aevent **pp;
+
+	for (pp = &a->ebucket[hash2(e->id, 0)]; *pp != e; pp = &(*pp)->hnext)
+		;
+	*pp = e->hnext;
+	free(e);
+}
+
+static struct wave *
+wave_find(struct attr *a, const struct aevent *e, uint64_t id)
+{
+	struct wave *w;
+
+	for (w = a->wbucket[hash2(e->id, id)]; w; w = w->hnext)
+		if (w->id == id && w->event == e)
+			return w;
+	return NULL;
+}
+
+/* Fold one (latest, latest before it) pair of issue times into another. */
+static void
+issue_merge(int64_t *hi, int64_t *below, int64_t last, int64_t before)
+{
+	if (last < 0)
+		return;
+	if (last > *hi) {
+		*below = *hi > before ? *hi : before;
+		*hi = last;
+	} else if (last == *hi) {
+		if (before > *below)
+			*below = before;
+	} else if (last > *below)
+		*below = last;
+}
+
+static void
+wave_free(struct attr *a, struct aevent *e, struct wave *w)
+{
+	struct wave **pp;
+
+	issue_merge(&e->end_hi, &e->end_below, w->last_issue, w->below_issue);
+	for (pp = &e->waves; *pp != w; pp = &(*pp)->next)
+		;
+	*pp = w->next;
+	for (pp = &a->wbucket[hash2(e->id, w->id)]; *pp != w; pp = &(*pp)->hnext)
+		;
+	*pp = w->hnext;
+	free(w);
+	e->nwaves--;
+	if (e->waves == NULL)
+		event_free(a, e);	/* no later wave can see its issues: all in the past */
+}
+
+/* The latest issue time strictly before t, given the latest one and the one before it:
+ * rows come in time order, so t is at least the latest. */
+static int64_t
+issue_before(int64_t last, int64_t below, uint64_t t)
+{
+	return last >= 0 && (uint64_t)last < t ? last : below;
+}
+
+/* Did a wave of e other than w issue strictly inside (from, to)? */
+static int
+others_issued(const struct aevent *e, const struct wave *w, uint64_t from, uint64_t to)
+{
+	const struct wave *x;
+	int64_t b;
+
+	b = issue_before(e->end_hi, e->end_below, to);
+	if (b >= 0 && (uint64_t)b > from && (uint64_t)b < to)
+		return 1;
+	for (x = e->waves; x; x = x->next) {
+		if (x == w)
+			continue;
+		b = issue_before(x->last_issue, x->below_issue, to);
+		if (b >= 0 && (uint64_t)b > from && (uint64_t)b < to)
+			return 1;
+	}
+	return 0;
+}
+
+/* Memory counters ------------------------------------------------------------ */
+
+static void
+fifo_push(struct fifo *f, unsigned kind)
+{
+	if (f->n == FIFO_MAX) {
+		f->head = (f->head + 1) % FIFO_MAX;
+		f->n--;
+	}
+	f->kind[(f->head + f->n) % FIFO_MAX] = (unsigned char)kind;
+	f->n++;
+}
+
+/* Retire the oldest until at most n remain; the kinds retired. */
+static unsigned
+fifo_wait(struct fifo *f, unsigned long n)
+{
+	unsigned kinds = 0;
+
+	while (f->n > n) {
+		kinds |= f->kind[f->head];
+		f->head = (f->head + 1) % FIFO_MAX;
+		f->n--;
+	}
+	return kinds;
+}
+
+/* Rows -------------------------------------------------------------------------- */
+
+static enum cause
+dep_cause(struct attr *a, const char *dep)
+{
+	switch (isa_dep_by_name(dep)) {
+	case DEP_VALU:
+		return CAUSE_VALU_DEP;
+	case DEP_TRANS:
+		return CAUSE_TRANS_DEP;
+	case DEP_SALU:
+		return CAUSE_SALU_DEP;
+	case DEP_NONE:
+		break;
+	}
+	if (!a->warned_dep)
+		warn(a, "dep: unknown dependency '%s', ignored (warned once)", dep);
+	a->warned_dep = 1;
+	return CAUSE_NONE;
+}
+
+static int
+is_vmem(enum inst_class c)
+{
+	unsigned kind;
+
+	return isa_mem_counter(c, "", &kind) >= 0 && kind != MEM_LDS;
+}
+
+static int
+is_end(const struct attr_row *r)
+{
+	return strcmp(r->token, "WAVE_END") == 0;
+}
+
+/* The rules of stall-attr(1), CAUSES, first that fits. */
+static enum cause
+cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
+    const struct wave *w, int first, int64_t cost, unsigned waited)
+{
+	enum cause c;
+
+	if (r->cls == IC_UNTRACED)
+		return CAUSE_UNTRACED;
+	if (first)
+		return CAUSE_WAVE_START;
+	if (is_end(r))
+		return CAUSE_DRAIN;
+	if (isa_sleep_cycles(r->inst) >= 0)
+		return CAUSE_SLEEP;
+	if (r->cls == IC_BARRIER)
+		return CAUSE_BARRIER;
+	if (r->cls == IC_WAITCNT)
+		return cause_of_kinds(waited);
+	if (r->cls == IC_DEPCTR)
+		return CAUSE_DEPCTR;
+	if (cost <= 1)
+		return CAUSE_ISSUE;
+	if (strcmp(r->dep, "-") != 0 && (c = dep_cause(a, r->dep)) != CAUSE_NONE)
+		return c;
+	if (others_issued(e, w, w->prev_time, r->time))
+		return CAUSE_ISSUE_WAIT;
+	if (w->prev_taken || (r->pc_known && w->prev_pc_known && r->pc / 64 != w->prev_pc / 64))
+		return CAUSE_FETCH;
+	if (is_vmem(r->cls))
+		return CAUSE_VMEM_ISSUE;
+	if (r->cls == IC_LDS_LOAD || r->cls == IC_LDS_STORE)
+		return CAUSE_LDS_QUEUE;
+	return CAUSE_ISSUE;
+}
+
+/* Cycles are conserved: a wave's costs add up to its deltas, and to its lifetime. */
+static int
+wave_end(struct attr *a, struct aevent *e, struct wave *w)
+{
+	uint64_t life = w->prev_time - w->start;
+
+	if (w->sum_cost != w->sum_delta || (!w->skewed && w->sum_cost != life))
+		return fail(a, "internal error: wave %" PRIu64 " of event %" PRIu64 ": costs add "
+		    "up to %" PRIu64 ", deltas to %" PRIu64 ", lifetime %" PRIu64, w->id, e->id,
+		    w->sum_cost, w->sum_delta, life);
+	wave_free(a, e, w);
+	return 0;
+}
+
+/* A barrier whose wave's next row never came keeps its own delta. */
+static void
+release(struct wave *w)
+{
+	if (w->barrier)
+		w->barrier->pending = 0;
+	w->barrier = NULL;
+}
+
+int
+attr_row(struct attr *a, const struct attr_row *r, const void *handle)
+{
+	const void *data;
+	size_t len;
+	struct aevent *e;
+	struct wave *w;
+	struct qrow *q;
+	uint64_t cost;
+	long want[ISA_NCOUNTER], sleep;
+	unsigned waited = 0;
+	int i, first = 0, end = is_end(r), barrier = !end && r->cls == IC_BARRIER;
+	enum cause cause;
+
+	if (r->time >= ATTR_MAX_TIME || r->delta >= ATTR_MAX_TIME)
+		return fail(a, "time %" PRIu64 " or delta %" PRIu64 " is 2^62 or more", r->time,
+		    r->delta);
+	e = event_get(a, r->event);
+	if (r->time < e->last_time)
+		warn(a, "time %" PRIu64 " is before an earlier row of event %" PRIu64
+		    " (%" PRIu64 ")", r->time, r->event, e->last_time);
+	else
+		e->last_time = r->time;
+	if ((w = wave_find(a, e, r->wave)) == NULL) {
+		struct wave **pp;
+		unsigned h = hash2(e->id, r->wave);
+		if (e->nwaves >= ATTR_MAX_WAVES)
+			return fail(a, "more than %u live waves in event %" PRIu64, ATTR_MAX_WAVES,
+			    e->id);
+		w = xcalloc(1, sizeof(*w));
+		w->id = r->wave;
+		w->event = e;
+		w->last_issue = w->below_issue = -1;
+		for (pp = &e->waves; *pp; pp = &(*pp)->next)
+			;
+		*pp = w;	/* in order of their first rows, for the messages */
+		w->hnext = a->wbucket[h];
+		a->wbucket[h] = w;
+		e->nwaves++;
+		w->start = r->time - r->delta;
+		if (r->delta > r->time)
+			w->skewed = 1;
+		first = 1;
+	} else if (r->delta != r->time - w->prev_time || r->time < w->prev_time) {
+		warn(a, "delta %" PRIu64 " is not the time since the wave's previous row "
+		    "(%" PRIu64 " - %" PRIu64 ")", r->delta, r->time, w->prev_time);
+		w->skewed = 1;
+	}
+
+	sleep = isa_sleep_cycles(r->inst);
+	cost = r->delta;
+	if (w->barrier) {
+		/* the barrier's wait shows on the next row: it keeps 1 cycle, an s_sleep what
+		 * it slept (its token comes when it wakes, after the barrier let it go) */
+		uint64_t keep = r->delta < 1 ? r->delta : 1;
+		if (sleep >= 0 && (uint64_t)sleep > keep)
+			keep = r->delta < (uint64_t)sleep ? r->delta : (uint64_t)sleep;
+		w->barrier->cost += (int64_t)(r->delta - keep);
+		w->sum_cost += r->delta - keep;
+		release(w);
+		cost = keep;
+	}
+	w->sum_delta += r->delta;
+	w->sum_cost += cost;
+
+	if (r->cls == IC_WAITCNT) {
+		isa_waitcnt(r->inst, want);
+		for (i = 0; i < ISA_NCOUNTER; i++)
+			if (want[i] >= 0 && i != CNT_EXP)
+				waited |= fifo_wait(&w->cnt[i], (unsigned long)want[i]);
+	}
+	cause = cause_of(a, r, e, w, first, (int64_t)cost, waited);
+	if (!end) {
+		unsigned kind;
+		int c = isa_mem_counter(r->cls, r->inst, &kind);
+		if (c >= 0)
+			fifo_push(&w->cnt[c], kind);
+		issue_merge(&w->last_issue, &w->below_issue, (int64_t)r->time, -1);
+	}
+	w->prev_time = r->time;
+	w->prev_pc = r->pc;
+	w->prev_pc_known = r->pc_known;
+	w->prev_taken = strcmp(r->token, "INST:branch_taken") == 0 ||
+	    strcmp(r->token, "INST:jump") == 0;
+
+	data = a->bytes(a->ctx, handle, &len);
+	if (a->qhead != NULL || (barrier && !a->raw)) {
+		q = queue_add(a, data, len, 0);
+		q->cost = (int64_t)cost;
+		q->cause = cause;
+		if (barrier && !a->raw) {
+			q->pending = 1;
+			w->barrier = q;
+		}
+	} else {
+		a->out(a->ctx, data, len, (int64_t)cost, cause, 0);
+	}
+	if (end && wave_end(a, e, w) != 0)
+		return -1;
+	if (a->nheld > ATTR_MAX_HELD && a->qhead->pending) {
+		/* the oldest barrier's wave has gone quiet: it keeps its own delta */
+		struct aevent *x;
+		struct wave *y;
+		size_t b;
+		warn(a, "%u rows held behind an s_barrier whose wave has no next row: the "
+		    "barrier keeps its own delta", ATTR_MAX_HELD);
+		for (b = 0; b < NBUCKET; b++)
+			for (x = a->ebucket[b]; x; x = x->hnext)
+				for (y = x->waves; y; y = y->next)
+					if (y->barrier == a->qhead)
+						release(y);
+	}
+	queue_flush(a);
+	return 0;
+}
+
+int
+attr_end(struct attr *a)
+{
+	struct aevent *e, *first;
+	struct wave *w;
+	size_t b;
+
+	for (;;) {	/* the lowest event first, its waves in order of their first rows */
+		first = NULL;
+		for (b = 0; b < NBUCKET; b++)
+			for (e = a->ebucket[b]; e; e = e->hnext)
+				if (first == NULL || e->id < first->id)
+					first = e;
+		if ((e = first) == NULL)
+			break;
+		w = e->waves;
+		warn(a, "wave %" PRIu64 " of event %" PRIu64 " has no WAVE_END row", w->id, e->id);
+		release(w);	/* no next row: it keeps its delta */
+		if (wave_end(a, e, w) != 0)
+			return -1;
+	}
+	queue_flush(a);
+	return 0;
+}
+
+void
+attr_free(struct attr *a)
+{
+	struct qrow *q;
+
+	if (a == NULL)
+		return;
+	while ((q = a->qhead) != NULL) {
+		a->qhead = q->next;
+		free(q->data);
+		free(q);
+	}
+	free(a);
+}

@@ -1,0 +1,55 @@
+/* attr: the cost and cause of every row (pipeline.md, Costs and causes; stall-attr(1) the
+ * rules and their evidence).  Rows go in in stream order and come out in the same order
+ * with their cost and cause; an s_barrier row is held until its wave's next row says what
+ * the barrier waited, and the rows after it with it (at most ATTR_MAX_HELD of them).
+ * Memory follows the live waves and the held rows. */
+#ifndef ATTR_H
+#define ATTR_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cause.h"
+#include "isa.h"
+
+/* Times and deltas above this are refused: costs are summed in 64 bits. */
+#define ATTR_MAX_TIME (UINT64_C(1) << 62)
+/* Rows held behind one waiting s_barrier at most; past that it keeps its own delta. */
+#define ATTR_MAX_HELD (1u << 20)
+/* Live waves of one trace buffer at most (a traced unit has 32 slots). */
+#define ATTR_MAX_WAVES 65536
+
+/* What the rules need of a row. */
+struct attr_row {
+	uint64_t event, wave, time, delta;
+	int pc_known;
+	uint64_t pc;
+	const char *token;	/* "WAVE_END", "INST:branch_taken"... */
+	const char *inst;	/* the disassembly */
+	enum inst_class cls;
+	const char *dep;	/* what s_delay_alu announced, "-" for nothing */
+};
+
+/* A row out: the bytes it came in with (data, len), its cost and cause; or a meta line
+ * (meta set, cost and cause meaningless) passed through in order. */
+typedef void (*attr_out_fn)(void *ctx, const void *data, size_t len, int64_t cost,
+    enum cause, int meta);
+/* A warning about the row just given. */
+typedef void (*attr_warn_fn)(void *ctx, const char *msg);
+/* The bytes of a row given to attr_row as handle, asked for once the rules have read the
+ * row's strings: a text reader may then reuse the buffer they were in. */
+typedef const void *(*attr_bytes_fn)(void *ctx, const void *handle, size_t *len);
+
+struct attr;
+
+/* raw: every row costs its delta (no wait moved). */
+struct attr *attr_new(int raw, attr_out_fn, attr_warn_fn, attr_bytes_fn, void *ctx);
+void attr_free(struct attr *);
+/* 0, or -1 with attr_error saying why the row cannot be taken.  Its bytes (through the
+ * attr_bytes_fn) are copied when the row has to be held. */
+int attr_row(struct attr *, const struct attr_row *, const void *handle);
+void attr_meta(struct attr *, const void *data, size_t len);
+/* The end of an input: waves without a WAVE_END row end here (a warning each). */
+int attr_end(struct attr *);
+const char *attr_error(const struct attr *);
+
+#endif

@@ -1,0 +1,106 @@
+/* isa: the gfx11 (RDNA3) instruction model, without LLVM: the classes of instructions
+ * and which trace token fits which class; the waitcnt counters and their decoding; the
+ * s_delay_alu dependencies; the encoding families and their lengths, so that a word the
+ * disassembler cannot read is still stepped over by its real length.  Facts from AMD's
+ * "RDNA3 Instruction Set Architecture" reference guide and sqtt-format.md section 7. */
+#ifndef ISA_H
+#define ISA_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sqtt.h"
+
+enum isa_family {
+	ENC_UNKNOWN, ENC_SOP1, ENC_SOPC, ENC_SOPP, ENC_SOPK, ENC_SOP2, ENC_SMEM,
+	ENC_VOP1, ENC_VOPC, ENC_VOP2, ENC_VOP3, ENC_VOP3P, ENC_VOPD, ENC_VINTERP,
+	ENC_LDSDIR, ENC_DS, ENC_FLAT, ENC_MUBUF, ENC_MTBUF, ENC_MIMG, ENC_EXP, ENC_NFAMILY
+};
+
+enum inst_class {
+	IC_UNKNOWN,	/* could not be decoded */
+	IC_SALU,	/* scalar ALU: INST salu */
+	IC_SALU_EXEC,	/* s_*_saveexec_*: INST salu_wr_exec */
+	IC_SMEM,	/* s_load*, s_buffer_load*: INST smem_rd */
+	IC_SMEM_STORE,	/* s_store*, s_buffer_store*: INST smem_wr */
+	IC_VALU,	/* VOP1/2/3/3P/C, VOPD: VALU_INST */
+	IC_VALU_TRANS,	/* transcendental: INST valut_4 */
+	IC_VALU_SHIFT64,/* 64-bit shifts: INST valub_2 */
+	IC_VALU_MAD64,	/* v_mad_u64_u32 / v_mad_i64_i32: INST valub_4 */
+	IC_VALU_F64,	/* f64 arithmetic: INST valub_16 or valu_1 */
+	IC_VALU_CMPX,	/* v_cmpx_*: INST valu1_wr_exec */
+	IC_VINTERP,	/* v_interp*: INST vinterp */
+	IC_GLOBAL_LOAD,	/* global_load*, global_atomic* with return: INST sgmem_rd_* */
+	IC_GLOBAL_STORE,/* global_store*, global_atomic* without return: INST sgmem_wr_* */
+	IC_FLAT_LOAD,	/* flat_load*, scratch_load*: INST flat_rd_2 */
+	IC_FLAT_STORE,	/* flat_store*, scratch_store*: INST flat_wr_* */
+	IC_BUF_LOAD,	/* buffer_load*: INST buf_rd_* */
+	IC_BUF_STORE,	/* buffer_store*: INST buf_wr_* */
+	IC_IMAGE,	/* image_*: INST img_* */
+	IC_LDS_LOAD,	/* ds_read/ds_load*: INST lds_rd */
+	IC_LDS_STORE,	/* ds_write/ds_store*, ds atomics: INST lds_wr_* */
+	IC_BRANCH,	/* s_branch, s_cbranch_*: INST branch_taken / branch_not_taken */
+	IC_JUMP,	/* s_setpc_b64, s_swappc_b64, s_call_b64, s_getpc?: INST jump */
+	IC_BARRIER,	/* s_barrier: INST barrier */
+	IC_MESSAGE,	/* s_sendmsg*: INST message */
+	IC_WAITCNT,	/* s_waitcnt, s_waitcnt_vscnt/vmcnt/expcnt/lgkmcnt: IMM_ONE */
+	IC_DEPCTR,	/* s_waitcnt_depctr: IMM_ONE */
+	IC_CLAUSE,	/* s_clause: IMM_ONE, sometimes not traced */
+	IC_IMM,		/* s_nop, s_sleep, s_wait_idle, s_wait_event, s_set_inst_prefetch_distance,
+			 * other immediates: IMM_ONE */
+	IC_DELAY_ALU,	/* s_delay_alu: never traced */
+	IC_ENDPGM,	/* s_endpgm*: never traced, the wave's WAVE_END follows */
+	IC_UNTRACED,	/* not an instruction: the one row of a wave that emitted no
+			 * instruction tokens (sqtt-walk) */
+	IC_NCLASS
+};
+
+/* What an s_waitcnt* waits for: bit set when that counter must drain to the given value. */
+enum { WAIT_VM = 1, WAIT_LGKM = 2, WAIT_EXP = 4, WAIT_VS = 8 };
+
+/* The dependency an s_delay_alu announced for an instruction (instid0 for the next one,
+ * instid1 for the one instskip further on). */
+enum inst_dep { DEP_NONE, DEP_VALU, DEP_TRANS, DEP_SALU };
+
+const char *inst_class_name(enum inst_class);
+/* A class by its name; IC_NCLASS for a name that is none. */
+enum inst_class inst_class_by_name(const char *name);
+/* The class of an instruction LLVM disassembled: by its mnemonic, its text (for atomics'
+ * glc) and its first dword (other SOPP). */
+enum inst_class isa_classify(const char *mnemonic, const char *text, uint32_t w0);
+/* The class of a word LLVM could not read: its encoding family's (memory families as
+ * loads, which the fit rules take for a store token too). */
+enum inst_class isa_family_class(uint32_t w0);
+/* Does a token of this type (and INST op) fit an instruction of class c? */
+int isa_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, int op);
+
+/* The wait counters, and the kinds of memory operation counted on them. */
+enum { CNT_VM, CNT_VS, CNT_LGKM, CNT_EXP, ISA_NCOUNTER };
+enum { MEM_VMEM = 1, MEM_SMEM = 2, MEM_LDS = 4 };
+/* What an s_waitcnt* (its disassembly) waits for: the count each counter must come down
+ * to, -1 for a counter it does not wait on. */
+void isa_waitcnt(const char *inst, long want[ISA_NCOUNTER]);
+/* The same as WAIT_* bits. */
+unsigned isa_wait_bits(const char *inst);
+/* The counter a memory instruction counts on (CNT_*) and its kind (MEM_*); -1 for an
+ * instruction that is none. */
+int isa_mem_counter(enum inst_class, const char *mnemonic, unsigned *kind);
+
+/* s_delay_alu: the name of an instid value (0: "-"), its dependency and argument (-1 for
+ * an id that names none), and the dependency a name gives. */
+const char *isa_dep_name(unsigned id);
+int isa_dep_of_id(unsigned id, enum inst_dep *, unsigned *arg);
+enum inst_dep isa_dep_by_name(const char *name);
+
+/* The family of an instruction by its first dword. */
+enum isa_family isa_family(uint32_t w0);
+const char *isa_family_name(enum isa_family);
+/* Its length in bytes (4 to 20), from the words at p (n bytes available; missing bytes
+ * read as zero): the family's size, plus a literal dword where a source operand is 255,
+ * plus DPP/SDWA and MIMG address dwords. */
+unsigned isa_length(const uint8_t *p, size_t n);
+
+/* s_sleep: how long the wave sleeps (64 clocks per unit of SIMM16[6:0]); -1 when the
+ * text is not an s_sleep. */
+long isa_sleep_cycles(const char *inst);
+
+#endif

@@ -1,0 +1,51 @@
+/* timeline: the rows of a row stream laid out in time, one lane per wave, for the
+ * pictures of stall-table(1) (--html, --trace-json).
+ *
+ * The cycles charged to a row (its cost) are the wait that ended with its issue, so a
+ * wave's rows tile its life: the first starts at WAVE_START (its time minus its delta),
+ * each next one where the one before ended, and the last ends at WAVE_END.
+ *
+ * Memory is bounded whatever the length of the stream: at most max_lanes waves of each
+ * kernel get a lane (the first ones seen), and when the lanes hold more than max_bars
+ * bars, neighbouring bars are merged pairwise (each bar then stands for 2, 4, ... rows,
+ * coloured by its longest row).  A live wave costs a few words until its WAVE_END. */
+#ifndef TIMELINE_H
+#define TIMELINE_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tsv.h"
+
+struct timeline;
+
+/* One row as the timeline saw it. */
+struct tl_row {
+	const char *kernel, *pc, *inst, *cause;
+	uint64_t event, se, wave, slot;
+	int64_t time, delta, cost;
+	int64_t start;		/* where its bar starts: start + cost is its end */
+	uint64_t process;	/* 1, 2, ...: the (kernel, event) pair, one traced SIMD */
+	uint64_t thread;	/* 1, 2, ...: the wave */
+	int first;		/* the wave's first row */
+	int new_process;	/* the pair's first row */
+};
+
+typedef void tl_sink(void *arg, const struct tl_row *);
+
+/* keep_bars 0: only place rows for a sink, draw nothing. */
+struct timeline *timeline_new(int keep_bars, size_t max_lanes, size_t max_bars);
+/* Every row is handed to sink(arg, row) once placed. */
+void timeline_sink(struct timeline *, tl_sink *sink, void *arg);
+/* The columns of the row stream: event se kernel wave slot pc time delta token inst
+ * are needed (fatal if missing). */
+void timeline_header(struct timeline *, const struct tsv *);
+/* The current record of t, with the cost and cause the caller charged it. */
+void timeline_row(struct timeline *, const struct tsv *t, int64_t cost, const char *cause);
+/* Rows placed so far. */
+uint64_t timeline_rows(const struct timeline *);
+/* The drawing as JSON (see html.h for its fields). */
+void timeline_json(const struct timeline *, FILE *fp);
+void timeline_free(struct timeline *);
+
+#endif

@@ -1,0 +1,711 @@
+#include <err.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture.h"
+#include "input.h"
+#include "out.h"
+#include "util.h"
+#include "walk.h"
+
+#define NSLOT 32
+#define LOOKAHEAD 16	/* instructions searched on the fall-through path to resynchronise */
+#define MAX_EVENTS (1u << 20)	/* events of one input: walk(3) state for each */
+
+/* A program of some capture, its code object opened on first use. */
+struct prog {
+	char *source, *name, *tag, *file;
+	uint64_t base;
+	const uint8_t *image;	/* given by the caller, or owned (own_image) */
+	size_t len;
+	int own_image;
+	struct codeobj *code;
+	int failed;		/* could not be opened: its events are not walked */
+	int entry_said;		/* the trace's entry disagreed with the descriptor: said once */
+	const struct inst *insts;
+	size_t ninsts;
+};
+
+struct wave {
+	int alive;
+	unsigned number;
+	uint64_t pc, last;
+	unsigned rows;
+};
+
+/* One buffer's walk.  Its waves' slots are allocated while any is alive. */
+struct wevent {
+	long id;
+	int se;
+	const char *kernel;
+	long prog;		/* index into progs, -1: none */
+	int have_header;
+	unsigned sa, wgp, simd;
+	struct sqtt_pgm pgm;	/* the dispatch's COMPUTE_PGM writes: where its waves start */
+	struct wave *slot;	/* NSLOT, or NULL when no wave is alive */
+	unsigned alive;
+	unsigned nwaves;
+	uint64_t orphan;	/* instruction tokens for slots with no open wave */
+};
+
+/* Kernel and tag of a buffer, from walk_event. */
+struct evinfo {
+	long event;
+	char *kernel, *tag;
+	long prog;
+};
+
+struct walker {
+	walk_row_fn emit;
+	void *ctx;
+	struct prog *progs;
+	size_t nprogs;
+	char *source;
+	struct capture cap;	/* the source capture, opened once for all its programs */
+	char *cap_path;
+	struct prog cmdline;	/* walk_use_code */
+	int use_cmdline;
+	struct evinfo *infos;
+	size_t ninfos;
+	struct wevent *events;	/* open addressing by id */
+	size_t nevents, cap_events;
+	struct wevent *cur;
+	long dbg_wave;
+	unsigned long dbg_n;
+	uint64_t nwarn, nrows;
+	unsigned nfailed;
+	char error[256];
+};
+
+static void __attribute__((format(printf, 2, 3)))
+warning(struct walker *wk, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[512];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	wk->nwarn++;
+	out_flush();
+	fflush(stdout);
+	warnx("warning: %s", msg);
+}
+
+struct walker *
+walk_new(walk_row_fn emit, void *ctx)
+{
+	struct walker *wk = xcalloc(1, sizeof(*wk));
+
+	wk->emit = emit;
+	wk->ctx = ctx;
+	wk->dbg_wave = -1;
+	return wk;
+}
+
+static void
+prog_free(struct prog *p)
+{
+	codeobj_close(p->code);
+	if (p->own_image)
+		free((void *)p->image);
+	free(p->source);
+	free(p->name);
+	free(p->tag);
+	free(p->file);
+}
+
+void
+walk_free(struct walker *wk)
+{
+	size_t i;
+
+	if (wk == NULL)
+		return;
+	for (i = 0; i < wk->nprogs; i++)
+		prog_free(&wk->progs[i]);
+	if (wk->use_cmdline)
+		prog_free(&wk->cmdline);
+	free(wk->progs);
+	for (i = 0; i < wk->ninfos; i++) {
+		free(wk->infos[i].kernel);
+		free(wk->infos[i].tag);
+	}
+	free(wk->infos);
+	for (i = 0; i < wk->cap_events; i++)
+		free(wk->events[i].slot);
+	free(wk->events);
+	if (wk->cap_path) {
+		capture_close(&wk->cap);
+		free(wk->cap_path);
+	}
+	free(wk->source);
+	free(wk);
+}
+
+void
+walk_use_code(struct walker *wk, const char *file, uint64_t base, const char *kernel)
+{
+	struct prog *p = &wk->cmdline;
+
+	p->name = xstrdup(kernel ? kernel : "-");
+	p->source = xstrdup(file);
+	p->file = xstrdup(file);
+	p->tag = xstrdup("-");
+	p->base = base;
+	wk->use_cmdline = 1;
+}
+
+void
+walk_source(struct walker *wk, const char *path)
+{
+	free(wk->source);
+	wk->source = xstrdup(path);
+}
+
+unsigned
+walk_program(struct walker *wk, const char *name, const char *tag, uint64_t base,
+    const char *file, const uint8_t *image, size_t len)
+{
+	struct prog *p;
+
+	wk->progs = xreallocarray(wk->progs, wk->nprogs + 1, sizeof(*wk->progs));
+	p = &wk->progs[wk->nprogs];
+	memset(p, 0, sizeof(*p));
+	p->source = xstrdup(wk->source ? wk->source : "-");
+	p->name = xstrdup(name);
+	p->tag = xstrdup(tag ? tag : "-");
+	p->base = base;
+	p->file = xstrdup(file ? file : "-");
+	p->image = image;
+	p->len = len;
+	return (unsigned)wk->nprogs++;
+}
+
+void
+walk_event(struct walker *wk, long event, const char *kernel, const char *tag)
+{
+	struct evinfo *e;
+	size_t i;
+
+	wk->infos = xreallocarray(wk->infos, wk->ninfos + 1, sizeof(*wk->infos));
+	e = &wk->infos[wk->ninfos++];
+	e->event = event;
+	e->kernel = xstrdup(kernel);
+	e->tag = xstrdup(tag ? tag : "-");
+	e->prog = -1;
+	for (i = wk->nprogs; i-- > 0;)
+		if (strcmp(wk->progs[i].name, kernel) == 0 &&
+		    (tag == NULL || strcmp(wk->progs[i].tag, tag) == 0)) {
+			e->prog = (long)i;
+			break;
+		}
+}
+
+void
+walk_debug(struct walker *wk, long wave, unsigned long n)
+{
+	wk->dbg_wave = wave;
+	wk->dbg_n = n;
+}
+
+uint64_t walk_nwarnings(const struct walker *wk) { return wk->nwarn; }
+uint64_t walk_nrows(const struct walker *wk) { return wk->nrows; }
+unsigned walk_nfailed(const struct walker *wk) { return wk->nfailed; }
+const char *walk_error(const struct walker *wk) { return wk->error; }
+
+/* Code objects ------------------------------------------------------------------ */
+
+static const uint8_t *
+source_code(struct walker *wk, const struct prog *p, size_t *len)
+{
+	size_t i;
+
+	if (wk->cap_path == NULL || strcmp(wk->cap_path, p->source) != 0) {
+		if (wk->cap_path) {
+			capture_close(&wk->cap);
+			free(wk->cap_path);
+		}
+		capture_open(&wk->cap, p->source, NULL);
+		wk->cap_path = xstrdup(p->source);
+	}
+	for (i = 0; i < wk->cap.nprog; i++)
+		if (strcmp(wk->cap.prog[i].name, p->name) == 0)
+			return capture_code(&wk->cap, i, len);
+	return NULL;
+}
+
+static struct codeobj *
+prog_code(struct walker *wk, struct prog *p)
+{
+	char why[256];
+	size_t len = p->len;
+	const uint8_t *img = p->image;
+
+	if (p->code != NULL || p->failed)
+		return p->code;
+	if (img == NULL && strcmp(p->file, "-") != 0) {
+		p->image = img = input_slurp(p->file, &len);
+		p->own_image = 1;
+	} else if (img == NULL) {
+		img = source_code(wk, p, &len);
+	}
+	if (img == NULL) {
+		out_flush();
+		fflush(stdout);
+		warnx("%s: program %s: no code object in the capture", p->source, p->name);
+		p->failed = 1;
+		wk->nfailed++;
+		return NULL;
+	}
+	p->code = codeobj_open(img, len, p->name, why, sizeof(why));
+	if (p->code == NULL) {
+		out_flush();
+		fflush(stdout);
+		warnx("%s: program %s: %s; its events are not walked",
+		    strcmp(p->file, "-") ? p->file : p->source, p->name, why);
+		p->failed = 1;
+		wk->nfailed++;
+		return NULL;
+	}
+	p->insts = codeobj_insts(p->code, &p->ninsts);
+	return p->code;
+}
+
+/* Events ------------------------------------------------------------------------ */
+
+static struct prog *
+event_prog(struct walker *wk, const struct wevent *e)
+{
+	if (wk->use_cmdline)
+		return &wk->cmdline;
+	return e->prog >= 0 ? &wk->progs[e->prog] : NULL;
+}
+
+static struct codeobj *
+event_code(struct walker *wk, const struct wevent *e)
+{
+	struct prog *p = event_prog(wk, e);
+
+	return p ? prog_code(wk, p) : NULL;
+}
+
+static size_t
+event_hash(long id, size_t cap)
+{
+	return (size_t)(((uint64_t)id * 0x9e3779b97f4a7c15ULL) >> 20) & (cap - 1);
+}
+
+static void
+events_grow(struct walker *wk)
+{
+	struct wevent *old = wk->events;
+	size_t oldcap = wk->cap_events, i, h;
+
+	wk->cap_events = oldcap ? 2 * oldcap : 64;
+	wk->events = xcalloc(wk->cap_events, sizeof(*wk->events));
+	for (i = 0; i < oldcap; i++) {
+		if (old[i].kernel == NULL)
+			continue;
+		for (h = event_hash(old[i].id, wk->cap_events); wk->events[h].kernel != NULL;
+		    h = (h + 1) & (wk->cap_events - 1))
+			;
+		wk->events[h] = old[i];
+	}
+	free(old);
+	wk->cur = NULL;
+}
+
+static struct wevent *
+event_get(struct walker *wk, long id, int se)
+{
+	const struct evinfo *info = NULL;
+	struct wevent *e;
+	size_t h, i;
+
+	if (wk->cur != NULL && wk->cur->id == id)
+		return wk->cur;
+	if (2 * (wk->nevents + 1) > wk->cap_events)
+		events_grow(wk);
+	for (h = event_hash(id, wk->cap_events); wk->events[h].kernel != NULL;
+	    h = (h + 1) & (wk->cap_events - 1))
+		if (wk->events[h].id == id)
+			return wk->cur = &wk->events[h];
+	if (wk->nevents >= MAX_EVENTS)
+		errx(2, "more than %u trace buffers (events) in one input", MAX_EVENTS);
+	e = &wk->events[h];
+	memset(e, 0, sizeof(*e));
+	e->id = id;
+	e->se = se;
+	e->kernel = "-";
+	e->prog = -1;
+	for (i = wk->ninfos; i-- > 0;)
+		if (wk->infos[i].event == id) {
+			info = &wk->infos[i];
+			e->kernel = info->kernel;
+			e->prog = info->prog;
+			break;
+		}
+	if (wk->use_cmdline && info == NULL)
+		e->kernel = wk->cmdline.name;
+	wk->nevents++;
+	return wk->cur = e;
+}
+
+/* Rows -------------------------------------------------------------------------- */
+
+static void
+put_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
+    const struct inst *in, uint64_t pc, uint64_t time, const char *token)
+{
+	const struct prog *p = event_prog(wk, e);
+	struct walk_row r;
+
+	r.event = e->id;
+	r.se = e->se;
+	r.kernel = e->kernel;
+	r.wave = w->number;
+	r.slot = slot;
+	r.pc = pc;
+	r.time = time;
+	r.delta = time - w->last;
+	r.token = token;
+	r.in = in;
+	r.prog = p == &wk->cmdline ? (unsigned)wk->nprogs : (unsigned)(p - wk->progs);
+	r.idx = p && p->insts && in >= p->insts && in < p->insts + p->ninsts ?
+	    (size_t)(in - p->insts) : SIZE_MAX;
+	wk->emit(wk->ctx, &r);
+	w->last = time;
+	w->rows++;
+	wk->nrows++;
+}
+
+/* Never traced: stepped over wherever the wave's pc meets them. */
+static int
+untraced(const struct inst *in)
+{
+	return in->cls == IC_DELAY_ALU;
+}
+
+static void
+debug_token(struct walker *wk, const struct wevent *e, const struct wave *w, unsigned slot,
+    const char *token, uint64_t time, uint64_t pc, const struct inst *in, int ok)
+{
+	if (wk->dbg_wave < 0 || (long)w->number != wk->dbg_wave || w->rows >= wk->dbg_n)
+		return;
+	fprintf(stderr, "%s: packets: event %ld wave %u slot %u time %" PRIu64 " %-21s pc 0x%" PRIx64
+	    " %s%s\n", getprogname(), e->id, w->number, slot, time, token, pc,
+	    ok ? "" : "MISS ", in ? in->text : "??");
+}
+
+/* The instruction a token of the wave issued: the one at its pc, past instructions that
+ * emit nothing (s_delay_alu always, s_clause when the token is not its own). */
+static const struct inst *
+place(const struct codeobj *code, uint64_t *pc, enum sqtt_type type, int op)
+{
+	const struct inst *in;
+	unsigned k;
+
+	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(code, *pc)) != NULL; k++) {
+		if (isa_token_fits(in->cls, in->mnemonic, type, op))
+			return in;
+		if (!untraced(in) && in->cls != IC_CLAUSE)
+			return NULL;
+		*pc += in->size;
+	}
+	return NULL;
+}
+
+/* After a misfit: the first instruction the token fits on the fall-through path, not
+ * past the end of the block; NULL if there is none (the token is then dropped). */
+static const struct inst *
+resync(const struct codeobj *code, uint64_t *pc, enum sqtt_type type, int op)
+{
+	const struct inst *in;
+	unsigned k;
+
+	for (k = 0; k < LOOKAHEAD && (in = codeobj_at(code, *pc)) != NULL; k++) {
+		if (isa_token_fits(in->cls, in->mnemonic, type, op))
+			return in;
+		if (in->cls == IC_ENDPGM || in->cls == IC_BRANCH || in->cls == IC_JUMP)
+			return NULL;
+		*pc += in->size;
+	}
+	return NULL;
+}
+
+/* "INST:op" for the token column, made once per op: it is on every row's path. */
+static const char *
+inst_label(int op)
+{
+	static char label[128][32];
+	const char *name;
+
+	op &= 127;
+	if (label[op][0] == '\0') {
+		if ((name = sqtt_op_name((unsigned)op)) != NULL)
+			snprintf(label[op], sizeof(label[op]), "INST:%s", name);
+		else
+			snprintf(label[op], sizeof(label[op]), "INST:0x%02x", op);
+	}
+	return label[op];
+}
+
+static struct wave *
+wave_in(const struct wevent *e, unsigned slot)
+{
+	return e->slot != NULL && e->slot[slot].alive ? &e->slot[slot] : NULL;
+}
+
+/* A token's time must not go back within its wave: rows are never given made-up times. */
+static int
+check_time(struct walker *wk, const struct wevent *e, const struct wave *w, unsigned slot,
+    uint64_t time)
+{
+	if (time >= w->last)
+		return 0;
+	snprintf(wk->error, sizeof(wk->error), "time %" PRIu64 " is before the previous token "
+	    "of event %ld wave %u (slot %u), at %" PRIu64, time, e->id, w->number, slot, w->last);
+	return -1;
+}
+
+/* One issue of an instruction token by the wave in slot. */
+static int
+issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, int op,
+    uint64_t time)
+{
+	struct wave *w = wave_in(e, slot);
+	const struct codeobj *code;
+	const struct inst *in;
+	const char *token;
+	uint64_t pc;
+
+	if (w == NULL) {
+		e->orphan++;
+		return 0;
+	}
+	if ((code = event_code(wk, e)) == NULL)
+		return 0;
+	if (check_time(wk, e, w, slot, time) != 0)
+		return -1;
+	token = type == TOK_INST ? inst_label(op) : sqtt_types[type].name;
+	pc = w->pc;
+	if ((in = place(code, &pc, type, op)) == NULL) {
+		const struct inst *at = codeobj_at(code, w->pc);
+		pc = w->pc;
+		in = resync(code, &pc, type, op);
+		warning(wk, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does not fit "
+		    "pc 0x%" PRIx64 " (%s)%s", e->id, w->number, slot, token, time, w->pc,
+		    at ? at->text : "no instruction there",
+		    in ? "; resynchronised further on" : "; token dropped");
+		debug_token(wk, e, w, slot, token, time, w->pc, at, 0);
+		if (in == NULL)
+			return 0;
+	}
+	debug_token(wk, e, w, slot, token, time, pc, in, 1);
+	put_row(wk, e, w, slot, in, pc, time, token);
+	if (in->cls == IC_BRANCH && type == TOK_INST && op == SQTT_OP_BRANCH_TAKEN)
+		w->pc = (uint64_t)in->target;
+	else
+		w->pc = pc + in->size;
+	return 0;
+}
+
+/* NEW_PC: where a wave went after a jump (s_setpc, s_swappc...), as an absolute address. */
+static void
+new_pc(struct walker *wk, struct wevent *e, uint64_t raw)
+{
+	unsigned slot = (unsigned)((raw >> 11) & 31);
+	uint64_t addr = ((raw >> 16) & ((1ULL << 46) - 1)) * 4, base;
+	struct wave *w = wave_in(e, slot);
+	const struct codeobj *code;
+
+	if (w == NULL || (code = event_code(wk, e)) == NULL)
+		return;
+	base = event_prog(wk, e)->base;
+	if (addr < base || codeobj_at(code, addr - base) == NULL) {
+		warning(wk, "event %ld wave %u (slot %u): NEW_PC 0x%" PRIx64 " is no instruction of "
+		    "the program (loaded at 0x%" PRIx64 ")", e->id, w->number, slot, addr, base);
+		return;
+	}
+	w->pc = addr - base;
+}
+
+/* Where a new wave starts: the program address the dispatch wrote to COMPUTE_PGM, where
+ * the stream has it and it is an instruction of the program; else the kernel descriptor's
+ * entry.  A disagreement is said once per program. */
+static uint64_t
+wave_entry(struct walker *wk, const struct wevent *e, const struct codeobj *code)
+{
+	struct prog *p = event_prog(wk, e);
+	uint64_t desc = codeobj_entry(code), addr = sqtt_pgm_addr(&e->pgm), pc;
+
+	if (addr == 0)
+		return desc;
+	pc = addr - p->base;
+	if (addr < p->base || codeobj_at(code, pc) == NULL) {
+		if (!p->entry_said)
+			warning(wk, "event %ld: program %s: the dispatch's entry 0x%" PRIx64
+			    " (COMPUTE_PGM) is no instruction of the program (loaded at 0x%" PRIx64
+			    "); the kernel descriptor's entry 0x%" PRIx64 " is used", e->id, p->name,
+			    addr, p->base, desc);
+		p->entry_said = 1;
+		return desc;
+	}
+	if (pc != desc && !p->entry_said) {
+		warning(wk, "event %ld: program %s: the dispatch's entry 0x%" PRIx64 " (COMPUTE_PGM) "
+		    "is not the kernel descriptor's 0x%" PRIx64 "; the dispatch's is used",
+		    e->id, p->name, pc, desc);
+		p->entry_said = 1;
+	}
+	return pc;
+}
+
+static void
+wave_start(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
+{
+	const struct codeobj *code = event_code(wk, e);
+	struct wave *w;
+
+	if (e->slot == NULL)
+		e->slot = xcalloc(NSLOT, sizeof(*e->slot));
+	w = &e->slot[slot];
+	if (w->alive)
+		warning(wk, "event %ld slot %u: WAVE_START while wave %u is still open", e->id,
+		    slot, w->number);
+	else
+		e->alive++;
+	w->alive = 1;
+	w->number = e->nwaves++;
+	w->last = time;
+	w->rows = 0;
+	w->pc = code ? wave_entry(wk, e, code) : 0;
+}
+
+static int
+wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
+{
+	static const struct inst untraced_wave = { .text = "(wave not instruction-traced)",
+	    .mnemonic = "", .cls = IC_UNTRACED };
+	static const struct inst no_inst = { .text = "??", .mnemonic = "", .cls = IC_UNKNOWN };
+	struct wave *w = wave_in(e, slot);
+	const struct codeobj *code;
+	const struct inst *in = NULL;
+	uint64_t pc;
+
+	if (w == NULL)
+		return 0;
+	if (check_time(wk, e, w, slot, time) != 0)
+		return -1;
+	pc = w->pc;
+	if ((code = event_code(wk, e)) != NULL) {
+		/* the wave's s_endpgm, past instructions that never emit a token */
+		while ((in = codeobj_at(code, pc)) != NULL && w->rows > 0 && untraced(in))
+			pc += in->size;
+		in = codeobj_at(code, pc);
+		if (w->rows > 0 && in != NULL && in->cls != IC_ENDPGM)
+			warning(wk, "event %ld wave %u (slot %u): WAVE_END at pc 0x%" PRIx64 " (%s), "
+			    "not an s_endpgm", e->id, w->number, slot, pc, in->text);
+		if (w->rows == 0 && (in == NULL || in->cls != IC_ENDPGM))
+			/* no instruction tokens (a shader engine without instruction tracing):
+			 * its lifetime is known, not where it went */
+			put_row(wk, e, w, slot, &untraced_wave, pc, time, "WAVE_END");
+		else
+			put_row(wk, e, w, slot, in ? in : &no_inst, pc, time, "WAVE_END");
+	}
+	w->alive = 0;
+	if (--e->alive == 0) {
+		free(e->slot);
+		e->slot = NULL;
+	}
+	return 0;
+}
+
+int
+walk_packet(struct walker *wk, const struct walk_packet *pk)
+{
+	struct wevent *e = event_get(wk, pk->event, pk->se);
+	unsigned slot;
+
+	switch (pk->type) {
+	case TOK_HEADER:
+		e->have_header = 1;
+		e->simd = (unsigned)pk->simd;
+		e->wgp = (unsigned)pk->wgp;
+		e->sa = (unsigned)pk->sa;
+		break;
+	case TOK_WAVE_START:
+	case TOK_WAVE_END:
+		if (!e->have_header || (unsigned)pk->simd != e->simd ||
+		    (unsigned)pk->wgp != e->wgp || (unsigned)pk->sa != e->sa)
+			break;
+		slot = (unsigned)pk->wave % NSLOT;
+		if (pk->type == TOK_WAVE_START)
+			wave_start(wk, e, slot, pk->time);
+		else
+			return wave_end(wk, e, slot, pk->time);
+		break;
+	case TOK_INST:
+		if (sqtt_op_unit(pk->op) == SQTT_UNIT_OTHER_SIMD)
+			break;	/* another SIMD's memory issue, no wave of ours */
+		return issue(wk, e, (unsigned)pk->wave % NSLOT, pk->type, pk->op, pk->time);
+	case TOK_VALU_INST:
+	case TOK_IMM_ONE:
+		return issue(wk, e, (unsigned)pk->wave % NSLOT, pk->type, -1, pk->time);
+	case TOK_IMMEDIATE: {
+		uint64_t mask = (pk->raw >> 8) & 0xffff;
+		for (slot = 0; slot < 16; slot++)
+			if ((mask & (1u << slot)) && issue(wk, e, slot, pk->type, -1, pk->time) != 0)
+				return -1;
+		break;
+	}
+	case TOK_NEW_PC:
+		new_pc(wk, e, pk->raw);
+		break;
+	case TOK_REG:
+		sqtt_pgm_feed(&e->pgm, pk->raw);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static int
+event_order(const void *a, const void *b)
+{
+	const struct wevent *x = *(const struct wevent *const *)a, *y = *(const struct wevent *const *)b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+void
+walk_end(struct walker *wk)
+{
+	struct wevent **order;
+	size_t i, n = 0;
+	unsigned slot;
+
+	if (wk->nevents == 0)
+		return;
+	order = xcalloc(wk->nevents, sizeof(*order));
+	for (i = 0; i < wk->cap_events; i++)
+		if (wk->events[i].kernel != NULL)
+			order[n++] = &wk->events[i];
+	qsort(order, n, sizeof(*order), event_order);
+	for (i = 0; i < n; i++) {
+		struct wevent *e = order[i];
+		for (slot = 0; e->slot != NULL && slot < NSLOT; slot++)
+			if (e->slot[slot].alive && event_code(wk, e) != NULL)
+				warning(wk, "event %ld wave %u (slot %u): no WAVE_END before the end of "
+				    "the buffer; its %u rows are written, its end is unknown", e->id,
+				    e->slot[slot].number, slot, e->slot[slot].rows);
+		if (e->orphan)
+			warning(wk, "event %ld: %" PRIu64 " instruction tokens for slots with no "
+			    "open wave (waves that started before the trace)", e->id, e->orphan);
+	}
+	free(order);
+}

@@ -1,0 +1,65 @@
+/* walk: the walker.  Tokens of SQTT buffers placed on the instructions of the programs
+ * that issued them: one row per instruction issue of every wave of each buffer's traced
+ * unit, and one for the wave's end (pipeline.md, row stream; sqtt-walk(1) the rules).
+ * Streaming: memory follows the programs, the events and their live waves. */
+#ifndef WALK_H
+#define WALK_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codeobj.h"
+#include "sqtt.h"
+
+/* One token, as the packet stream gives it (fields -1 where the token has none). */
+struct walk_packet {
+	long event;
+	int se;
+	uint64_t time;
+	enum sqtt_type type;
+	int wave, simd, wgp, sa, op;
+	uint64_t raw;
+};
+
+/* One row.  Its strings and instruction live as long as the walker. */
+struct walk_row {
+	long event;
+	int se;			/* -1: unknown */
+	const char *kernel;
+	unsigned wave, slot;
+	uint64_t pc, time, delta;
+	const char *token;	/* "INST:salu", "VALU_INST", "IMMEDIATE", "WAVE_END"... */
+	const struct inst *in;	/* never NULL */
+	unsigned prog;		/* the program's number (walk_program's order) */
+	size_t idx;		/* in's index in its program, SIZE_MAX for a made-up one */
+};
+typedef void (*walk_row_fn)(void *ctx, const struct walk_row *);
+
+struct walker;
+
+struct walker *walk_new(walk_row_fn, void *ctx);
+void walk_free(struct walker *);
+/* One code object for every buffer (sqtt-walk -c): its file, load address, kernel name. */
+void walk_use_code(struct walker *, const char *file, uint64_t base, const char *kernel);
+/* The capture later programs with no file of their own are read from. */
+void walk_source(struct walker *, const char *path);
+/* A program: its code object in file (NULL or "-": in the source capture), or in image
+ * (which the caller keeps valid while the walker lives).  Returns its number. */
+unsigned walk_program(struct walker *, const char *name, const char *tag, uint64_t base,
+    const char *file, const uint8_t *image, size_t len);
+/* Buffer event traced kernel (tag "-" or NULL: any), matched to the program most recently
+ * declared with that name and tag. */
+void walk_event(struct walker *, long event, const char *kernel, const char *tag);
+/* 0, or -1 with walk_error saying why (a time that goes backwards within a wave). */
+int walk_packet(struct walker *, const struct walk_packet *);
+const char *walk_error(const struct walker *);
+/* The end of the input: waves still open are named. */
+void walk_end(struct walker *);
+/* --packets: print wave's first n tokens with their pc on standard error. */
+void walk_debug(struct walker *, long wave, unsigned long n);
+
+uint64_t walk_nwarnings(const struct walker *);
+uint64_t walk_nrows(const struct walker *);
+/* Programs whose code object could not be used: their events were not walked. */
+unsigned walk_nfailed(const struct walker *);
+
+#endif

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""t0610: checks a stall-table --trace-json file against the trace event format and
+against the row stream it was made from.  Usage: t0610-check-trace.py ROWS TRACE.
+Prints "processes P", "threads T", "slices S"; a violation is one line on stderr, exit 1."""
+import json
+import sys
+
+
+def fail(msg):
+    print("check-trace: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def text(b):
+    # stall-table writes each byte that is not UTF-8 as U+FFFD
+    out, i = [], 0
+    while i < len(b):
+        for n in (4, 3, 2, 1):
+            try:
+                out.append(b[i:i + n].decode("utf-8"))
+                i += n
+                break
+            except UnicodeDecodeError:
+                continue
+        else:
+            out.append("\ufffd")
+            i += 1
+    return "".join(out)
+
+
+rows_path, trace_path = sys.argv[1], sys.argv[2]
+cols, waves, order = None, {}, []
+with open(rows_path, "rb") as f:
+    for raw in f:
+        line = raw.rstrip(b"\n")
+        if line.startswith(b"##"):
+            continue
+        if line.startswith(b"#"):
+            cols = {c: i for i, c in enumerate(text(line[1:]).split("\t"))}
+            continue
+        fld = [text(x) for x in line.split(b"\t")]
+        # without stall-attr's columns a row costs its delta and has no cause
+        fld.append(fld[cols["cost"]] if "cost" in cols else fld[cols["delta"]])
+        fld.append(fld[cols["cause"]] if "cause" in cols else "-")
+        if fld[-1] == "untraced":
+            continue
+        key = (fld[cols["kernel"]], int(fld[cols["event"]]), int(fld[cols["wave"]]))
+        if key not in waves:
+            waves[key] = []
+            order.append(key)
+        waves[key].append(fld)
+
+with open(trace_path, encoding="utf-8") as f:
+    doc = json.load(f)
+if not isinstance(doc, dict) or not isinstance(doc.get("traceEvents"), list):
+    fail("no traceEvents list")
+pname, tname, slices = {}, {}, {}
+for i, e in enumerate(doc["traceEvents"]):
+    where = "event %d" % i
+    for k in ("ph", "name", "pid", "tid"):
+        if k not in e:
+            fail("%s: no %s" % (where, k))
+    if not isinstance(e["pid"], int) or not isinstance(e["tid"], int):
+        fail("%s: pid and tid are not integers" % where)
+    if e["ph"] == "M":
+        a = e.get("args")
+        if not isinstance(a, dict):
+            fail("%s: metadata without args" % where)
+        if e["name"] == "process_name":
+            if e["pid"] in pname:
+                fail("%s: process %d named twice" % (where, e["pid"]))
+            pname[e["pid"]] = a["name"]
+        elif e["name"] == "thread_name":
+            if (e["pid"], e["tid"]) in tname:
+                fail("%s: thread named twice" % where)
+            tname[(e["pid"], e["tid"])] = a["name"]
+        elif e["name"] not in ("process_labels", "process_sort_index"):
+            fail("%s: unknown metadata %s" % (where, e["name"]))
+        continue
+    if e["ph"] != "X":
+        fail("%s: phase %r, not X or M" % (where, e["ph"]))
+    for k in ("ts", "dur", "cat", "args"):
+        if k not in e:
+            fail("%s: slice without %s" % (where, k))
+    if not isinstance(e["ts"], (int, float)) or not isinstance(e["dur"], (int, float)):
+        fail("%s: ts or dur is not a number" % where)
+    if e["ts"] < 0 or e["dur"] < 0:
+        fail("%s: negative ts or dur" % where)
+    if e["pid"] not in pname or (e["pid"], e["tid"]) not in tname:
+        fail("%s: slice before its process and thread names" % where)
+    for k in ("pc", "inst", "cause", "cycles", "issue"):
+        if k not in e["args"]:
+            fail("%s: no args.%s" % (where, k))
+    slices.setdefault((e["pid"], e["tid"]), []).append(e)
+
+# threads are waves: name "slot S wave W", process "KERNEL SEn (event E)"
+seen = {}
+for (pid, tid), ss in slices.items():
+    p, t = pname[pid], tname[(pid, tid)]
+    kernel, rest = p.rsplit(" SE", 1)
+    event = int(rest.split("(event ")[1].rstrip(")"))
+    slot, wave = int(t.split()[1]), int(t.split()[3])
+    key = (kernel, event, wave)
+    if key not in waves:
+        fail("thread %s of %s is no wave of the rows" % (t, p))
+    if key in seen:
+        fail("wave %r is two threads" % (key,))
+    seen[key] = 1
+    rows = waves[key]
+    if len(rows) != len(ss):
+        fail("wave %r: %d rows, %d slices" % (key, len(rows), len(ss)))
+    for prev, cur in zip(ss, ss[1:]):
+        if cur["ts"] < prev["ts"]:
+            fail("wave %r: timestamps out of order" % (key,))
+        # nesting: the next slice starts after the last ends, or lies inside it
+        if cur["ts"] < prev["ts"] + prev["dur"] and cur["ts"] + cur["dur"] > prev["ts"] + prev["dur"]:
+            fail("wave %r: slices overlap without nesting" % (key,))
+    c = dict(cols, cost=len(cols), cause=len(cols) + 1)
+    first = rows[0]
+    if ss[0]["ts"] != int(first[c["time"]]) - int(first[c["delta"]]):
+        fail("wave %r: the first slice does not start at WAVE_START" % (key,))
+    if ss[-1]["ts"] + ss[-1]["dur"] != int(rows[-1][c["time"]]):
+        fail("wave %r: the last slice does not end at the last row" % (key,))
+    for r, s in zip(rows, ss):
+        want = (r[c["pc"]], r[c["inst"]], r[c["cause"]], int(r[c["cost"]]), int(r[c["time"]]),
+                int(r[c["slot"]]))
+        got = (s["args"]["pc"], s["args"]["inst"], s["args"]["cause"], s["args"]["cycles"],
+               s["args"]["issue"], slot)
+        if want != got or s["dur"] != s["args"]["cycles"] or s["name"] != r[c["inst"]]:
+            fail("wave %r: slice %r is not its row %r" % (key, got, want))
+if len(seen) != len(waves):
+    fail("%d waves in the rows, %d threads" % (len(waves), len(seen)))
+print("processes %d" % len(pname))
+print("threads %d" % len(tname))
+print("slices %d" % sum(len(s) for s in slices.values()))

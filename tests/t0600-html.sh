@@ -1,0 +1,141 @@
+#!/bin/sh
+# stall-table --html in headless Chromium: one lane per wave and one bar per row, as the
+# row stream has them; a click on a bar shows that row; the table sorts; a capture too big
+# to draw whole says how it was cut down.  Skips where Chromium is not installed.
+. "$(dirname "$0")/lib.sh"
+need_chromium
+
+types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
+
+# rows CAPTURE: rows.tsv, the row stream stall(1) makes of CAPTURE.
+rows() {
+	sqtt-dump -t $types "$1" > packets.tsv &&
+	sqtt-walk packets.tsv > walk.tsv &&
+	stall-attr walk.tsv > rows.tsv
+}
+
+# probe PAGE [KERNEL]: the page with t0600-probe.js run in it, its findings in probe.
+probe() {
+	awk -v probe="$TOP/tests/data/t0600-probe.js" '
+	/^<\/body>/ { print "<script>"; while ((getline l < probe) > 0) print l; print "</script>" }
+	{ print }' "$1" > probed.html &&
+	chromium_run --virtual-time-budget=10000 --dump-dom "file://$T_DIR/probed.html${2:+#kernel=$2}" > dom.html &&
+	sed -n '/<pre id="probe">/,/<\/pre>/p' dom.html |
+		sed 's/.*<pre id="probe">//; s#</pre>.*##; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g' > probe &&
+	test -s probe
+}
+
+# expect_probe ROWS TABLE KERNEL: what the probe must find, from the row stream and the
+# table alone: waves, rows and table lines per kernel; the longest row of KERNEL's first
+# wave (lowest event, slot, wave); no note.
+expect_probe() {
+	awk -F'\t' -v OFS='\t' -v want="$3" '
+	FNR == 1 { file++ }
+	file == 1 { if (!/^#/ && $2 != "TOTAL") ninst[$1]++; next }
+	/^##/ { next }
+	/^#/ { sub(/^#/, ""); for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["cause"] == "untraced" { next }
+	{
+		k = $c["kernel"]; w = $c["event"] SUBSEP $c["wave"]
+		if (!((k, w) in seen)) { seen[k, w] = 1; lanes[k]++ }
+		nrows[k]++
+		if (k != want) next
+		e = $c["event"] + 0; s = $c["slot"] + 0; v = $c["wave"] + 0
+		if (!have || e < be || (e == be && (s < bs || (s == bs && v < bv)))) {
+			have = 1; be = e; bs = s; bv = v; best = -1
+		}
+		if (e == be && s == bs && v == bv && $c["cost"] + 0 > best) {
+			best = $c["cost"] + 0
+			line = $c["pc"] OFS $c["inst"] OFS $c["cost"] OFS $c["cause"]
+		}
+	}
+	END {
+		for (k in lanes)
+			print "kernel", k, lanes[k], nrows[k], nrows[k], "painted", ninst[k] | "sort"
+		close("sort")
+		print "target", "tl", be, bs, bv
+		print "detail", line
+		split(line, f, OFS)
+		print "tip", "block", f[1] "  " f[2]
+		print "zoom", "halved"
+		print "pan", "moved"
+		print "note", ""
+		print "sort", "pc ascending"
+	}' "$2" "$1"
+}
+
+test_expect_success 'the page has nothing to fetch: no src, href, url() or address' '
+	rows "$TOP/fixtures/demo" &&
+	stall-table --top 10 --html page.html rows.tsv > table.tsv &&
+	! grep -Eni "(src|href)=|url\(|@import|https?:|//[a-z]" page.html
+'
+
+test_expect_success 'the demo: a lane per wave, a bar per row, a click shows the row' '
+	probe page.html &&
+	sort -s -k1,1 probe | awk "/^kernel/" > actual.k &&
+	expect_probe rows.tsv table.tsv "$(awk -F"\t" "!/^#/ { print \$1; exit }" table.tsv)" > expect &&
+	grep "^kernel" expect > expect.k &&
+	test_cmp expect.k actual.k &&
+	grep -v "^kernel" expect > expect.rest &&
+	grep -v "^kernel" probe > actual.rest &&
+	test_cmp expect.rest actual.rest &&
+	chromium_run --screenshot="$T_DIR/demo.png" "file://$T_DIR/page.html" > /dev/null &&
+	test "$(head -c 8 demo.png | od -An -c | tr -d " ")" = "211PNG\r\n032\n"
+'
+
+test_expect_success 'stall --html writes the same page' '
+	stall --html driver.html "$TOP/fixtures/demo" > driver.tsv &&
+	cmp page.html driver.html &&
+	cmp table.tsv driver.tsv
+'
+
+test_expect_success 'the picker opens on the kernel of #kernel=NAME' '
+	stall-table --html two.html "$TOP/tests/data/rows-table.tsv" > two.tsv &&
+	probe two.html k_b &&
+	expect_probe "$TOP/tests/data/rows-table.tsv" two.tsv k_b > expect &&
+	test_cmp expect probe
+'
+
+# A page too big to draw whole: 1100 waves of 200 rows.  The first 1024 waves get lanes,
+# and 204800 rows are more than the 200000 bars kept: two rows a bar.
+test_expect_success 'a big capture is cut down, and the page says how' '
+	awk -v OFS="\t" "BEGIN {
+		print \"#event\", \"se\", \"kernel\", \"wave\", \"slot\", \"pc\", \"time\", \"delta\", \"token\", \"inst\", \"class\", \"dep\", \"cost\", \"cause\"
+		for (w = 0; w < 1100; w++) {
+			t = 10 * w
+			for (i = 0; i < 200; i++) {
+				d = i == 0 ? 500 : (i % 7 == 0 ? 40 : 1); t += d
+				print 0, 0, \"k_big\", w, w % 16, sprintf(\"0x%x\", 256 + 4 * i), t, d, i == 199 ? \"WAVE_END\" : \"VALU_INST\", \"v_nop\", \"valu\", \"-\", d, i == 0 ? \"wave start\" : (d > 1 ? \"mem\" : \"issue\")
+			}
+		}
+	}" > big.tsv &&
+	stall-table --html big.html big.tsv > big.table &&
+	probe big.html &&
+	printf "kernel\tk_big\t1024\t102400\t204800\tpainted\t200\n" > expect &&
+	grep "^kernel" probe > actual &&
+	test_cmp expect actual &&
+	printf "note\tAggregated: each bar stands for up to 2 consecutive rows of its wave (at most 200,000 bars are kept), coloured by its longest row. Drawn: the first 1,024 of 1,100 waves (204,800 of 220,000 rows); the table and the totals count them all.\n" > expect &&
+	grep "^note" probe > actual &&
+	test_cmp expect actual
+'
+
+if [ -f "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" ]; then
+test_expect_success '20260202 gemm: every kernel, then E_8_8_16_4 (16 waves) clicked and shot' '
+	rows "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" &&
+	stall-table --top 10 --html gemm.html rows.tsv > gemm.tsv &&
+	probe gemm.html E_8_8_16_4 &&
+	expect_probe rows.tsv gemm.tsv E_8_8_16_4 > expect &&
+	grep "^kernel" probe | sort > actual.k &&
+	grep "^kernel" expect > expect.k &&
+	test_cmp expect.k actual.k &&
+	grep -v "^kernel" expect > expect.rest &&
+	grep -v "^kernel" probe > actual.rest &&
+	test_cmp expect.rest actual.rest &&
+	grep -q "^kernel	E_8_8_16_4	16	" probe &&
+	chromium_run --screenshot="$T_DIR/timeline.png" "file://$T_DIR/gemm.html#kernel=E_8_8_16_4" > /dev/null &&
+	test "$(head -c 8 timeline.png | od -An -c | tr -d " ")" = "211PNG\r\n032\n" &&
+	test "$(wc -c < timeline.png)" -gt 20000
+'
+fi
+
+test_done

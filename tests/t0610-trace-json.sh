@@ -1,0 +1,121 @@
+#!/bin/sh
+# stall-table --trace-json: Chrome trace events that hold to the format (names before
+# slices, integer pids and tids, one complete slice per row, no overlap on a thread,
+# time in order) and to the rows (each wave a thread, its slices its rows, from its
+# WAVE_START to its last row).  Strings of any bytes stay valid JSON, in the trace and in
+# the page of --html, whose script elements they cannot close.
+. "$(dirname "$0")/lib.sh"
+
+check() { python3 "$TOP/tests/data/t0610-check-trace.py" "$@"; }
+
+test_expect_success 'hand-written rows: two kernels, moved barrier waits' '
+	stall-table --trace-json trace.json "$TOP/tests/data/rows-table.tsv" > table.tsv &&
+	check "$TOP/tests/data/rows-table.tsv" trace.json > actual &&
+	printf "processes 2\nthreads 3\nslices 12\n" > expect &&
+	test_cmp expect actual &&
+	stall-table "$TOP/tests/data/rows-table.tsv" > plain.tsv &&
+	cmp plain.tsv table.tsv
+'
+
+test_expect_success 'rows of a barrier: every slice its row' '
+	stall-table --trace-json barrier.json "$TOP/tests/data/rows-barrier.tsv" > /dev/null &&
+	check "$TOP/tests/data/rows-barrier.tsv" barrier.json > actual &&
+	printf "processes 1\nthreads 2\nslices 8\n" > expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'the demo through stall: untraced waves are no threads' '
+	stall --trace-json demo.json "$TOP/fixtures/demo" > demo.tsv &&
+	sqtt-dump -t HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC "$TOP/fixtures/demo" > p.tsv &&
+	sqtt-walk p.tsv > w.tsv && stall-attr w.tsv > rows.tsv &&
+	check rows.tsv demo.json > actual &&
+	printf "processes 1\nthreads 3\nslices 87\n" > expect &&
+	test_cmp expect actual
+'
+
+if [ -f "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" ]; then
+test_expect_success '20260202 gemm: three kernels, 36 waves, every row a slice' '
+	stall --trace-json gemm.json "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" > gemm.tsv &&
+	sqtt-dump -t HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" > p.tsv &&
+	sqtt-walk p.tsv > w.tsv && stall-attr w.tsv > rows.tsv &&
+	check rows.tsv gemm.json > actual &&
+	printf "processes 3\nthreads 36\nslices %s\n" "$(grep -vc "^#" rows.tsv)" > expect &&
+	test_cmp expect actual
+'
+fi
+
+# A kernel named with quotes, a backslash, control bytes, bytes that are not UTF-8, a
+# line separator, an emoji and a script end tag; an instruction with < and &.
+evil_rows() {
+	printf '#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\tcost\tcause\n'
+	k=$(printf 'k"q\\b\001\033\377\300\200\342\200\250\360\237\230\200</script><script>alert(1)</script>')
+	printf '0\t0\t%s\t0\t0\t0x100\t10\t10\tVALU_INST\tv_a <b> & c\tvalu\t-\t10\twave start\n' "$k"
+	printf '0\t0\t%s\t0\t0\t0x104\t15\t5\tWAVE_END\ts_endpgm\tendpgm\t-\t5\tdrain\n' "$k"
+}
+
+test_expect_success 'any bytes in a name: valid JSON in the trace, U+FFFD for the bad ones' '
+	evil_rows > evil.tsv &&
+	stall-table --trace-json evil.json --html evil.html evil.tsv > evil.table &&
+	check evil.tsv evil.json > actual &&
+	printf "processes 1\nthreads 1\nslices 2\n" > expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'the page: the names cannot close a script; its table is --json exactly' '
+	test "$(grep -oi "</script" evil.html | wc -l)" -eq 3 &&
+	stall-table --json evil.tsv > evil.stdout.json &&
+	python3 - evil.html evil.stdout.json <<-\EOF
+	import json, re, sys
+	page = open(sys.argv[1], encoding="utf-8").read()
+	blocks = dict(re.findall(r"<script type=\"application/json\" id=\"([a-z-]+)\">(.*?)</script>", page, re.S))
+	want = "k\"q\\b\x01\x1b\ufffd\ufffd\ufffd\u2028\U0001f600</script><script>alert(1)</script>"
+	table, tl = json.loads(blocks["stall-table"]), json.loads(blocks["stall-timeline"])
+	assert table["kernels"][0]["kernel"] == want, table["kernels"][0]["kernel"]
+	assert tl["kernels"][0]["kernel"] == want
+	assert tl["insts"][0] == ["0x100", "v_a <b> & c"], tl["insts"]
+	assert blocks["stall-table"] == open(sys.argv[2], encoding="utf-8").read(), "not --json"
+	assert "<" not in blocks["stall-table"] + blocks["stall-timeline"]
+	assert "\u2028" not in page
+	EOF
+'
+
+test_expect_success 'an output that cannot be written: one line, exit 2' '
+	test_expect_code 2 stall-table --trace-json /nonexistent/t.json "$TOP/tests/data/rows-table.tsv" > out 2> err &&
+	test_one_line_error stall-table err &&
+	grep -q "/nonexistent/t.json: No such file or directory" err &&
+	test_expect_code 2 stall-table --html /nonexistent/t.html "$TOP/tests/data/rows-table.tsv" > out 2> err &&
+	test_one_line_error stall-table err &&
+	grep -q "/nonexistent/t.html: No such file or directory" err
+'
+
+test_expect_success 'no rows: exit 2, one line, no file left behind' '
+	printf "#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\tcost\tcause\n" > empty.tsv &&
+	test_expect_code 2 stall-table --trace-json e.json --html e.html empty.tsv > out 2> err &&
+	test_one_line_error stall-table err &&
+	grep -q "no rows" err &&
+	! test -e e.json && ! test -e e.html
+'
+
+test_expect_success 'a row before its wave start: one line naming the file and line, exit 2' '
+	evil_rows | sed "2s/\t10\t10\t/\t10\t11\t/" > early.tsv &&
+	test_expect_code 2 stall-table --trace-json t.json early.tsv > out 2> err &&
+	test_one_line_error stall-table err &&
+	grep -q "^stall-table: early.tsv:2: delta 11 is more than the time 10" err &&
+	! test -e t.json &&
+	sed "2s/\t10\t10\t/\t-10\t10\t/" evil.tsv > neg.tsv &&
+	test_expect_code 2 stall-table --html t.html neg.tsv > out 2> err &&
+	test_one_line_error stall-table err &&
+	grep -q "^stall-table: neg.tsv:2: time: -10 is negative" err &&
+	! test -e t.html
+'
+
+test_expect_success 'a full disk: one line, exit 2' '
+	test_expect_code 2 stall-table --trace-json /dev/full "$TOP/tests/data/rows-table.tsv" > out 2> err &&
+	test_one_line_error stall-table err &&
+	grep -q "^stall-table: /dev/full: No space left on device" err &&
+	test_expect_code 2 stall-table --html /dev/full "$TOP/tests/data/rows-table.tsv" > out 2> err &&
+	test_one_line_error stall-table err &&
+	grep -q "^stall-table: /dev/full: No space left on device" err
+'
+
+test_done
