@@ -17,7 +17,7 @@ LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
 PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall
 
-LIB_BASE = util tsv input out pickle sqtt capture
+LIB_BASE = util tsv input out pickle sqtt capture meta json
 LIB_CODE = codeobj
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))

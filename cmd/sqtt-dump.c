@@ -10,6 +10,7 @@
 
 #include "capture.h"
 #include "input.h"
+#include "meta.h"
 #include "out.h"
 #include "sqtt.h"
 
@@ -210,11 +211,14 @@ write_code(const char *dir, struct capture *c, size_t i)
 	size_t len;
 	const uint8_t *code = capture_code(c, i, &len);
 	FILE *fp;
+	char *name;
 
 	if (code == NULL)
 		return;
-	if (asprintf(&path, "%s/%s.hsaco", dir, c->prog[i].name) < 0)
+	name = meta_file_name(c->prog[i].name);
+	if (asprintf(&path, "%s/%s.hsaco", dir, name) < 0)
 		err(2, NULL);
+	free(name);
 	if ((fp = fopen(path, "wb")) == NULL)
 		err(2, "%s", path);
 	if (fwrite(code, 1, len, fp) != len || fclose(fp) != 0)
@@ -227,16 +231,26 @@ put_meta(struct capture *c, int *header_done)
 {
 	size_t i;
 
-	printf("##source\t%s\n", c->path);
-	printf("##target\t%s\n", c->target);
+	meta_begin(stdout, "source");
+	meta_str(stdout, c->path);
+	meta_end(stdout);
+	meta_begin(stdout, "target");
+	meta_str(stdout, c->target);
+	meta_end(stdout);
 	for (i = 0; i < c->nprog; i++) {
 		const struct program *p = &c->prog[i];
-		printf("##code\t%s\t", p->name);
+		meta_begin(stdout, "code");
+		meta_str(stdout, p->name);
 		if (p->tag < 0)
-			printf("-");
+			printf("\t-");
 		else
-			printf("%" PRId64, p->tag);
-		printf("\t0x%" PRIx64 "\t%zu\t%s\n", p->base, p->size, p->file ? p->file : "-");
+			printf("\t%" PRId64, p->tag);
+		printf("\t0x%" PRIx64 "\t%zu", p->base, p->size);
+		if (p->file)
+			meta_str(stdout, p->file);
+		else
+			printf("\t-");
+		meta_end(stdout);
 		if (opt_xdir != NULL)
 			write_code(opt_xdir, c, i);
 	}
@@ -253,16 +267,25 @@ put_meta(struct capture *c, int *header_done)
 		capture_peek(c, e, head, &got);
 		memcpy(&raw, head, 8);
 		sqtt_header(raw, &h);
-		printf("##event\t%u\t%d\t%s\t", event_offset + e->index, e->se, p ? p->name : "-");
-		if (p == NULL || p->tag < 0)
-			printf("-");
+		meta_begin(stdout, "event");
+		printf("\t%u\t%d", event_offset + e->index, e->se);
+		if (p)
+			meta_str(stdout, p->name);
 		else
-			printf("%" PRId64, p->tag);
+			printf("\t-");
+		if (p == NULL || p->tag < 0)
+			printf("\t-");
+		else
+			printf("\t%" PRId64, p->tag);
 		if (got == 8 && sqtt_check_header(head, 8, &h) == NULL)
 			printf("\t%d\t%u\t%u\t%u", e->itrace, h.sa, h.wgp, h.simd);
 		else
 			printf("\t%d\t-\t-\t-", e->itrace);
-		printf("\t%s\n", e->file ? e->file : "-");
+		if (e->file)
+			meta_str(stdout, e->file);
+		else
+			printf("\t-");
+		meta_end(stdout);
 	}
 	if (!*header_done) {
 		if (opt_counts)

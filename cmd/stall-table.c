@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -101,37 +102,60 @@ usage(void)
 
 /* Counting ------------------------------------------------------------------------ */
 
+static uint64_t
+hash_str(uint64_t h, const char *s)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+/* Kernels by a hash of their name: a stream may name many. */
+static size_t *ktab;
+static size_t ksize;
+
 static size_t
 kernel_get(const char *name)
 {
 	static size_t last;
-	size_t i;
+	uint64_t h;
+	size_t i, slot;
 
 	if (last < nkernel && strcmp(kernels[last].name, name) == 0)
 		return last;
-	for (i = 0; i < nkernel; i++)
-		if (strcmp(kernels[i].name, name) == 0)
-			return last = i;
+	if (nkernel >= ksize / 2) {
+		size_t n = ksize ? 2 * ksize : 64;
+		free(ktab);
+		ktab = xcalloc(n, sizeof(*ktab));
+		ksize = n;
+		for (i = 0; i < nkernel; i++) {
+			for (slot = hash_str(14695981039346656037ULL, kernels[i].name) & (n - 1);
+			    ktab[slot]; slot = (slot + 1) & (n - 1))
+				;
+			ktab[slot] = i + 1;
+		}
+	}
+	h = hash_str(14695981039346656037ULL, name);
+	for (slot = h & (ksize - 1); ktab[slot]; slot = (slot + 1) & (ksize - 1))
+		if (strcmp(kernels[ktab[slot] - 1].name, name) == 0)
+			return last = ktab[slot] - 1;
 	if (nkernel == capkernel) {
 		capkernel = capkernel ? 2 * capkernel : 8;
 		kernels = xreallocarray(kernels, capkernel, sizeof(*kernels));
 	}
 	memset(&kernels[nkernel], 0, sizeof(kernels[nkernel]));
 	kernels[nkernel].name = xstrdup(name);
+	ktab[slot] = nkernel + 1;
 	return last = nkernel++;
 }
 
 /* A line is a (kernel, pc, inst): the inst keeps apart the pseudo-row an untraced
- * wave leaves at its entry pc from the instruction there.  Only the pc is hashed (the
- * inst of a pc is nearly always the same): the hash is on every row's path. */
+ * wave leaves at its entry pc from the instruction there.  The inst is hashed too, or
+ * a stream with many texts at one pc would make one long chain. */
 static uint64_t
-hash_of(size_t kernel, const char *pc)
+hash_of(size_t kernel, const char *pc, const char *inst)
 {
-	uint64_t h = 14695981039346656037ULL ^ kernel;
-
-	for (; *pc; pc++)
-		h = (h ^ (unsigned char)*pc) * 1099511628211ULL;
-	return h;
+	return hash_str(hash_str(14695981039346656037ULL ^ kernel, pc) * 31, inst);
 }
 
 static void
@@ -156,7 +180,7 @@ hash_grow(void)
 static struct line *
 line_get(size_t kernel, const char *pc, const char *inst)
 {
-	uint64_t h = hash_of(kernel, pc);
+	uint64_t h = hash_of(kernel, pc, inst);
 	struct line *l;
 	char *end;
 
@@ -222,6 +246,15 @@ cause_index(const struct tsv *t, const char *name)
 	}
 	warned = 1;
 	return CAUSE_OTHER;
+}
+
+/* Cycles are summed in 63 bits: a sum that would pass them is an error, not a
+ * negative count. */
+static void
+add_cycles(const struct tsv *t, int64_t *sum, int64_t v)
+{
+	if (__builtin_add_overflow(*sum, v, sum))
+		tsv_fail(t, "cycles: the sum passes 2^63-1");
 }
 
 static void
@@ -305,19 +338,19 @@ count(const char *path)
 			/* the lifetime of a wave that says nothing of its instructions would
 			 * only dilute the percentages of those that do */
 			k->untraced_waves++;
-			k->untraced_cycles += cost;
+			add_cycles(&t, &k->untraced_cycles, cost);
 			continue;
 		}
-		k->cycles += cost;
+		add_cycles(&t, &k->cycles, cost);
 		k->hits++;
-		k->cyc[ci] += cost;
+		add_cycles(&t, &k->cyc[ci], cost);
 		k->hit[ci]++;
 		if (strcmp(t.field[c_token], "WAVE_END") == 0)
 			k->waves++;
 		l = line_get(ki, t.field[c_pc], t.field[c_inst]);
 		l->hits++;
-		l->cycles += cost;
-		l->cyc[ci] += cost;
+		add_cycles(&t, &l->cycles, cost);
+		add_cycles(&t, &l->cyc[ci], cost);
 		l->hit[ci]++;
 	}
 	if (!header_seen) {
@@ -454,22 +487,6 @@ put_tsv(void)
 }
 
 static void
-json_string(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			printf("\\%c", ch);
-		else if (ch < 0x20)
-			printf("\\u%04x", ch);
-		else
-			putchar(ch);
-	}
-	putchar('"');
-}
-
-static void
 json_causes(const int64_t *cyc)
 {
 	size_t c;
@@ -481,7 +498,7 @@ json_causes(const int64_t *cyc)
 			continue;
 		if (n++)
 			printf(", ");
-		json_string(causes[c].name);
+		json_string(stdout, causes[c].name);
 		printf(": %" PRId64, cyc[c]);
 	}
 	putchar('}');
@@ -494,31 +511,31 @@ put_json(void)
 	struct kernel *k;
 
 	printf("{\"version\": 1, \"view\": ");
-	json_string(view);
+	json_string(stdout, view);
 	printf(", \"top\": %lld, \"kernels\": [", opt_top);
 	for (i = 0; i < nkernel; i++) {
 		k = &kernels[i];
 		printf("%s\n  {\"kernel\": ", i ? "," : "");
-		json_string(k->name);
+		json_string(stdout, k->name);
 		printf(", \"cycles\": %" PRId64 ", \"waves\": %" PRIu64 ", \"hits\": %" PRIu64
 		    ", \"untraced_waves\": %" PRIu64 ", \"untraced_cycles\": %" PRId64
 		    ", \"cause\": ", k->cycles, k->waves, k->hits, k->untraced_waves,
 		    k->untraced_cycles);
-		json_string(causes[dominant(k->cyc, k->hit)].name);
+		json_string(stdout, causes[dominant(k->cyc, k->hit)].name);
 		printf(", \"causes\": ");
 		json_causes(k->cyc);
 		printf(", \"rows\": [");
 		for (j = 0; j < k->nline; j++) {
 			const struct line *l = k->lines[j];
 			printf("%s\n    {\"pc\": ", j ? "," : "");
-			json_string(l->pc);
+			json_string(stdout, l->pc);
 			printf(", \"hits\": %" PRIu64 ", \"cycles\": %" PRId64 ", \"pct\": %.2f"
 			    ", \"cause\": ", l->hits, l->cycles, pct(l->cycles, k->cycles));
-			json_string(causes[dominant(l->cyc, l->hit)].name);
+			json_string(stdout, causes[dominant(l->cyc, l->hit)].name);
 			printf(", \"causes\": ");
 			json_causes(l->cyc);
 			printf(", \"inst\": ");
-			json_string(l->inst);
+			json_string(stdout, l->inst);
 			putchar('}');
 		}
 		printf("%s]}", k->nline ? "\n  " : "");
@@ -538,6 +555,7 @@ put_pretty(void)
 	size_t i, j, c, order[NCAUSE];
 	struct kernel *k;
 	int wc, wh, wp;
+	char *safe;
 
 	if (nkernel == 0)
 		printf(" No rows: nothing was counted.\n");
@@ -553,14 +571,16 @@ put_pretty(void)
 			wc = 6;
 		if (wh < 4)
 			wh = 4;
+		safe = text_printable(k->name);
 		printf("%s Kernel %s: %" PRId64 " cycles in %" PRIu64 " wave%s, %" PRIu64 " row%s\n",
-		    i ? "\n" : "", k->name, k->cycles, k->waves, k->waves == 1 ? "" : "s",
+		    i ? "\n" : "", safe, k->cycles, k->waves, k->waves == 1 ? "" : "s",
 		    k->hits, k->hits == 1 ? "" : "s");
 		printf(" Counted: %s\n", counted());
 		if (k->untraced_waves)
 			printf(" Left out: %" PRIu64 " wave%s without instruction tokens, %" PRId64
 			    " cycles (--untraced counts them)\n", k->untraced_waves,
 			    k->untraced_waves == 1 ? "" : "s", k->untraced_cycles);
+		free(safe);
 		if (k->hits == 0) {
 			printf(" No instruction-traced wave: nothing to show per instruction\n");
 			continue;
@@ -573,9 +593,12 @@ put_pretty(void)
 		    wp, "Address", "Cause", "Instruction");
 		for (j = 0; j < k->nline; j++) {
 			const struct line *l = k->lines[j];
+			char *pc = text_printable(l->pc), *inst = text_printable(l->inst);
 			printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  %-12s  %s\n",
-			    pct(l->cycles, k->cycles), wc, l->cycles, wh, l->hits, wp, l->pc,
-			    causes[dominant(l->cyc, l->hit)].name, l->inst);
+			    pct(l->cycles, k->cycles), wc, l->cycles, wh, l->hits, wp, pc,
+			    causes[dominant(l->cyc, l->hit)].name, inst);
+			free(pc);
+			free(inst);
 		}
 		printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  total\n\n", pct(k->cycles,
 		    k->cycles), wc, k->cycles, wh, k->hits, wp, "");
@@ -693,6 +716,8 @@ main(int argc, char *argv[])
 	for (j = 0; j < nkernel; j++) {
 		struct kernel *k = &kernels[j];
 		n = k->ninst = k->nline;
+		if (n == 0)
+			continue;	/* only untraced rows: no lines, and qsort wants an array */
 		qsort(k->lines, n, sizeof(*k->lines), cmp_cycles);
 		if (opt_top > 0 && (size_t)opt_top < n)
 			k->nline = (size_t)opt_top;	/* the rest stay in the TOTAL row */

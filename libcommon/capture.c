@@ -9,6 +9,7 @@
 
 #include "capture.h"
 #include "input.h"
+#include "meta.h"
 #include "pickle.h"
 #include "tsv.h"
 #include "util.h"
@@ -124,8 +125,11 @@ open_pickle(struct capture *c)
 			e = add_event(c);
 			e->blob = (const uint8_t *)blob->u.str.s;
 			e->len = blob->u.str.len;
-			e->se = pk_int(pk_attr(o, "se"), &v) ? (int)v : -1;
-			e->itrace = pk_int(pk_attr(o, "itrace"), &v) ? (int)v : 1;
+			if (!pk_int(pk_attr(o, "se"), &v) || v < 0 || v > 255)
+				errx(2, "%s: SQTT event %zu has no shader engine number 0..255 (se)",
+				    c->path, c->nev - 1);
+			e->se = (int)v;
+			e->itrace = pk_int(pk_attr(o, "itrace"), &v) ? v != 0 : 1;
 		}
 	}
 	/* kern is the program's tag, or in older pickles its name; programs may come later */
@@ -224,9 +228,12 @@ open_rocprof(struct capture *c, const struct capture_opts *o)
 		if (len > 4 && strcmp(n + len - 4, ".att") == 0 &&
 		    (p = strstr(n, "_shader_engine_")) != NULL) {
 			struct event *e = add_event(c);
-			int se = 0;
+			int se = -1;
 			unsigned disp = 0;
-			sscanf(p, "_shader_engine_%d_%u", &se, &disp);
+			if (sscanf(p, "_shader_engine_%d_%u", &se, &disp) != 2 || se < 0 || se > 255 ||
+			    disp > (1u << 30))
+				errx(2, "%s/%s: no shader engine 0..255 and dispatch number in the name",
+				    c->path, n);
 			e->se = se;
 			e->index = disp;
 			e->itrace = 1;
@@ -288,6 +295,7 @@ open_dir(struct capture *c, const struct capture_opts *o)
 	while ((k = tsv_next(&t)) != TSV_EOF) {
 		if (k != TSV_META)
 			continue;
+		meta_parse(&t);
 		if (strcmp(t.field[0], "target") == 0 && t.nfield >= 2) {
 			free(c->target);
 			c->target = xstrndup(t.field[1], strlen(t.field[1]));
@@ -295,19 +303,26 @@ open_dir(struct capture *c, const struct capture_opts *o)
 			struct program *p;
 			if (t.nfield != 6)
 				tsv_fail(&t, "##code wants NAME TAG BASE SIZE FILE");
+			/* the index is data: it names files of its own directory, nothing else */
+			if (!meta_plain_name(t.field[5]))
+				tsv_fail(&t, "##code: '%s' is not a file name in the capture's directory",
+				    t.field[5]);
 			p = add_program(c);
 			p->name = xstrndup(t.field[1], strlen(t.field[1]));
-			p->tag = strcmp(t.field[2], "-") ? strtoll(t.field[2], NULL, 0) : -1;
-			p->base = strtoull(t.field[3], NULL, 0);
-			p->size = strtoull(t.field[4], NULL, 0);
+			p->tag = strcmp(t.field[2], "-") ? (int64_t)meta_u64(&t, 2, "tag", INT64_MAX) : -1;
+			p->base = meta_u64(&t, 3, "base", UINT64_MAX);
+			p->size = meta_u64(&t, 4, "size", CAPTURE_CODE_MAX);
 			p->file = join(c->path, t.field[5]);
 		} else if (strcmp(t.field[0], "event") == 0) {
 			struct event *e;
 			if (t.nfield != 10)
 				tsv_fail(&t, "##event wants EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE");
+			if (!meta_plain_name(t.field[9]))
+				tsv_fail(&t, "##event: '%s' is not a file name in the capture's directory",
+				    t.field[9]);
 			e = add_event(c);
-			e->se = atoi(t.field[2]);
-			e->itrace = atoi(t.field[5]);
+			e->se = (int)meta_u64(&t, 2, "se", 255);
+			e->itrace = (int)meta_u64(&t, 5, "itrace", 1);
 			e->file = join(c->path, t.field[9]);
 			for (i = 0; i < c->nprog; i++)
 				if (strcmp(c->prog[i].name, t.field[3]) == 0)
@@ -335,7 +350,9 @@ open_raw(struct capture *c, const struct capture_opts *o)
 		p->name = xstrndup(o->kernel ? o->kernel : slash ? slash + 1 : o->code,
 		    strlen(o->kernel ? o->kernel : slash ? slash + 1 : o->code));
 		p->base = o->base;
-		p->file = xstrndup(o->code, strlen(o->code));
+		/* absolute, as every ## path; and there, or it is a mistake worth one line now */
+		if ((p->file = realpath(o->code, NULL)) == NULL)
+			err(2, "%s", o->code);
 		p->tag = 0;
 		e->prog = 0;
 	}
@@ -345,6 +362,9 @@ void
 capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 {
 	struct stat st;
+	struct input *in;
+	uint8_t head[2];
+	size_t nhead, got;
 	char *abs;
 
 	memset(c, 0, sizeof(*c));
@@ -360,12 +380,18 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 		open_dir(c, o);
 		return;
 	}
-	c->data = input_slurp(path, &c->len);
-	if (c->len == 0)
+	/* the first bytes before the rest: a gzip bomb that is no pickle stops here */
+	in = input_open(path);
+	for (nhead = 0; nhead < 2 && (got = input_read(in, head + nhead, 2 - nhead)) > 0;)
+		nhead += got;
+	if (nhead == 0)
 		errx(2, "%s: empty file", path);
-	if (c->data[0] != 0x80)
+	if (head[0] != 0x80)
 		errx(2, "%s: not a pickle (first byte 0x%02x); a raw stream wants --raw", path,
-		    c->data[0]);
+		    head[0]);
+	if (nhead == 2 && (head[1] < 2 || head[1] > 5))
+		errx(2, "%s: a pickle of protocol %u: tinygrad writes 2 to 5", path, head[1]);
+	c->data = input_slurp_rest(in, head, nhead, SIZE_MAX, "", &c->len);
 	open_pickle(c);
 }
 
@@ -403,9 +429,9 @@ capture_code(struct capture *c, size_t i, size_t *len)
 {
 	struct program *p = &c->prog[i];
 
-	if (p->code == NULL && p->file != NULL) {
-		p->code = input_slurp(p->file, &p->size);
-	}
+	if (p->code == NULL && p->file != NULL)
+		p->code = input_slurp_rest(input_open(p->file), NULL, 0, CAPTURE_CODE_MAX,
+		    "a code object", &p->size);
 	*len = p->size;
 	return p->code;
 }

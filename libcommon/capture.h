@@ -6,6 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The largest code object read (sqtt-dump -x, sqtt-encode -d): far beyond a real one. */
+#define CAPTURE_CODE_MAX (64 << 20)
+
 struct program {
 	char *name;
 	int64_t tag;		/* -1: none (older pickles match events by name) */

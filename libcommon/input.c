@@ -73,16 +73,22 @@ input_close(struct input *in)
 }
 
 uint8_t *
-input_slurp(const char *path, size_t *len)
+input_slurp_rest(struct input *in, const uint8_t *head, size_t nhead, size_t max,
+    const char *what, size_t *len)
 {
-	struct input *in = input_open(path);
-	size_t cap = 1 << 16, n = 0, got;
-	uint8_t *buf = malloc(cap + 16), *nb;
+	size_t cap = 1 << 16, n = nhead, got;
+	uint8_t *buf, *nb;
 
-	if (buf == NULL)
+	while (cap < nhead)
+		cap *= 2;
+	if ((buf = malloc(cap + 16)) == NULL)
 		err(2, NULL);
+	if (nhead)
+		memcpy(buf, head, nhead);
 	while ((got = input_read(in, buf + n, cap - n)) > 0) {
 		n += got;
+		if (n > max)
+			errx(2, "%s: more than %zu bytes (%s)", in->path, max, what);
 		if (n == cap) {
 			cap *= 2;
 			if ((nb = realloc(buf, cap + 16)) == NULL)
@@ -94,4 +100,10 @@ input_slurp(const char *path, size_t *len)
 	memset(buf + n, 0, 16);
 	*len = n;
 	return buf;
+}
+
+uint8_t *
+input_slurp(const char *path, size_t *len)
+{
+	return input_slurp_rest(input_open(path), NULL, 0, SIZE_MAX, "", len);
 }

@@ -14,5 +14,10 @@ size_t input_read(struct input *, void *dst, size_t max);
 void input_close(struct input *);
 /* The whole (decompressed) file in one malloc'd buffer, with 16 zero bytes after len. */
 uint8_t *input_slurp(const char *path, size_t *len);
+/* The same for an input already open (and closed here), after the nhead bytes already
+ * read from it; more than max bytes in all is fatal: "prog: PATH: more than MAX bytes
+ * (what)". */
+uint8_t *input_slurp_rest(struct input *, const uint8_t *head, size_t nhead, size_t max,
+    const char *what, size_t *len);
 
 #endif
