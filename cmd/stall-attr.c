@@ -26,6 +26,14 @@ struct fifo {
 
 enum { C_VM, C_VS, C_LGKM, NCOUNTER };
 
+/* Limits (stall-attr(1), LIMITS): waves live at once in one event and in all, and rows
+ * held back behind an s_barrier that waits for its wave's next row.  Hardware has at
+ * most 64 waves on the traced WGP; the rest keeps a hostile stream from taking the memory
+ * or the time. */
+#define EVENT_WAVES_MAX 1024
+#define WAVES_MAX 65536
+#define QUEUE_MAX (1 << 17)
+
 /* A row waiting to be written: rows go out in input order, and an s_barrier's cost is
  * known only when its wave's next row arrives. */
 struct qrow {
@@ -33,11 +41,14 @@ struct qrow {
 	char *text;		/* the input line (a '##' line when meta) */
 	int64_t cost;
 	const char *cause;
+	struct wave *wave;	/* the s_barrier's wave, while pending */
 	int meta, pending;
 };
 
 struct wave {
 	struct wave *next;
+	struct wave *hnext;	/* in wtab */
+	struct event *event;
 	uint64_t id;
 	uint64_t prev_time, prev_pc;
 	int prev_pc_known, prev_taken;
@@ -51,7 +62,9 @@ struct wave {
 
 struct event {
 	struct event *next;
+	struct event *hnext;	/* in etab */
 	uint64_t id;
+	size_t nwave;
 	uint64_t last_time;
 	struct wave *waves;
 	int64_t end_hi, end_below;	/* the same pair over the waves that have ended */
@@ -62,6 +75,11 @@ static int warned_dep;
 static unsigned long nwarn;
 static struct event *events;
 static struct qrow *qhead, *qtail;
+static size_t qlen;
+/* Waves by (event, id) and events by id: chained hashes, never a walk of a list. */
+static struct wave **wtab;
+static struct event **etab;
+static size_t tabsize, nwaves;
 static char *first_header;	/* the first input's '#' line: later inputs must match it */
 
 static int c_event, c_wave, c_pc, c_time, c_delta, c_token, c_inst, c_class, c_dep;
@@ -136,6 +154,7 @@ queue_flush(void)
 		qhead = q->next;
 		if (qhead == NULL)
 			qtail = NULL;
+		qlen--;
 		free(q->text);
 		free(q);
 	}
@@ -153,17 +172,74 @@ queue_add(char *text, int meta)
 	else
 		qhead = q;
 	qtail = q;
+	qlen++;
 	return q;
+}
+
+/* Too many rows behind a barrier: it gives up waiting and keeps its own delta, and its
+ * wave's next row keeps its wait (as at the end of an input). */
+static void
+queue_bound(const struct tsv *t)
+{
+	struct qrow *q = qhead;
+
+	if (qlen <= QUEUE_MAX || q == NULL || !q->pending)
+		return;
+	warn_row(t, "an s_barrier of wave %" PRIu64 " of event %" PRIu64 " waited %d rows for "
+	    "its wave's next row: its wait stays on that row", q->wave->id, q->wave->event->id,
+	    QUEUE_MAX);
+	q->wave->barrier = NULL;
+	q->pending = 0;
+	queue_flush();
 }
 
 /* Waves and events ----------------------------------------------------------- */
 
+static size_t
+hash_id(uint64_t a, uint64_t b)
+{
+	uint64_t h = (a * 0x9e3779b97f4a7c15ULL) ^ (b + 0x632be59bd9b4e019ULL);
+
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 32;
+	return (size_t)h & (tabsize - 1);
+}
+
+static void
+tables_grow(void)
+{
+	size_t i, old = tabsize;
+	struct wave **wt = wtab, *w, *wn;
+	struct event **et = etab, *e, *en;
+
+	tabsize = tabsize ? 2 * tabsize : 256;
+	wtab = xcalloc(tabsize, sizeof(*wtab));
+	etab = xcalloc(tabsize, sizeof(*etab));
+	for (i = 0; i < old; i++) {
+		for (w = wt[i]; w; w = wn) {
+			wn = w->hnext;
+			w->hnext = wtab[hash_id(w->event->id, w->id)];
+			wtab[hash_id(w->event->id, w->id)] = w;
+		}
+		for (e = et[i]; e; e = en) {
+			en = e->hnext;
+			e->hnext = etab[hash_id(e->id, UINT64_MAX)];
+			etab[hash_id(e->id, UINT64_MAX)] = e;
+		}
+	}
+	free(wt);
+	free(et);
+}
+
 static struct event *
 event_get(uint64_t id)
 {
-	struct event *e;
+	struct event *e, **pp;
 
-	for (e = events; e; e = e->next)
+	if (tabsize == 0)
+		tables_grow();
+	for (e = etab[hash_id(id, UINT64_MAX)]; e; e = e->hnext)
 		if (e->id == id)
 			return e;
 	e = xcalloc(1, sizeof(*e));
@@ -171,6 +247,9 @@ event_get(uint64_t id)
 	e->end_hi = e->end_below = -1;
 	e->next = events;
 	events = e;
+	pp = &etab[hash_id(id, UINT64_MAX)];
+	e->hnext = *pp;
+	*pp = e;
 	return e;
 }
 
@@ -182,6 +261,9 @@ event_free(struct event *e)
 	for (pp = &events; *pp != e; pp = &(*pp)->next)
 		;
 	*pp = e->next;
+	for (pp = &etab[hash_id(e->id, UINT64_MAX)]; *pp != e; pp = &(*pp)->hnext)
+		;
+	*pp = e->hnext;
 	free(e);
 }
 
@@ -190,10 +272,36 @@ wave_find(struct event *e, uint64_t id)
 {
 	struct wave *w;
 
-	for (w = e->waves; w; w = w->next)
-		if (w->id == id)
+	for (w = wtab[hash_id(e->id, id)]; w; w = w->hnext)
+		if (w->id == id && w->event == e)
 			return w;
 	return NULL;
+}
+
+static struct wave *
+wave_add(const struct tsv *t, struct event *e, uint64_t id)
+{
+	struct wave *w, **pp;
+
+	if (e->nwave >= EVENT_WAVES_MAX || nwaves >= WAVES_MAX)
+		tsv_fail(t, "wave %" PRIu64 " of event %" PRIu64 ": more than %d waves live in "
+		    "the event or %d in all (the limits of stall-attr(1))", id, e->id,
+		    EVENT_WAVES_MAX, WAVES_MAX);
+	if (nwaves >= tabsize)
+		tables_grow();
+	w = xcalloc(1, sizeof(*w));
+	w->id = id;
+	w->event = e;
+	w->last_issue = w->below_issue = -1;
+	for (pp = &e->waves; *pp; pp = &(*pp)->next)
+		;
+	*pp = w;	/* in order of their first rows, for the messages */
+	pp = &wtab[hash_id(e->id, id)];
+	w->hnext = *pp;
+	*pp = w;
+	e->nwave++;
+	nwaves++;
+	return w;
 }
 
 /* Fold one (latest, latest before it) pair of issue times into another. */
@@ -221,9 +329,23 @@ wave_free(struct event *e, struct wave *w)
 	for (pp = &e->waves; *pp != w; pp = &(*pp)->next)
 		;
 	*pp = w->next;
+	for (pp = &wtab[hash_id(e->id, w->id)]; *pp != w; pp = &(*pp)->hnext)
+		;
+	*pp = w->hnext;
+	e->nwave--;
+	nwaves--;
 	free(w);
 	if (e->waves == NULL)
 		event_free(e);	/* no later wave can see its issues: they are all in the past */
+}
+
+/* Sums of cycles in 63 bits: one that would pass them is an error, not a negative
+ * count. */
+static void
+add_cycles(const struct tsv *t, int64_t *sum, int64_t v)
+{
+	if (__builtin_add_overflow(*sum, v, sum))
+		tsv_fail(t, "cycles: a sum passes 2^63-1");
 }
 
 /* The latest issue time strictly before t, given the latest one and the one before it:
@@ -468,6 +590,12 @@ record(struct tsv *t)
 	delta = tsv_i64(t, c_delta);
 	if (delta < 0)
 		tsv_fail(t, "delta: %" PRId64 " is negative", delta);
+	/* cycles are counted in 63 bits; a delta reaches back no further than time 0 */
+	if (time > INT64_MAX)
+		tsv_fail(t, "time: %" PRIu64 " is beyond 2^63-1", time);
+	if ((uint64_t)delta > time)
+		tsv_fail(t, "delta: %" PRId64 " reaches back before time 0 (time %" PRIu64 ")",
+		    delta, time);
 	if ((pc_known = !tsv_dash(t, c_pc)))
 		pc = tsv_u64(t, c_pc);
 	is_end = STREQ(token, "WAVE_END");
@@ -480,13 +608,7 @@ record(struct tsv *t)
 	else
 		e->last_time = time;
 	if ((w = wave_find(e, wid)) == NULL) {
-		struct wave **pp;
-		w = xcalloc(1, sizeof(*w));
-		w->id = wid;
-		w->last_issue = w->below_issue = -1;
-		for (pp = &e->waves; *pp; pp = &(*pp)->next)
-			;
-		*pp = w;	/* in order of their first rows, for the messages */
+		w = wave_add(t, e, wid);
 		w->start = (int64_t)time - delta;
 		first = 1;
 	} else if ((uint64_t)delta != time - w->prev_time || time < w->prev_time) {
@@ -499,14 +621,14 @@ record(struct tsv *t)
 	if (w->barrier) {
 		/* the barrier's wait shows on the next row: it keeps 1 cycle */
 		int64_t keep = delta < 1 ? delta : 1;
-		w->barrier->cost += delta - keep;
+		add_cycles(t, &w->barrier->cost, delta - keep);
 		w->barrier->pending = 0;
-		w->sum_cost += delta - keep;
+		add_cycles(t, &w->sum_cost, delta - keep);
 		w->barrier = NULL;
 		cost = keep;
 	}
-	w->sum_delta += delta;
-	w->sum_cost += cost;
+	add_cycles(t, &w->sum_delta, delta);
+	add_cycles(t, &w->sum_cost, cost);
 
 	if (STREQ(t->field[c_class], "waitcnt")) {
 		waitcnt_parse(t->field[c_inst], want);
@@ -532,6 +654,7 @@ record(struct tsv *t)
 		q->cause = cause;
 		if (is_barrier && !opt_raw) {
 			q->pending = 1;
+			q->wave = w;
 			w->barrier = q;
 		}
 	} else {
@@ -540,6 +663,7 @@ record(struct tsv *t)
 	if (is_end)
 		wave_end(t, e, w);
 	queue_flush();
+	queue_bound(t);
 }
 
 /* The end of an input: waves without a WAVE_END row end here. */
