@@ -68,6 +68,58 @@ pk_str(const struct pk_value *v, const char **s, size_t *len)
 	return 1;
 }
 
+/* Bytes: BINBYTES in protocols 3-5; protocol 2 has no bytes type and writes
+ * _codecs.encode(TEXT, "latin1") (and builtins.bytes() for empty ones). */
+static int
+pk_bytes(struct capture *c, const struct pk_value *v, const uint8_t **s, size_t *len)
+{
+	const struct pk_value *a, *text, *enc;
+	const unsigned char *p, *end;
+	uint8_t *d;
+	size_t n = 0;
+
+	if (v != NULL && v->type == PK_BYTES) {
+		*s = (const uint8_t *)v->u.str.s;
+		*len = v->u.str.len;
+		return 1;
+	}
+	if (v == NULL || v->type != PK_OBJECT || (a = v->u.obj.args) == NULL ||
+	    a->type != PK_TUPLE)
+		return 0;
+	if ((strcmp(v->u.obj.module, "__builtin__") == 0 ||
+	    strcmp(v->u.obj.module, "builtins") == 0) &&
+	    strcmp(v->u.obj.name, "bytes") == 0 && a->u.seq.n == 0) {
+		*s = (const uint8_t *)"";
+		*len = 0;
+		return 1;
+	}
+	if (strcmp(v->u.obj.module, "_codecs") != 0 || strcmp(v->u.obj.name, "encode") != 0 ||
+	    a->u.seq.n != 2 || (text = a->u.seq.item[0])->type != PK_STR ||
+	    (enc = a->u.seq.item[1])->type != PK_STR || enc->u.str.len != 6 ||
+	    memcmp(enc->u.str.s, "latin1", 6) != 0)
+		return 0;
+	/* code points U+0000..U+00FF, in UTF-8 one or two bytes each */
+	p = (const unsigned char *)text->u.str.s;
+	end = p + text->u.str.len;
+	d = xcalloc(text->u.str.len + 1, 1);
+	while (p < end) {
+		if (*p < 0x80) {
+			d[n++] = *p++;
+		} else if ((*p == 0xc2 || *p == 0xc3) && p + 1 < end && (p[1] & 0xc0) == 0x80) {
+			d[n++] = (uint8_t)((p[0] & 0x03) << 6 | (p[1] & 0x3f));
+			p += 2;
+		} else {
+			free(d);
+			return 0;
+		}
+	}
+	c->owned = xreallocarray(c->owned, c->nowned + 1, sizeof(*c->owned));
+	c->owned[c->nowned++] = d;
+	*s = d;
+	*len = n;
+	return 1;
+}
+
 static void
 target_from_props(struct capture *c, const struct pk_value *dev)
 {
@@ -113,18 +165,18 @@ open_pickle(struct capture *c)
 				p->tag = v;
 			if (pk_int(pk_attr(o, "base"), &v))
 				p->base = (uint64_t)v;
-			if (lib != NULL && lib->type == PK_BYTES) {
-				p->code = (const uint8_t *)lib->u.str.s;
-				p->size = lib->u.str.len;
-			}
+			if (!pk_bytes(c, lib, &p->code, &p->size))
+				p->code = NULL, p->size = 0;
 		} else if (pk_is_object(o, "ProfileSQTTEvent")) {
 			struct event *e;
+			const uint8_t *bytes;
+			size_t nbytes;
 			blob = pk_attr(o, "blob");
-			if (blob == NULL || blob->type != PK_BYTES)
+			if (!pk_bytes(c, blob, &bytes, &nbytes))
 				errx(2, "%s: SQTT event %zu has no blob", c->path, i);
 			e = add_event(c);
-			e->blob = (const uint8_t *)blob->u.str.s;
-			e->len = blob->u.str.len;
+			e->blob = bytes;
+			e->len = nbytes;
 			if (!pk_int(pk_attr(o, "se"), &v) || v < 0 || v > 255)
 				errx(2, "%s: SQTT event %zu has no shader engine number 0..255 (se)",
 				    c->path, c->nev - 1);
@@ -410,6 +462,9 @@ capture_close(struct capture *c)
 		free(c->ev[i].file);
 	free(c->prog);
 	free(c->ev);
+	for (i = 0; i < c->nowned; i++)
+		free(c->owned[i]);
+	free(c->owned);
 	if (c->pk)
 		pickle_free(c->pk);
 	free(c->data);

@@ -36,6 +36,8 @@ struct capture {
 	struct event *ev;
 	size_t nev;
 	uint8_t *data;		/* private: the whole file (pickles) */
+	uint8_t **owned;	/* private: bytes a protocol 2 pickle held as latin-1 text */
+	size_t nowned;
 	size_t len;
 	struct pickle *pk;
 };
