@@ -155,7 +155,7 @@ dump_event(const struct event *e, const char *path)
 	struct sqtt_token tok;
 	struct file_source src;
 	unsigned ev = event_offset + e->index;
-	uint64_t local[TOK_NTYPES] = { 0 };
+	uint64_t local[TOK_NTYPES] = { 0 }, seen;
 	int r, t;
 
 	if (opt_sdir != NULL)
@@ -196,6 +196,19 @@ dump_event(const struct event *e, const char *path)
 			    sqtt_types[t].name, local[t]);
 			out_commit(p + n);
 		}
+	}
+	/* a real stream has no UNKNOWN token: past 1% it is noise, and no table made of it
+	 * may look like a result */
+	seen = d.ntokens;
+	if (opt_counts)
+		for (seen = 0, t = 0; t < TOK_NTYPES; t++)
+			seen += local[t];
+	if (d.unknown > seen / 100) {
+		out_flush();
+		fflush(stdout);
+		errx(2, "%s: event %u: %" PRIu64 " of %" PRIu64 " tokens UNKNOWN: random bytes "
+		    "or a damaged stream, not gfx11 SQTT", e->blob ? path : e->file, ev, d.unknown,
+		    seen);
 	}
 	total_unknown += d.unknown;
 	total_lost += d.lost;

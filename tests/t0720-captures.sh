@@ -90,6 +90,19 @@ test_expect_success 'JSON stays valid and --pretty stays inert with ESC, DEL and
 	test $(tr -d "\n" < out.txt | LC_ALL=C tr -d "\040-\176" | wc -c) -eq 0
 '
 
+test_expect_success 'a valid HEADER and then 1 MiB of random bytes: an error, not a table' '
+	python3 -c "import random, sys; sys.stdout.buffer.write(bytes.fromhex(\"9101906800000000\") + random.Random(7).randbytes(1048568))" > noise.att &&
+	test_expect_code 2 sqtt-dump --raw noise.att > out 2> err.abs &&
+	sed "s|$(pwd -P)/||" err.abs > err &&
+	echo "sqtt-dump: noise.att: event 0: 27633 of 393746 tokens UNKNOWN: random bytes or a damaged stream, not gfx11 SQTT" > expect &&
+	test_cmp expect err &&
+	python3 "$MK" noise.pkl 4 plain noise.att &&
+	test_expect_code 2 stall noise.pkl > out 2> err.abs &&
+	sed "s|$(pwd -P)/||" err.abs > err &&
+	echo "sqtt-dump: noise.pkl: event 0: 27633 of 393746 tokens UNKNOWN: random bytes or a damaged stream, not gfx11 SQTT" > expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'a gzip bomb that is no pickle stops at its first byte' '
 	head -c 67108864 /dev/zero | gzip -1 > bomb.pkl.gz &&
 	test_expect_code 2 sqtt-dump bomb.pkl.gz > out 2> err &&
