@@ -439,8 +439,8 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 	if (nhead == 0)
 		errx(2, "%s: empty file", path);
 	if (head[0] != 0x80)
-		errx(2, "%s: not a pickle (first byte 0x%02x); a raw stream wants --raw", path,
-		    head[0]);
+		errx(2, "%s: not a pickle of protocol 2 to 5 (first byte 0x%02x); a raw stream "
+		    "wants --raw", path, head[0]);
 	if (nhead == 2 && (head[1] < 2 || head[1] > 5))
 		errx(2, "%s: a pickle of protocol %u: tinygrad writes 2 to 5", path, head[1]);
 	c->data = input_slurp_rest(in, head, nhead, SIZE_MAX, "", &c->len);

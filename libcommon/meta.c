@@ -181,3 +181,17 @@ meta_file_name(const char *name)
 	*q = '\0';
 	return d;
 }
+
+int
+meta_path_within(const char *path, const char *dir)
+{
+	char *p = realpath(path, NULL), *d = realpath(dir, NULL);
+	size_t n;
+	int in;
+
+	in = p != NULL && d != NULL && (n = strlen(d), strncmp(p, d, n) == 0) &&
+	    (p[n] == '/' || (n == 1 && d[0] == '/'));
+	free(p);
+	free(d);
+	return in;
+}

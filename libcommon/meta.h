@@ -29,6 +29,9 @@ uint64_t meta_u64(const struct tsv *, size_t i, const char *what, uint64_t max);
  * path (no '/', not "", "." or ".."). */
 int meta_plain_name(const char *name);
 
+/* Does path (which must exist) lie in directory dir, once both are resolved?  For a
+ * reader of '##' lines that opens only files of the capture the user pointed at. */
+int meta_path_within(const char *path, const char *dir);
 /* A name from a capture as one file name, for files written under a directory the user
  * chose: every byte outside [A-Za-z0-9_+-.], and a leading '.', as %HH.  It round-trips
  * (percent-decoding) and cannot leave the directory. */

@@ -22,10 +22,14 @@ test_expect_success 'pickles of protocols 2 to 5 read the same, bytes of every v
 	test_cmp raw tokens
 '
 
-test_expect_success 'a pickle of protocol 1 or 6 is refused by name' '
+test_expect_success 'a pickle of protocol 0, 1 or 6 is refused by name' '
 	printf "\200\006N." > p6.pkl &&
 	test_expect_code 2 sqtt-dump p6.pkl > out 2> err &&
 	echo "sqtt-dump: p6.pkl: a pickle of protocol 6: tinygrad writes 2 to 5" > expect &&
+	test_cmp expect err &&
+	printf "(lp0\nI1\na." > p0.pkl &&
+	test_expect_code 2 sqtt-dump p0.pkl > out 2> err &&
+	echo "sqtt-dump: p0.pkl: not a pickle of protocol 2 to 5 (first byte 0x28); a raw stream wants --raw" > expect &&
 	test_cmp expect err &&
 	printf "\200\001N." > p1.pkl &&
 	test_expect_code 2 sqtt-dump p1.pkl > out 2> err &&
@@ -106,7 +110,7 @@ test_expect_success 'a valid HEADER and then 1 MiB of random bytes: an error, no
 test_expect_success 'a gzip bomb that is no pickle stops at its first byte' '
 	head -c 67108864 /dev/zero | gzip -1 > bomb.pkl.gz &&
 	test_expect_code 2 sqtt-dump bomb.pkl.gz > out 2> err &&
-	echo "sqtt-dump: bomb.pkl.gz: not a pickle (first byte 0x00); a raw stream wants --raw" > expect &&
+	echo "sqtt-dump: bomb.pkl.gz: not a pickle of protocol 2 to 5 (first byte 0x00); a raw stream wants --raw" > expect &&
 	test_cmp expect err
 '
 
