@@ -206,13 +206,32 @@ static long opt_event = -1;
 struct meta_code { char *name, *tag, *base, *file; };
 /* ##event EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE: the fields after SE */
 enum { EV_KERNEL, EV_TAG, EV_ITRACE, EV_SA, EV_WGP, EV_SIMD, EV_NFIELD };
-struct meta_event { uint64_t event; char *f[EV_NFIELD]; };
+struct meta_event { uint64_t event; size_t order; char *f[EV_NFIELD]; };
 static struct meta_code *codes;
 static size_t ncodes;
 static char *source, *target;
 static struct meta_event *evmeta;
 static size_t nevmeta;
 static FILE *index_fp;
+
+static int evmeta_sorted;
+
+static int
+cmp_event_number(const void *a, const void *b)
+{
+	const struct meta_event *x = a, *y = b;
+
+	return (x->event > y->event) - (x->event < y->event);
+}
+
+static int
+cmp_evmeta(const void *a, const void *b)
+{
+	const struct meta_event *x = a, *y = b;
+	int c = cmp_event_number(a, b);
+
+	return c ? c : (x->order > y->order) - (x->order < y->order);
+}
 
 static void
 open_event(struct encoder *e, long event, int se)
@@ -251,13 +270,19 @@ close_event(struct encoder *e)
 		static const char *const none[EV_NFIELD] = { "-", "-", "1", "-", "-", "-" };
 		const char *const *f = none;
 		char file[64];
-		size_t i;
 		int j;
-		for (i = 0; i < nevmeta; i++)
-			if (evmeta[i].event == (uint64_t)e->event) {
-				f = (const char *const *)evmeta[i].f;
-				break;
-			}
+		struct meta_event key = { .event = (uint64_t)e->event }, *m;
+		if (!evmeta_sorted) {
+			/* once: the ##event lines come before the rows; the first of a number wins */
+			if (nevmeta > 0)
+				qsort(evmeta, nevmeta, sizeof(*evmeta), cmp_evmeta);
+			evmeta_sorted = 1;
+		}
+		m = nevmeta ? bsearch(&key, evmeta, nevmeta, sizeof(*evmeta), cmp_event_number) : NULL;
+		while (m != NULL && m > evmeta && m[-1].event == key.event)
+			m--;
+		if (m != NULL)
+			f = (const char *const *)m->f;
 		meta_begin(index_fp, "event");
 		fprintf(index_fp, "\t%ld\t%d", e->event, e->se);
 		for (j = 0; j < EV_NFIELD; j++)
@@ -478,6 +503,8 @@ take_meta(struct tsv *t)
 		evmeta = xreallocarray(evmeta, nevmeta + 1, sizeof(*evmeta));
 		m = &evmeta[nevmeta++];
 		m->event = meta_u64(t, 1, "event", EVENT_MAX);
+		m->order = nevmeta;
+		evmeta_sorted = 0;
 		for (j = 0; j < EV_NFIELD; j++)
 			m->f[j] = xstrdup(t->field[3 + j]);
 	}

@@ -168,4 +168,15 @@ test_expect_success 'stall-table: a kernel with only untraced rows (no lines to 
 	grep "No instruction-traced wave" out
 '
 
+# The UBSan build stopped here: a kernel whose only rows are untraced reached
+# qsort(NULL, 0, ...).  The real capture, when ../shared is there.
+F=$FIXTURES/20260507_profile_sync_run_0_ccf76d9.pkl
+if [ -f "$F" ]; then
+test_expect_success 'stall -k E_32_4 on the 20260507 sync capture: a kernel of untraced rows only' '
+	stall -k E_32_4 --tsv "$F" > out 2> err &&
+	grep -q "^##stall-table	kernel	E_32_4	cycles	0	waves	0	hits	0	untraced_waves	1	untraced_cycles	[0-9]*$" out &&
+	grep -q "^E_32_4	TOTAL	0	0	0.00	" out
+'
+fi
+
 test_done
