@@ -211,12 +211,27 @@ join(const char *dir, const char *file)
 	return xasprintf("%s/%s", dir, file);
 }
 
+/* A file a capture directory names (by its listing or its index): read only if it is a
+ * regular file inside the directory, so that a symbolic link in a downloaded capture
+ * cannot make it read /etc/passwd or /dev/zero. */
+static char *
+dir_file(const struct capture *c, const char *name)
+{
+	char *path = join(c->path, name);
+	struct stat st;
+
+	if (!meta_path_within(path, c->path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		errx(2, "%s: %s is not a regular file inside the capture directory", c->path,
+		    name);
+	return path;
+}
+
 /* The load_base of code object ID in a rocprofv3 results JSON: a plain scan for the
  * object that holds "code_object_id": ID, enough for the files rocprofv3 writes. */
 static int
-json_load_base(const char *dir, const char *json, long id, uint64_t *base)
+json_load_base(const struct capture *c, const char *json, long id, uint64_t *base)
 {
-	char *path = join(dir, json), *text, *p, *q, key[64];
+	char *path = dir_file(c, json), *text, *p, *q, key[64];
 	size_t len;
 	int found = 0;
 
@@ -289,7 +304,7 @@ open_rocprof(struct capture *c, const struct capture_opts *o)
 			e->se = se;
 			e->index = disp;
 			e->itrace = 1;
-			e->file = join(c->path, n);
+			e->file = dir_file(c, n);
 		} else if (len > 4 && strcmp(n + len - 4, ".out") == 0 &&
 		    (p = strstr(n, "_code_object_id_")) != NULL) {
 			struct program *pr = add_program(c);
@@ -298,7 +313,7 @@ open_rocprof(struct capture *c, const struct capture_opts *o)
 			snprintf(name, sizeof(name), "code_object_%ld", id);
 			pr->name = xstrndup(name, strlen(name));
 			pr->tag = id;
-			pr->file = join(c->path, n);
+			pr->file = dir_file(c, n);
 			if (stat(pr->file, &st) == 0)
 				pr->size = (size_t)st.st_size;
 		}
@@ -316,7 +331,7 @@ open_rocprof(struct capture *c, const struct capture_opts *o)
 		if (o != NULL && o->base)
 			c->prog[i].base = o->base;
 		else if (json != NULL)
-			json_load_base(c->path, json, c->prog[i].tag, &c->prog[i].base);
+			json_load_base(c, json, c->prog[i].tag, &c->prog[i].base);
 		if (o != NULL && o->kernel != NULL && c->nprog == 1) {
 			free(c->prog[i].name);
 			c->prog[i].name = xstrndup(o->kernel, strlen(o->kernel));
@@ -364,7 +379,7 @@ open_dir(struct capture *c, const struct capture_opts *o)
 			p->tag = strcmp(t.field[2], "-") ? (int64_t)meta_u64(&t, 2, "tag", INT64_MAX) : -1;
 			p->base = meta_u64(&t, 3, "base", UINT64_MAX);
 			p->size = meta_u64(&t, 4, "size", CAPTURE_CODE_MAX);
-			p->file = join(c->path, t.field[5]);
+			p->file = dir_file(c, t.field[5]);
 		} else if (strcmp(t.field[0], "event") == 0) {
 			struct event *e;
 			if (t.nfield != 10)
@@ -375,7 +390,7 @@ open_dir(struct capture *c, const struct capture_opts *o)
 			e = add_event(c);
 			e->se = (int)meta_u64(&t, 2, "se", 255);
 			e->itrace = (int)meta_u64(&t, 5, "itrace", 1);
-			e->file = join(c->path, t.field[9]);
+			e->file = dir_file(c, t.field[9]);
 			for (i = 0; i < c->nprog; i++)
 				if (strcmp(c->prog[i].name, t.field[3]) == 0)
 					e->prog = (int)i;

@@ -107,6 +107,22 @@ test_expect_success 'a valid HEADER and then 1 MiB of random bytes: an error, no
 	test_cmp expect err
 '
 
+test_expect_success 'a capture directory whose files are links out of it or devices' '
+	mkdir roc &&
+	ln -s /etc/passwd roc/x_shader_engine_0_0.att &&
+	test_expect_code 2 sqtt-dump roc > out 2> err.abs &&
+	sed "s|$(pwd -P)/||" err.abs > err &&
+	echo "sqtt-dump: roc: x_shader_engine_0_0.att is not a regular file inside the capture directory" > expect &&
+	test_cmp expect err &&
+	cp -r "$DEMO" cap &&
+	rm cap/stall_code_object_id_0.out &&
+	ln -s /dev/zero cap/stall_code_object_id_0.out &&
+	test_expect_code 2 sqtt-dump cap > out 2> err.abs &&
+	sed "s|$(pwd -P)/||" err.abs > err &&
+	echo "sqtt-dump: cap: stall_code_object_id_0.out is not a regular file inside the capture directory" > expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'a gzip bomb that is no pickle stops at its first byte' '
 	head -c 67108864 /dev/zero | gzip -1 > bomb.pkl.gz &&
 	test_expect_code 2 sqtt-dump bomb.pkl.gz > out 2> err &&
