@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "json.h"
+#include "meta.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -455,8 +456,11 @@ put_tsv(void)
 		printf("##stall-table\ttop\t%lld\n", opt_top);
 	for (i = 0; i < nkernel; i++) {
 		k = &kernels[i];
-		printf("##stall-table\tkernel\t%s\tcycles\t%" PRId64 "\twaves\t%" PRIu64
-		    "\thits\t%" PRIu64, k->name, k->cycles, k->waves, k->hits);
+		meta_begin(stdout, "stall-table");
+		meta_str(stdout, "kernel");
+		meta_str(stdout, k->name);	/* a ## value: escaped, as every one */
+		printf("\tcycles\t%" PRId64 "\twaves\t%" PRIu64 "\thits\t%" PRIu64, k->cycles,
+		    k->waves, k->hits);
 		if (k->untraced_waves)
 			printf("\tuntraced_waves\t%" PRIu64 "\tuntraced_cycles\t%" PRId64,
 			    k->untraced_waves, k->untraced_cycles);

@@ -91,7 +91,11 @@ test_expect_success 'JSON stays valid and --pretty stays inert with ESC, DEL and
 	stall-table --pretty rows.tsv > out.txt &&
 	grep -q "^ Kernel k?\[2J???? *: 5 cycles" out.txt || grep -q "^ Kernel k?\[2J????: 5 cycles" out.txt &&
 	grep -q "v_nop ??x$" out.txt &&
-	test $(tr -d "\n" < out.txt | LC_ALL=C tr -d "\040-\176" | wc -c) -eq 0
+	test $(tr -d "\n" < out.txt | LC_ALL=C tr -d "\040-\176" | wc -c) -eq 0 &&
+	stall-table --tsv rows.tsv > out.tsv &&
+	grep "^##stall-table	kernel	" out.tsv | cut -f 3 > name &&
+	printf "k\\\\x1b[2J\\\\x7f\355\263\277\n" > expect &&
+	test_cmp expect name
 '
 
 test_expect_success 'a valid HEADER and then 1 MiB of random bytes: an error, not a table' '
