@@ -71,9 +71,15 @@ tsv_fail(const struct tsv *t, const char *fmt, ...)
 	va_list ap;
 	char msg[512];
 
+	char *p;
+
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	/* the message quotes the input: nothing of it may drive the terminal */
+	for (p = msg; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 	out_flush();
 	fflush(stdout);
 	errx(2, "%s:%lu: %s", t->path, t->line, msg);
