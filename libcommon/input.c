@@ -10,9 +10,15 @@
 
 #include "input.h"
 
+/* Decompressed past 32 MiB, a gzip file may grow at most 64 times its compressed size:
+ * real captures compress 4 to 7 times, a gzip bomb 1000 times. */
+#define GZ_FREE (32 << 20)
+#define GZ_RATIO 64
+
 struct input {
 	gzFile gz;
 	const char *path;
+	uint64_t total;		/* bytes handed out */
 };
 
 struct input *
@@ -54,6 +60,11 @@ input_read(struct input *in, void *dst, size_t max)
 			err(2, "%s", in->path);
 		errx(2, "%s: %s (gzip data)", in->path, msg);
 	}
+	in->total += (uint64_t)n;
+	if (in->total > GZ_FREE && !gzdirect(in->gz) &&
+	    in->total / GZ_RATIO > (uint64_t)gzoffset(in->gz))
+		errx(2, "%s: more than %d times its compressed size once decompressed (a gzip "
+		    "bomb?)", in->path, GZ_RATIO);
 	if ((size_t)n < max) {
 		/* zlib hands over what it has of a cut gzip stream and only flags it here */
 		msg = gzerror(in->gz, &errnum);

@@ -1,5 +1,6 @@
 /* input: files read through zlib, so that gzip-compressed input is transparent.
- * Errors are fatal: "prog: PATH: reason", exit 2. */
+ * Errors are fatal: "prog: PATH: reason", exit 2.  Past 32 MiB a gzip file may not
+ * decompress to more than 64 times what it has consumed (no gzip bombs). */
 #ifndef INPUT_H
 #define INPUT_H
 #include <stddef.h>

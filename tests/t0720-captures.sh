@@ -127,6 +127,13 @@ test_expect_success 'a capture directory whose files are links out of it or devi
 	test_cmp expect err
 '
 
+test_expect_success 'a gzip bomb that starts as a pickle stops at 32 MiB' '
+	{ printf "\200\004" && head -c 41943040 /dev/zero; } | gzip -1 > pbomb.pkl.gz &&
+	test_expect_code 2 sqtt-dump pbomb.pkl.gz > out 2> err &&
+	echo "sqtt-dump: pbomb.pkl.gz: more than 64 times its compressed size once decompressed (a gzip bomb?)" > expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'a gzip bomb that is no pickle stops at its first byte' '
 	head -c 67108864 /dev/zero | gzip -1 > bomb.pkl.gz &&
 	test_expect_code 2 sqtt-dump bomb.pkl.gz > out 2> err &&
