@@ -248,21 +248,18 @@ put_meta(struct capture *c, int *header_done)
 	meta_str(stdout, c->path);
 	meta_end(stdout);
 	meta_begin(stdout, "target");
-	meta_str(stdout, c->target);
+	meta_str_or_none(stdout, strcmp(c->target, "-") ? c->target : NULL);
 	meta_end(stdout);
 	for (i = 0; i < c->nprog; i++) {
 		const struct program *p = &c->prog[i];
 		meta_begin(stdout, "code");
 		meta_str(stdout, p->name);
 		if (p->tag < 0)
-			printf("\t-");
+			meta_none(stdout);
 		else
 			printf("\t%" PRId64, p->tag);
 		printf("\t0x%" PRIx64 "\t%zu", p->base, p->size);
-		if (p->file)
-			meta_str(stdout, p->file);
-		else
-			printf("\t-");
+		meta_str_or_none(stdout, p->file);
 		meta_end(stdout);
 		if (opt_xdir != NULL)
 			write_code(opt_xdir, c, i);
@@ -282,10 +279,7 @@ put_meta(struct capture *c, int *header_done)
 		sqtt_header(raw, &h);
 		meta_begin(stdout, "event");
 		printf("\t%u\t%d", event_offset + e->index, e->se);
-		if (p)
-			meta_str(stdout, p->name);
-		else
-			printf("\t-");
+		meta_str_or_none(stdout, p ? p->name : NULL);
 		if (p == NULL || p->tag < 0)
 			printf("\t-");
 		else
@@ -294,10 +288,7 @@ put_meta(struct capture *c, int *header_done)
 			printf("\t%d\t%u\t%u\t%u", e->itrace, h.sa, h.wgp, h.simd);
 		else
 			printf("\t%d\t-\t-\t-", e->itrace);
-		if (e->file)
-			meta_str(stdout, e->file);
-		else
-			printf("\t-");
+		meta_str_or_none(stdout, e->file);
 		meta_end(stdout);
 	}
 	if (!*header_done) {

@@ -267,7 +267,7 @@ close_event(struct encoder *e)
 		return;
 	nibw_finish(&e->w);
 	if (opt_dir != NULL) {
-		static const char *const none[EV_NFIELD] = { "-", "-", "1", "-", "-", "-" };
+		static const char *const none[EV_NFIELD] = { NULL, NULL, "1", NULL, NULL, NULL };
 		const char *const *f = none;
 		char file[64];
 		int j;
@@ -286,7 +286,7 @@ close_event(struct encoder *e)
 		meta_begin(index_fp, "event");
 		fprintf(index_fp, "\t%ld\t%d", e->event, e->se);
 		for (j = 0; j < EV_NFIELD; j++)
-			meta_str(index_fp, f[j]);
+			meta_str_or_none(index_fp, f[j]);
 		snprintf(file, sizeof(file), "stall_shader_engine_%d_%ld.att", e->se, e->event);
 		meta_str(index_fp, file);
 		meta_end(index_fp);
@@ -446,7 +446,7 @@ write_codes(void)
 		const uint8_t *data = NULL;
 		uint8_t *owned = NULL;
 		struct meta_code *m = &codes[i];
-		if (strcmp(m->file, "-") != 0) {
+		if (m->file != NULL) {
 			data = owned = read_code(m->file, &len);
 		} else if (source != NULL) {
 			if (!have_cap) {
@@ -454,18 +454,19 @@ write_codes(void)
 				have_cap = 1;
 			}
 			for (j = 0; j < cap.nprog; j++)
-				if (strcmp(cap.prog[j].name, m->name) == 0)
+				if (m->name != NULL && strcmp(cap.prog[j].name, m->name) == 0)
 					data = capture_code(&cap, j, &len);
 		}
 		if (data == NULL)
-			errx(2, "%s: no code object for program %s", source ? source : "-", m->name);
+			errx(2, "%s: no code object for program %s", source ? source : "-",
+			    m->name ? m->name : "-");
 		if (asprintf(&path, "%s/stall_code_object_id_%zu.out", opt_dir, i) < 0)
 			err(2, NULL);
 		write_file(data, len, path);
 		meta_begin(index_fp, "code");
-		meta_str(index_fp, m->name);
-		meta_str(index_fp, m->tag);
-		meta_str(index_fp, m->base);
+		meta_str_or_none(index_fp, m->name);
+		meta_str_or_none(index_fp, m->tag);
+		meta_str_or_none(index_fp, m->base);
 		fprintf(index_fp, "\t%zu\tstall_code_object_id_%zu.out", len, i);
 		meta_end(index_fp);
 		free(path);
@@ -484,18 +485,18 @@ take_meta(struct tsv *t)
 	meta_parse(t);
 	if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
 		free(source);
-		source = xstrdup(t->field[1]);
+		source = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "target") == 0 && t->nfield >= 2) {
 		free(target);
-		target = xstrdup(t->field[1]);
+		target = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0) {
 		if (t->nfield < 5)
 			tsv_fail(t, "##code wants NAME TAG BASE SIZE [FILE]");
 		codes = xreallocarray(codes, ncodes + 1, sizeof(*codes));
-		codes[ncodes].name = xstrdup(t->field[1]);
-		codes[ncodes].tag = xstrdup(t->field[2]);
-		codes[ncodes].base = xstrdup(t->field[3]);
-		codes[ncodes].file = xstrdup(t->nfield > 5 ? t->field[5] : "-");
+		codes[ncodes].name = meta_dup(t->field[1]);
+		codes[ncodes].tag = meta_dup(t->field[2]);
+		codes[ncodes].base = meta_dup(t->field[3]);
+		codes[ncodes].file = t->nfield > 5 ? meta_dup(t->field[5]) : NULL;
 		ncodes++;
 	} else if (strcmp(t->field[0], "event") == 0) {
 		if (t->nfield < 3 + EV_NFIELD)
@@ -506,7 +507,7 @@ take_meta(struct tsv *t)
 		m->order = nevmeta;
 		evmeta_sorted = 0;
 		for (j = 0; j < EV_NFIELD; j++)
-			m->f[j] = xstrdup(t->field[3 + j]);
+			m->f[j] = meta_dup(t->field[3 + j]);
 	}
 }
 
@@ -601,7 +602,7 @@ main(int argc, char *argv[])
 				meta_str(index_fp, "1");
 				meta_end(index_fp);
 				meta_begin(index_fp, "target");
-				meta_str(index_fp, target ? target : "-");
+				meta_str_or_none(index_fp, target);
 				meta_end(index_fp);
 			}
 			continue;

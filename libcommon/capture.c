@@ -365,7 +365,7 @@ open_dir(struct capture *c, const struct capture_opts *o)
 		meta_parse(&t);
 		if (strcmp(t.field[0], "target") == 0 && t.nfield >= 2) {
 			free(c->target);
-			c->target = xstrndup(t.field[1], strlen(t.field[1]));
+			c->target = xstrdup(t.field[1]);
 		} else if (strcmp(t.field[0], "code") == 0) {
 			struct program *p;
 			if (t.nfield != 6)
@@ -376,7 +376,7 @@ open_dir(struct capture *c, const struct capture_opts *o)
 				    t.field[5]);
 			p = add_program(c);
 			p->name = xstrndup(t.field[1], strlen(t.field[1]));
-			p->tag = strcmp(t.field[2], "-") ? (int64_t)meta_u64(&t, 2, "tag", INT64_MAX) : -1;
+			p->tag = meta_is_none(t.field[2]) ? -1 : (int64_t)meta_u64(&t, 2, "tag", INT64_MAX);
 			p->base = meta_u64(&t, 3, "base", UINT64_MAX);
 			p->size = meta_u64(&t, 4, "size", CAPTURE_CODE_MAX);
 			p->file = dir_file(c, t.field[5]);
@@ -391,7 +391,7 @@ open_dir(struct capture *c, const struct capture_opts *o)
 			e->se = (int)meta_u64(&t, 2, "se", 255);
 			e->itrace = (int)meta_u64(&t, 5, "itrace", 1);
 			e->file = dir_file(c, t.field[9]);
-			for (i = 0; i < c->nprog; i++)
+			for (i = 0; i < c->nprog && !meta_is_none(t.field[3]); i++)
 				if (strcmp(c->prog[i].name, t.field[3]) == 0)
 					e->prog = (int)i;
 		}

@@ -39,11 +39,37 @@ put_escaped(FILE *fp, const char *s)
 	}
 }
 
+char meta_dash[] = "-";
+
 void
 meta_str(FILE *fp, const char *value)
 {
 	putc('\t', fp);
-	put_escaped(fp, value);
+	if (strcmp(value, "-") == 0)
+		fputs("\\x2d", fp);	/* a name "-" is not the placeholder */
+	else
+		put_escaped(fp, value);
+}
+
+void
+meta_none(FILE *fp)
+{
+	fputs("\t-", fp);
+}
+
+void
+meta_str_or_none(FILE *fp, const char *value)
+{
+	if (value == NULL)
+		meta_none(fp);
+	else
+		meta_str(fp, value);
+}
+
+char *
+meta_dup(const char *field)
+{
+	return meta_is_none(field) ? NULL : xstrdup(field);
 }
 
 void
@@ -121,7 +147,9 @@ meta_parse(struct tsv *t)
 	size_t i;
 
 	for (i = 0; i < t->nfield; i++)
-		if (meta_unescape(t->field[i]) < 0)
+		if (i > 0 && strcmp(t->field[i], "-") == 0)
+			t->field[i] = meta_dash;
+		else if (meta_unescape(t->field[i]) < 0)
 			tsv_fail(t, "##%s: a malformed escape in field %zu (\\\\, \\t, \\n and \\xHH are the escapes)",
 			    t->field[0], i);
 }

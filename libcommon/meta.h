@@ -13,6 +13,10 @@ struct tsv;
 void meta_begin(FILE *, const char *key);
 /* "\tVALUE", escaped */
 void meta_str(FILE *, const char *value);
+/* "\t-": the placeholder for a value there is none of (a value "-" is written \x2d) */
+void meta_none(FILE *);
+/* "\tVALUE" escaped, or "\t-" for NULL */
+void meta_str_or_none(FILE *, const char *value);
 /* "\n"; a write error is fatal */
 void meta_end(FILE *);
 /* The escaped form of s in a new string. */
@@ -20,8 +24,14 @@ char *meta_escape(const char *s);
 /* Unescape s in place; -1 on a malformed escape. */
 int meta_unescape(char *s);
 /* Unescape every field of the current TSV_META line in place (field[0] is the key); a
- * malformed escape is fatal.  tsv_line is no longer valid for the line after it. */
+ * malformed escape is fatal.  A placeholder "-" becomes the string meta_dash (still
+ * "-", but told apart from a value "-" by meta_is_none).  tsv_line is no longer valid
+ * for the line after it. */
 void meta_parse(struct tsv *);
+extern char meta_dash[];
+#define meta_is_none(s) ((s) == meta_dash)
+/* A copy of a parsed field, NULL for the placeholder. */
+char *meta_dup(const char *field);
 /* Field i of the current '##' line as a number in [0, max]; anything else is fatal:
  * "prog: FILE:LINE: ##KEY: WHAT: 'abc' is not a number in 0..max". */
 uint64_t meta_u64(const struct tsv *, size_t i, const char *what, uint64_t max);

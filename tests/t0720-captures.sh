@@ -82,6 +82,17 @@ test_expect_success 'a name with a tab, a newline and a backslash stays one fiel
 	test_cmp expect actual
 '
 
+test_expect_success 'a program named - is not the placeholder -' '
+	python3 "$MK" dash.pkl 4 dash &&
+	sqtt-dump dash.pkl > packets &&
+	test "$(grep "^##code" packets | cut -f 2,3)" = "\\x2d	7" &&
+	test "$(grep "^##event" packets | cut -f 4,5)" = "\\x2d	7" &&
+	sqtt-encode -d cap.dash packets &&
+	sqtt-dump cap.dash > again &&
+	test "$(grep "^##event" again | cut -f 4,5)" = "\\x2d	7" &&
+	test "$(grep "^##target" again | cut -f 2)" = gfx1100
+'
+
 # Kernel names as a row stream carries them: ESC, DEL, a lone surrogate's bytes.
 test_expect_success 'JSON stays valid and --pretty stays inert with ESC, DEL and bytes that are not UTF-8' '
 	printf "#kernel\tpc\tinst\ttoken\tcost\tcause\nk\033[2J\177\355\263\277\t0x100\tv_nop \302\233x\tVALU_INST\t5\tissue\n" > rows.tsv &&

@@ -20,7 +20,7 @@ stream = open(sys.argv[4], "rb").read() if len(sys.argv) > 4 else b"\x91\x01\x90
 code = b"\x7fELF" + bytes(60)
 # "esc": ESC, DEL and a lone surrogate, which pickle writes as bytes that are not UTF-8
 name = {"plain": "E_1", "dotdot": "../../x", "tab": "k\tx\ny\\z",
-        "esc": "k\x1b[2J\x7f\udcff"}.get(case, "E_1")
+        "esc": "k\x1b[2J\x7f\udcff", "dash": "-"}.get(case, "E_1")
 se = {"nose": None, "bigse": 2**40}.get(case, 0)
 ev = dict(blob=stream, kern=7, itrace=True)
 if se is not None:
