@@ -8,6 +8,18 @@
 ms=1000
 grep -q __asan_init "$BIN/stall-table" && ms=5000
 
+# mem CMD...: run CMD, and fail if it took more than 100 MB (skipped where /usr/bin/time
+# is missing, and in sanitizer builds, whose shadow memory is not the program's).
+mem() {
+	if [ -x /usr/bin/time ] && ! grep -q __asan_init "$BIN/stall-table"; then
+		/usr/bin/time -f %M -o mem.kb "$@"
+		st=$?
+		[ "$(tail -n 1 mem.kb)" -le 102400 ] || { echo "$* took $(tail -n 1 mem.kb) KB"; return 99; }
+		return $st
+	fi
+	"$@"
+}
+
 ROWS='#event	se	kernel	wave	slot	pc	time	delta	token	inst	class	dep'
 PKT='#event	se	nib	time	type	wave	simd	wgp	sa	op	raw'
 
@@ -33,7 +45,7 @@ test_expect_success 'a line of 1 MiB is read, one byte more is refused' '
 
 test_expect_success 'an endless line or /dev/zero: every reader stops at the limit' '
 	for cmd in "sqtt-encode -o /dev/null" sqtt-walk stall-attr stall-table; do
-		test_expect_code 2 $cmd /dev/zero > out 2> err &&
+		test_expect_code 2 mem $cmd /dev/zero > out 2> err &&
 		echo "${cmd%% *}: /dev/zero:1: a line longer than 1048576 bytes" > expect &&
 		test_cmp expect err || return 1
 	done
@@ -123,7 +135,7 @@ test_expect_success 'stall-attr: rows held behind an s_barrier, at the limit and
 	test "$(sed -n 3p out | cut -f 9,13,14)" = "INST:barrier	131081	wave start" &&
 	test "$(tail -n 3 out | head -n 1 | cut -f 13,14)" = "1	issue" &&
 	barrier_rows 131072 > past.tsv &&
-	stall-attr past.tsv > out 2> err &&
+	mem stall-attr past.tsv > out 2> err &&
 	echo "stall-attr: warning: past.tsv:131074: an s_barrier of wave 0 of event 0 waited 131072 rows for its wave'"'"'s next row: its wait stays on that row" > expect &&
 	test_cmp expect err &&
 	test "$(sed -n 3p out | cut -f 9,13,14)" = "INST:barrier	10	wave start" &&
@@ -138,7 +150,7 @@ test_expect_success 'stall-attr: 200000 waves one after another, in time' '
 		printf \"%d\t0\tk\t%d\t0\t0x100\t%d\t1\tVALU_INST\tv_nop\tvalu\t-\n\", w % 7, w, 2 * w + 1
 		printf \"%d\t0\tk\t%d\t0\t0x104\t%d\t1\tWAVE_END\ts_endpgm\tendpgm\t-\n\", w % 7, w, 2 * w + 2 } }"; } > many.tsv &&
 	start=$(date +%s%N) &&
-	stall-attr many.tsv > out 2> err &&
+	mem stall-attr many.tsv > out 2> err &&
 	end=$(date +%s%N) &&
 	test_cmp /dev/null err &&
 	test $(grep -c "	drain$" out) -eq 200000 &&
@@ -151,7 +163,7 @@ test_expect_success 'stall-table: 40000 texts at one pc and 40000 kernels, in ti
 		printf \"k\t0x100\tv_nop %d\tVALU_INST\t1\tissue\n\", i
 		printf \"k%d\t0x100\tv_nop\tVALU_INST\t1\tissue\n\", i } }"; } > many.tsv &&
 	start=$(date +%s%N) &&
-	stall-table many.tsv > out 2> err &&
+	mem stall-table many.tsv > out 2> err &&
 	end=$(date +%s%N) &&
 	test_cmp /dev/null err &&
 	test $(grep -c "^k	0x100	" out) -eq 40000 &&

@@ -8,6 +8,19 @@ MK="$TOP/tests/bad/mkpickle.py"
 DEMO="$TOP/fixtures/demo"
 command -v python3 >/dev/null 2>&1 || test_skip_all "python3 makes the pickles"
 
+# mem CMD...: run CMD, and fail if it took more than 100 MB (skipped where /usr/bin/time
+# is missing, and in sanitizer builds, whose shadow memory is not the program's).
+mem() {
+	if [ -x /usr/bin/time ] && ! grep -q __asan_init "$BIN/stall-table"; then
+		/usr/bin/time -f %M -o mem.kb "$@"
+		st=$?
+		[ "$(tail -n 1 mem.kb)" -le 102400 ] || { echo "$* took $(tail -n 1 mem.kb) KB"; return 99; }
+		return $st
+	fi
+	"$@"
+}
+
+
 test_expect_success 'pickles of protocols 2 to 5 read the same, bytes of every value' '
 	for p in 2 3 4 5; do
 		python3 "$MK" p$p.pkl $p plain "$DEMO/stall_shader_engine_0_0.att" &&
@@ -111,7 +124,7 @@ test_expect_success 'JSON stays valid and --pretty stays inert with ESC, DEL and
 
 test_expect_success 'a valid HEADER and then 1 MiB of random bytes: an error, not a table' '
 	python3 -c "import random, sys; sys.stdout.buffer.write(bytes.fromhex(\"9101906800000000\") + random.Random(7).randbytes(1048568))" > noise.att &&
-	test_expect_code 2 sqtt-dump --raw noise.att > out 2> err.abs &&
+	test_expect_code 2 mem sqtt-dump --raw noise.att > out 2> err.abs &&
 	sed "s|$(pwd -P)/||" err.abs > err &&
 	echo "sqtt-dump: noise.att: event 0: 27633 of 393746 tokens UNKNOWN: random bytes or a damaged stream, not gfx11 SQTT" > expect &&
 	test_cmp expect err &&
@@ -140,14 +153,14 @@ test_expect_success 'a capture directory whose files are links out of it or devi
 
 test_expect_success 'a gzip bomb that starts as a pickle stops at 32 MiB' '
 	{ printf "\200\004" && head -c 41943040 /dev/zero; } | gzip -1 > pbomb.pkl.gz &&
-	test_expect_code 2 sqtt-dump pbomb.pkl.gz > out 2> err &&
+	test_expect_code 2 mem sqtt-dump pbomb.pkl.gz > out 2> err &&
 	echo "sqtt-dump: pbomb.pkl.gz: more than 64 times its compressed size once decompressed (a gzip bomb?)" > expect &&
 	test_cmp expect err
 '
 
 test_expect_success 'a gzip bomb that is no pickle stops at its first byte' '
 	head -c 67108864 /dev/zero | gzip -1 > bomb.pkl.gz &&
-	test_expect_code 2 sqtt-dump bomb.pkl.gz > out 2> err &&
+	test_expect_code 2 mem sqtt-dump bomb.pkl.gz > out 2> err &&
 	echo "sqtt-dump: bomb.pkl.gz: not a pickle of protocol 2 to 5 (first byte 0x00); a raw stream wants --raw" > expect &&
 	test_cmp expect err
 '
