@@ -13,6 +13,7 @@
 #include "meta.h"
 #include "out.h"
 #include "sqtt.h"
+#include "util.h"
 
 static int opt_all, opt_counts;
 static long opt_event = -1;
@@ -222,16 +223,26 @@ write_code(const char *dir, struct capture *c, size_t i)
 {
 	char *path;
 	size_t len;
+	static char **written;	/* the escaped names written so far, in this run */
+	static size_t nwritten;
 	const uint8_t *code = capture_code(c, i, &len);
 	FILE *fp;
 	char *name;
+	size_t n, j;
 
 	if (code == NULL)
 		return;
+	/* two programs of one name (or one file name) get NAME.hsaco, NAME~2.hsaco, ...:
+	 * none is written over another ('~' is never in an escaped name) */
 	name = meta_file_name(c->prog[i].name);
-	if (asprintf(&path, "%s/%s.hsaco", dir, name) < 0)
+	for (n = 1, j = 0; j < nwritten; j++)
+		if (strcmp(written[j], name) == 0)
+			n++;
+	written = xreallocarray(written, nwritten + 1, sizeof(*written));
+	written[nwritten++] = name;
+	if ((n == 1 ? asprintf(&path, "%s/%s.hsaco", dir, name) :
+	    asprintf(&path, "%s/%s~%zu.hsaco", dir, name, n)) < 0)
 		err(2, NULL);
-	free(name);
 	if ((fp = fopen(path, "wb")) == NULL)
 		err(2, "%s", path);
 	if (fwrite(code, 1, len, fp) != len || fclose(fp) != 0)

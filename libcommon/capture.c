@@ -231,7 +231,7 @@ dir_file(const struct capture *c, const char *name)
 static int
 json_load_base(const struct capture *c, const char *json, long id, uint64_t *base)
 {
-	char *path = dir_file(c, json), *text, *p, *q, key[64];
+	char *path = dir_file(c, json), *text, *p, *q, *end, key[64];
 	size_t len;
 	int found = 0;
 
@@ -253,7 +253,11 @@ json_load_base(const struct capture *c, const char *json, long id, uint64_t *bas
 		q += strlen("\"load_base\"");
 		while (*q == ' ' || *q == ':' || *q == '"')
 			q++;
-		*base = strtoull(q, NULL, 0);
+		errno = 0;
+		*base = strtoull(q, &end, 0);
+		if (errno != 0 || end == q || *q == '-' ||
+		    (*end != '"' && *end != ',' && *end != '}' && *end != ' ' && *end != '\n'))
+			errx(2, "%s: the load_base of code object %ld is not an address", path, id);
 		found = 1;
 		break;
 	}

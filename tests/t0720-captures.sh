@@ -74,6 +74,29 @@ test_expect_success '-x: a program named ../../x stays in the directory' '
 	test $(wc -c < "a/b/code/%2E.%2F..%2Fx.hsaco") -eq 64
 '
 
+test_expect_success '-x: two programs of one name are two files' '
+	python3 "$MK" twin.pkl 4 twin &&
+	sqtt-dump -x tw twin.pkl > out &&
+	ls tw > actual &&
+	printf "E_1.hsaco\nE_1~2.hsaco\n" > expect &&
+	test_cmp expect actual &&
+	! cmp -s tw/E_1.hsaco tw/E_1~2.hsaco
+'
+
+test_expect_success 'a rocprofv3 directory whose load_base is not an address' '
+	mkdir roc2 &&
+	cp "$DEMO/stall_shader_engine_0_0.att" roc2/r_shader_engine_0_0.att &&
+	cp "$DEMO/stall_code_object_id_0.out" roc2/r_code_object_id_1.out &&
+	printf "{\"code_objects\": [{\"code_object_id\": 1, \"load_base\": \"abc\"}]}\n" > roc2/results.json &&
+	test_expect_code 2 sqtt-dump roc2 > out 2> err.abs &&
+	sed "s|$(pwd -P)/||" err.abs > err &&
+	echo "sqtt-dump: roc2/results.json: the load_base of code object 1 is not an address" > expect &&
+	test_cmp expect err &&
+	printf "{\"code_objects\": [{\"code_object_id\": 1, \"load_base\": 4096}]}\n" > roc2/results.json &&
+	sqtt-dump roc2 > out &&
+	test "$(grep "^##code" out | cut -f 4)" = 0x1000
+'
+
 test_expect_success 'a name with a tab, a newline and a backslash stays one field and round-trips' '
 	python3 "$MK" tab.pkl 4 tab &&
 	sqtt-dump tab.pkl > packets &&

@@ -30,4 +30,7 @@ events = [
     obj(ProfileProgramEvent, name=name, lib=code, tag=7, base=0x1000),
     obj(ProfileSQTTEvent, **ev),
 ]
+if case == "twin":  # a second program of the same name
+    events.insert(2, obj(ProfileProgramEvent, name=name, lib=b"\x7fELF" + bytes([1]) * 60,
+                         tag=8, base=0x2000))
 open(out, "wb").write(pickle.dumps(events, protocol=proto))
