@@ -41,14 +41,20 @@ put_escaped(FILE *fp, const char *s)
 
 char meta_dash[] = "-";
 
-void
-meta_str(FILE *fp, const char *value)
+static void
+put_value(FILE *fp, const char *value)
 {
-	putc('\t', fp);
 	if (strcmp(value, "-") == 0)
 		fputs("\\x2d", fp);	/* a name "-" is not the placeholder */
 	else
 		put_escaped(fp, value);
+}
+
+void
+meta_str(FILE *fp, const char *value)
+{
+	putc('\t', fp);
+	put_value(fp, value);
 }
 
 void
@@ -88,7 +94,7 @@ meta_escape(const char *s)
 
 	if (fp == NULL)
 		err(2, NULL);
-	put_escaped(fp, s);
+	put_value(fp, s);
 	if (fclose(fp) != 0)
 		err(2, NULL);
 	return d;
