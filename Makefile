@@ -18,7 +18,7 @@ LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
 PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall
 
-LIB_BASE = util tsv input out pickle sqtt capture cause isa attr json profile load
+LIB_BASE = util tsv input out pickle sqtt capture meta cause isa attr json profile load
 LIB_PAGE = timeline tracejson html html-page
 LIB_CODE = codeobj walk
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))

@@ -10,8 +10,10 @@
 
 #include "capture.h"
 #include "input.h"
+#include "meta.h"
 #include "out.h"
 #include "sqtt.h"
+#include "util.h"
 
 static int opt_all, opt_counts;
 static long opt_event = -1;
@@ -154,7 +156,7 @@ dump_event(const struct event *e, const char *path)
 	struct sqtt_token tok;
 	struct file_source src;
 	unsigned ev = event_offset + e->index;
-	uint64_t local[TOK_NTYPES] = { 0 };
+	uint64_t local[TOK_NTYPES] = { 0 }, seen;
 	int r, t;
 
 	if (opt_sdir != NULL)
@@ -196,6 +198,19 @@ dump_event(const struct event *e, const char *path)
 			out_commit(p + n);
 		}
 	}
+	/* a real stream has no UNKNOWN token: past 1% it is noise, and no table made of it
+	 * may look like a result */
+	seen = d.ntokens;
+	if (opt_counts)
+		for (seen = 0, t = 0; t < TOK_NTYPES; t++)
+			seen += local[t];
+	if (d.unknown > seen / 100) {
+		out_flush();
+		fflush(stdout);
+		errx(2, "%s: event %u: %" PRIu64 " of %" PRIu64 " tokens UNKNOWN: random bytes "
+		    "or a damaged stream, not gfx11 SQTT", e->blob ? path : e->file, ev, d.unknown,
+		    seen);
+	}
 	total_unknown += d.unknown;
 	total_lost += d.lost;
 	if (e->blob == NULL)
@@ -208,12 +223,25 @@ write_code(const char *dir, struct capture *c, size_t i)
 {
 	char *path;
 	size_t len;
+	static char **written;	/* the escaped names written so far, in this run */
+	static size_t nwritten;
 	const uint8_t *code = capture_code(c, i, &len);
 	FILE *fp;
+	char *name;
+	size_t n, j;
 
 	if (code == NULL)
 		return;
-	if (asprintf(&path, "%s/%s.hsaco", dir, c->prog[i].name) < 0)
+	/* two programs of one name (or one file name) get NAME.hsaco, NAME~2.hsaco, ...:
+	 * none is written over another ('~' is never in an escaped name) */
+	name = meta_file_name(c->prog[i].name);
+	for (n = 1, j = 0; j < nwritten; j++)
+		if (strcmp(written[j], name) == 0)
+			n++;
+	written = xreallocarray(written, nwritten + 1, sizeof(*written));
+	written[nwritten++] = name;
+	if ((n == 1 ? asprintf(&path, "%s/%s.hsaco", dir, name) :
+	    asprintf(&path, "%s/%s~%zu.hsaco", dir, name, n)) < 0)
 		err(2, NULL);
 	if ((fp = fopen(path, "wb")) == NULL)
 		err(2, "%s", path);
@@ -227,16 +255,23 @@ put_meta(struct capture *c, int *header_done)
 {
 	size_t i;
 
-	printf("##source\t%s\n", c->path);
-	printf("##target\t%s\n", c->target);
+	meta_begin(stdout, "source");
+	meta_str(stdout, c->path);
+	meta_end(stdout);
+	meta_begin(stdout, "target");
+	meta_str_or_none(stdout, strcmp(c->target, "-") ? c->target : NULL);
+	meta_end(stdout);
 	for (i = 0; i < c->nprog; i++) {
 		const struct program *p = &c->prog[i];
-		printf("##code\t%s\t", p->name);
+		meta_begin(stdout, "code");
+		meta_str(stdout, p->name);
 		if (p->tag < 0)
-			printf("-");
+			meta_none(stdout);
 		else
-			printf("%" PRId64, p->tag);
-		printf("\t0x%" PRIx64 "\t%zu\t%s\n", p->base, p->size, p->file ? p->file : "-");
+			printf("\t%" PRId64, p->tag);
+		printf("\t0x%" PRIx64 "\t%zu", p->base, p->size);
+		meta_str_or_none(stdout, p->file);
+		meta_end(stdout);
 		if (opt_xdir != NULL)
 			write_code(opt_xdir, c, i);
 	}
@@ -253,16 +288,19 @@ put_meta(struct capture *c, int *header_done)
 		capture_peek(c, e, head, &got);
 		memcpy(&raw, head, 8);
 		sqtt_header(raw, &h);
-		printf("##event\t%u\t%d\t%s\t", event_offset + e->index, e->se, p ? p->name : "-");
+		meta_begin(stdout, "event");
+		printf("\t%u\t%d", event_offset + e->index, e->se);
+		meta_str_or_none(stdout, p ? p->name : NULL);
 		if (p == NULL || p->tag < 0)
-			printf("-");
+			printf("\t-");
 		else
-			printf("%" PRId64, p->tag);
+			printf("\t%" PRId64, p->tag);
 		if (got == 8 && sqtt_check_header(head, 8, &h) == NULL)
 			printf("\t%d\t%u\t%u\t%u", e->itrace, h.sa, h.wgp, h.simd);
 		else
 			printf("\t%d\t-\t-\t-", e->itrace);
-		printf("\t%s\n", e->file ? e->file : "-");
+		meta_str_or_none(stdout, e->file);
+		meta_end(stdout);
 	}
 	if (!*header_done) {
 		if (opt_counts)

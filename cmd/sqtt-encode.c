@@ -10,6 +10,7 @@
 
 #include "capture.h"
 #include "input.h"
+#include "meta.h"
 #include "sqtt.h"
 #include "tsv.h"
 #include "util.h"
@@ -21,6 +22,15 @@ usage(void)
 	    getprogname());
 	exit(2);
 }
+
+/* Limits (sqtt-encode(1), LIMITS): the NOP padding before a placed token, the stream's
+ * length, and the time one row may advance.  Far beyond real captures (their longest
+ * NOP run is under 100 nibbles, their longest gap under 2^24 cycles), and they keep a
+ * row from writing gigabytes. */
+#define NIB_GAP_MAX (1ULL << 24)
+#define NIB_MAX (1ULL << 32)
+#define TIME_GAP_MAX (1ULL << 40)
+#define EVENT_MAX (1 << 30)
 
 /* A nibble writer over one output file. */
 struct nibw {
@@ -88,13 +98,20 @@ setbits(uint64_t raw, unsigned lo, unsigned hi, uint64_t v)
 	return (raw & ~mask) | ((v << lo) & mask);
 }
 
-static int
-field(const struct tsv *t, int c, int *v)
+/* Column c into bits [lo,hi) of raw; a value that does not fit is an error, never
+ * masked into the bits. */
+static uint64_t
+put_field(const struct tsv *t, int c, uint64_t raw, unsigned lo, unsigned hi)
 {
+	uint64_t v;
+
 	if (c < 0 || tsv_dash(t, c))
-		return 0;
-	*v = (int)tsv_u64(t, c);
-	return 1;
+		return raw;
+	v = tsv_u64(t, c);
+	if (v >> (hi - lo))
+		tsv_fail(t, "%s: %" PRIu64 " does not fit the token's %u bits", t->col[c], v,
+		    hi - lo);
+	return setbits(raw, lo, hi, v);
 }
 
 /* Build a token's bits from its fields, for rows written without raw. */
@@ -108,25 +125,25 @@ build(const struct tsv *t, const struct col *c, enum sqtt_type type)
 	switch (type) {
 	case TOK_HEADER:
 		raw = 0x68900191;	/* as the 7900 XTX writes it: version 3, one SA of 4 WGPs */
-		if (field(t, c->simd, &v)) raw = setbits(raw, 13, 15, (uint64_t)v);
-		if (field(t, c->wgp, &v)) raw = setbits(raw, 15, 18, (uint64_t)v);
-		if (field(t, c->sa, &v)) raw = setbits(raw, 19, 20, (uint64_t)v);
+		raw = put_field(t, c->simd, raw, 13, 15);
+		raw = put_field(t, c->wgp, raw, 15, 18);
+		raw = put_field(t, c->sa, raw, 19, 20);
 		break;
 	case TOK_WAVE_START:
 		raw = setbits(raw, 23, 24, 1);	/* me */
-		if (field(t, c->sa, &v)) raw = setbits(raw, 7, 8, (uint64_t)v);
-		if (field(t, c->simd, &v)) raw = setbits(raw, 8, 10, (uint64_t)v);
-		if (field(t, c->wgp, &v)) raw = setbits(raw, 10, 13, (uint64_t)v);
-		if (field(t, c->wave, &v)) raw = setbits(raw, 13, 18, (uint64_t)v);
+		raw = put_field(t, c->sa, raw, 7, 8);
+		raw = put_field(t, c->simd, raw, 8, 10);
+		raw = put_field(t, c->wgp, raw, 10, 13);
+		raw = put_field(t, c->wave, raw, 13, 18);
 		break;
 	case TOK_WAVE_END:
-		if (field(t, c->sa, &v)) raw = setbits(raw, 8, 9, (uint64_t)v);
-		if (field(t, c->simd, &v)) raw = setbits(raw, 9, 11, (uint64_t)v);
-		if (field(t, c->wgp, &v)) raw = setbits(raw, 11, 14, (uint64_t)v);
-		if (field(t, c->wave, &v)) raw = setbits(raw, 15, 20, (uint64_t)v);
+		raw = put_field(t, c->sa, raw, 8, 9);
+		raw = put_field(t, c->simd, raw, 9, 11);
+		raw = put_field(t, c->wgp, raw, 11, 14);
+		raw = put_field(t, c->wave, raw, 15, 20);
 		break;
 	case TOK_INST:
-		if (field(t, c->wave, &v)) raw = setbits(raw, 8, 13, (uint64_t)v);
+		raw = put_field(t, c->wave, raw, 8, 13);
 		if (c->op < 0 || tsv_dash(t, c->op))
 			tsv_fail(t, "INST without op");
 		if ((v = sqtt_op_code(t->field[c->op])) < 0)
@@ -135,11 +152,11 @@ build(const struct tsv *t, const struct col *c, enum sqtt_type type)
 		break;
 	case TOK_VALU_INST:
 	case TOK_IMM_ONE:
-		if (field(t, c->wave, &v)) raw = setbits(raw, 7, 12, (uint64_t)v);
+		raw = put_field(t, c->wave, raw, 7, 12);
 		break;
 	case TOK_ALU_EXEC:
 	case TOK_VMEM_EXEC:
-		if (field(t, c->op, &v)) raw = setbits(raw, 6, 8, (uint64_t)v);
+		raw = put_field(t, c->op, raw, 6, 8);
 		break;
 	case TOK_TIME:
 	case TOK_TIMESTAMP:
@@ -187,13 +204,34 @@ static long opt_event = -1;
 
 /* What the ## lines of the input said, for the directory's capture.tsv. */
 struct meta_code { char *name, *tag, *base, *file; };
-struct meta_event { long event; char *line; };
+/* ##event EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE: the fields after SE */
+enum { EV_KERNEL, EV_TAG, EV_ITRACE, EV_SA, EV_WGP, EV_SIMD, EV_NFIELD };
+struct meta_event { uint64_t event; size_t order; char *f[EV_NFIELD]; };
 static struct meta_code *codes;
 static size_t ncodes;
 static char *source, *target;
-static char **evlines;
-static size_t nevlines;
+static struct meta_event *evmeta;
+static size_t nevmeta;
 static FILE *index_fp;
+
+static int evmeta_sorted;
+
+static int
+cmp_event_number(const void *a, const void *b)
+{
+	const struct meta_event *x = a, *y = b;
+
+	return (x->event > y->event) - (x->event < y->event);
+}
+
+static int
+cmp_evmeta(const void *a, const void *b)
+{
+	const struct meta_event *x = a, *y = b;
+	int c = cmp_event_number(a, b);
+
+	return c ? c : (x->order > y->order) - (x->order < y->order);
+}
 
 static void
 open_event(struct encoder *e, long event, int se)
@@ -229,26 +267,29 @@ close_event(struct encoder *e)
 		return;
 	nibw_finish(&e->w);
 	if (opt_dir != NULL) {
-		size_t i;
-		const char *kernel = "-", *tag = "-", *itrace = "1", *sa = "-", *wgp = "-", *simd = "-";
-		char *copy = NULL;
-		for (i = 0; i < nevlines; i++) {
-			char *f[10], *s, *p;
-			int n = 0;
-			copy = xstrdup(evlines[i]);
-			for (p = copy; n < 10 && (s = strsep(&p, "\t")) != NULL;)
-				f[n++] = s;
-			if (n >= 8 && atol(f[1]) == e->event) {
-				kernel = f[3]; tag = f[4]; itrace = f[5]; sa = f[6]; wgp = f[7];
-				simd = n > 8 ? f[8] : "-";
-				break;
-			}
-			free(copy);
-			copy = NULL;
+		static const char *const none[EV_NFIELD] = { NULL, NULL, "1", NULL, NULL, NULL };
+		const char *const *f = none;
+		char file[64];
+		int j;
+		struct meta_event key = { .event = (uint64_t)e->event }, *m;
+		if (!evmeta_sorted) {
+			/* once: the ##event lines come before the rows; the first of a number wins */
+			if (nevmeta > 0)
+				qsort(evmeta, nevmeta, sizeof(*evmeta), cmp_evmeta);
+			evmeta_sorted = 1;
 		}
-		fprintf(index_fp, "##event\t%ld\t%d\t%s\t%s\t%s\t%s\t%s\t%s\tstall_shader_engine_%d_%ld.att\n",
-		    e->event, e->se, kernel, tag, itrace, sa, wgp, simd, e->se, e->event);
-		free(copy);
+		m = nevmeta ? bsearch(&key, evmeta, nevmeta, sizeof(*evmeta), cmp_event_number) : NULL;
+		while (m != NULL && m > evmeta && m[-1].event == key.event)
+			m--;
+		if (m != NULL)
+			f = (const char *const *)m->f;
+		meta_begin(index_fp, "event");
+		fprintf(index_fp, "\t%ld\t%d", e->event, e->se);
+		for (j = 0; j < EV_NFIELD; j++)
+			meta_str_or_none(index_fp, f[j]);
+		snprintf(file, sizeof(file), "stall_shader_engine_%d_%ld.att", e->se, e->event);
+		meta_str(index_fp, file);
+		meta_end(index_fp);
 	}
 	if (e->w.fp != stdout) {
 		if (fclose(e->w.fp) != 0)
@@ -257,6 +298,30 @@ close_event(struct encoder *e)
 			free((char *)e->w.path);
 	}
 	e->open = 0;
+}
+
+/* Raw bits given in the row must be a token of the row's type: the type column and the
+ * bits never disagree in silence. */
+static uint64_t
+raw_of(const struct tsv *t, const struct col *c, enum sqtt_type type)
+{
+	const struct sqtt_typeinfo *ti = &sqtt_types[type];
+	uint64_t raw = tsv_u64(t, c->raw);
+	int u;
+
+	if (type == TOK_UNKNOWN)
+		return raw;
+	if (ti->bits < 64 && raw >> ti->bits)
+		tsv_fail(t, "raw %s is longer than a %s token (%u bits)", t->field[c->raw],
+		    ti->name, ti->bits);
+	if ((raw & ((1ULL << ti->plen) - 1)) != ti->pattern)
+		tsv_fail(t, "raw %s is not a %s token", t->field[c->raw], ti->name);
+	for (u = 0; u < TOK_UNKNOWN; u++)
+		if (sqtt_types[u].plen > ti->plen &&
+		    (raw & ((1ULL << sqtt_types[u].plen) - 1)) == sqtt_types[u].pattern)
+			tsv_fail(t, "raw %s is a %s token, not %s", t->field[c->raw],
+			    sqtt_types[u].name, ti->name);
+	return raw;
 }
 
 static void
@@ -277,9 +342,13 @@ encode_row(struct encoder *e, const struct tsv *t, const struct col *c)
 		if (nib < e->w.nib)
 			tsv_fail(t, "nibble %" PRIu64 " overlaps the previous token (which ends at %" PRIu64 ")",
 			    nib, e->w.nib);
+		if (nib - e->w.nib > NIB_GAP_MAX || nib + ti->bits / 4 > NIB_MAX)
+			tsv_fail(t, "nib %" PRIu64 ": more than %llu nibbles after the previous "
+			    "token, or past nibble %llu (the limits of sqtt-encode(1))", nib,
+			    NIB_GAP_MAX, NIB_MAX);
 		if (c->raw < 0 || tsv_dash(t, c->raw))
 			tsv_fail(t, "a token with a nib needs its raw bits");
-		raw = tsv_u64(t, c->raw);
+		raw = raw_of(t, c, type);
 		while (e->w.nib < nib)
 			nibw_put(&e->w, 0);
 		nibw_token(&e->w, raw, ti->bits);
@@ -293,8 +362,13 @@ encode_row(struct encoder *e, const struct tsv *t, const struct col *c)
 	/* packed: deltas computed from time */
 	if (time < e->time)
 		tsv_fail(t, "time %" PRIu64 " goes back (previous token at %" PRIu64 ")", time, e->time);
-	raw = (c->raw >= 0 && !tsv_dash(t, c->raw)) ? tsv_u64(t, c->raw) : build(t, c, type);
+	raw = (c->raw >= 0 && !tsv_dash(t, c->raw)) ? raw_of(t, c, type) : build(t, c, type);
 	delta = time - e->time;
+	if (delta > TIME_GAP_MAX)
+		tsv_fail(t, "time %" PRIu64 ": more than %llu cycles after the previous token "
+		    "(the limit of sqtt-encode(1))", time, TIME_GAP_MAX);
+	if (e->w.nib > NIB_MAX)
+		tsv_fail(t, "the stream passes nibble %llu (the limit of sqtt-encode(1))", NIB_MAX);
 	if (type == TOK_NOP || type == TOK_UNKNOWN) {
 		fill_gap(&e->w, delta);
 	} else if (type == TOK_TIMESTAMP) {
@@ -341,6 +415,23 @@ write_file(const uint8_t *data, size_t len, const char *to)
 		err(2, "%s", to);
 }
 
+/* A code object a ##code line names.  The stream is data: what it names is read only if
+ * it is an ELF file of at most CAPTURE_CODE_MAX bytes, so a forged line cannot copy
+ * another file (a key, /etc/passwd, /dev/zero) into the capture. */
+static uint8_t *
+read_code(const char *path, size_t *len)
+{
+	struct input *in = input_open(path);
+	uint8_t head[4];
+	size_t n = 0, got;
+
+	while (n < 4 && (got = input_read(in, head + n, 4 - n)) > 0)
+		n += got;
+	if (n < 4 || memcmp(head, "\177ELF", 4) != 0)
+		errx(2, "%s: not an ELF file: not a code object", path);
+	return input_slurp_rest(in, head, n, CAPTURE_CODE_MAX, "a code object", len);
+}
+
 /* The directory's code objects: from the files the ##code lines name, or from the
  * ##source capture when they live inside it. */
 static void
@@ -355,24 +446,29 @@ write_codes(void)
 		const uint8_t *data = NULL;
 		uint8_t *owned = NULL;
 		struct meta_code *m = &codes[i];
-		if (strcmp(m->file, "-") != 0) {
-			data = owned = input_slurp(m->file, &len);
+		if (m->file != NULL) {
+			data = owned = read_code(m->file, &len);
 		} else if (source != NULL) {
 			if (!have_cap) {
 				capture_open(&cap, source, NULL);
 				have_cap = 1;
 			}
 			for (j = 0; j < cap.nprog; j++)
-				if (strcmp(cap.prog[j].name, m->name) == 0)
+				if (m->name != NULL && strcmp(cap.prog[j].name, m->name) == 0)
 					data = capture_code(&cap, j, &len);
 		}
 		if (data == NULL)
-			errx(2, "%s: no code object for program %s", source ? source : "-", m->name);
+			errx(2, "%s: no code object for program %s", source ? source : "-",
+			    m->name ? m->name : "-");
 		if (asprintf(&path, "%s/stall_code_object_id_%zu.out", opt_dir, i) < 0)
 			err(2, NULL);
 		write_file(data, len, path);
-		fprintf(index_fp, "##code\t%s\t%s\t%s\t%zu\tstall_code_object_id_%zu.out\n",
-		    m->name, m->tag, m->base, len, i);
+		meta_begin(index_fp, "code");
+		meta_str_or_none(index_fp, m->name);
+		meta_str_or_none(index_fp, m->tag);
+		meta_str_or_none(index_fp, m->base);
+		fprintf(index_fp, "\t%zu\tstall_code_object_id_%zu.out", len, i);
+		meta_end(index_fp);
 		free(path);
 		free(owned);
 	}
@@ -381,40 +477,37 @@ write_codes(void)
 }
 
 static void
-take_meta(const struct tsv *t)
+take_meta(struct tsv *t)
 {
-	size_t i;
-	char *line;
+	struct meta_event *m;
+	int j;
 
+	meta_parse(t);
 	if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
 		free(source);
-		source = xstrdup(t->field[1]);
+		source = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "target") == 0 && t->nfield >= 2) {
 		free(target);
-		target = xstrdup(t->field[1]);
+		target = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0) {
 		if (t->nfield < 5)
 			tsv_fail(t, "##code wants NAME TAG BASE SIZE [FILE]");
 		codes = xreallocarray(codes, ncodes + 1, sizeof(*codes));
-		codes[ncodes].name = xstrdup(t->field[1]);
-		codes[ncodes].tag = xstrdup(t->field[2]);
-		codes[ncodes].base = xstrdup(t->field[3]);
-		codes[ncodes].file = xstrdup(t->nfield > 5 ? t->field[5] : "-");
+		codes[ncodes].name = meta_dup(t->field[1]);
+		codes[ncodes].tag = meta_dup(t->field[2]);
+		codes[ncodes].base = meta_dup(t->field[3]);
+		codes[ncodes].file = t->nfield > 5 ? meta_dup(t->field[5]) : NULL;
 		ncodes++;
 	} else if (strcmp(t->field[0], "event") == 0) {
-		size_t n = 0;
-		for (i = 0; i < t->nfield; i++)
-			n += strlen(t->field[i]) + 1;
-		if ((line = malloc(n + 1)) == NULL)
-			err(2, NULL);
-		line[0] = '\0';
-		for (i = 0; i < t->nfield; i++) {
-			if (i)
-				strcat(line, "\t");
-			strcat(line, t->field[i]);
-		}
-		evlines = xreallocarray(evlines, nevlines + 1, sizeof(*evlines));
-		evlines[nevlines++] = line;
+		if (t->nfield < 3 + EV_NFIELD)
+			tsv_fail(t, "##event wants EVENT SE KERNEL TAG ITRACE SA WGP SIMD [FILE]");
+		evmeta = xreallocarray(evmeta, nevmeta + 1, sizeof(*evmeta));
+		m = &evmeta[nevmeta++];
+		m->event = meta_u64(t, 1, "event", EVENT_MAX);
+		m->order = nevmeta;
+		evmeta_sorted = 0;
+		for (j = 0; j < EV_NFIELD; j++)
+			m->f[j] = meta_dup(t->field[3 + j]);
 	}
 }
 
@@ -434,8 +527,9 @@ main(int argc, char *argv[])
 	enum tsv_kind k;
 	const char *path = "-", *errstr;
 	FILE *in = stdin;
-	int ch, codes_done = 0;
+	int ch, se, codes_done = 0;
 	long event, events_seen = 0, last_event = -1;
+	uint64_t u;
 	char *ipath;
 
 	while ((ch = getopt_long(argc, argv, "d:e:ho:", longopts, NULL)) != -1) {
@@ -503,25 +597,38 @@ main(int argc, char *argv[])
 			c.sa = tsv_col(&t, "sa");
 			c.op = tsv_col(&t, "op");
 			c.raw = tsv_col(&t, "raw");
-			if (index_fp != NULL)
-				fprintf(index_fp, "##stall-capture\t1\n##target\t%s\n",
-				    target ? target : "-");
+			if (index_fp != NULL) {
+				meta_begin(index_fp, "stall-capture");
+				meta_str(index_fp, "1");
+				meta_end(index_fp);
+				meta_begin(index_fp, "target");
+				meta_str_or_none(index_fp, target);
+				meta_end(index_fp);
+			}
 			continue;
 		}
 		if (index_fp != NULL && !codes_done) {
 			write_codes();
 			codes_done = 1;
 		}
-		event = (long)tsv_u64(&t, c.event);
+		if ((u = tsv_u64(&t, c.event)) > EVENT_MAX)
+			tsv_fail(&t, "event: %" PRIu64 " is beyond %d", u, EVENT_MAX);
+		event = (long)u;
 		if (opt_event >= 0 && event != opt_event)
 			continue;
-		if (event != last_event) {
+		if (!enc.open || event != last_event) {
+			/* a file is written once: an event's rows come together, in event order */
+			if (enc.open && event < last_event)
+				tsv_fail(&t, "event %ld after event %ld: the rows of an event must "
+				    "come together, the events in increasing order", event, last_event);
 			if (enc.open)
 				close_event(&enc);
 			if (opt_dir == NULL && ++events_seen > 1)
 				tsv_fail(&t, "a second trace buffer (event %ld): choose one with -e, or write all with -d", event);
-			open_event(&enc, event,
-			    c.se >= 0 && !tsv_dash(&t, c.se) ? (int)tsv_u64(&t, c.se) : 0);
+			se = 0;
+			if (c.se >= 0 && !tsv_dash(&t, c.se) && (se = (int)tsv_u64(&t, c.se)) > 255)
+				tsv_fail(&t, "se: %s is not a shader engine 0..255", t.field[c.se]);
+			open_event(&enc, event, se);
 			last_event = event;
 		}
 		encode_row(&enc, &t, &c);

@@ -13,6 +13,7 @@
 
 #include "cause.h"
 #include "html.h"
+#include "json.h"
 #include "profile.h"
 #include "timeline.h"
 #include "tracejson.h"
@@ -128,6 +129,7 @@ put_pretty(void)
 {
 	size_t i, j, c, order[NCAUSE];
 	struct profile_kernel *k;
+	char *name;
 	int wc, wh, wp;
 
 	if (prof.nkernel == 0)
@@ -144,9 +146,11 @@ put_pretty(void)
 			wc = 6;
 		if (wh < 4)
 			wh = 4;
+		name = text_printable(k->name);
 		printf("%s Kernel %s: %" PRId64 " cycles in %" PRIu64 " wave%s, %" PRIu64 " row%s\n",
-		    i ? "\n" : "", k->name, k->cycles, k->waves, k->waves == 1 ? "" : "s",
+		    i ? "\n" : "", name, k->cycles, k->waves, k->waves == 1 ? "" : "s",
 		    k->hits, k->hits == 1 ? "" : "s");
+		free(name);
 		printf(" Counted: %s\n", profile_counted(&prof));
 		if (k->untraced_waves)
 			printf(" Left out: %" PRIu64 " wave%s without instruction tokens, %" PRId64
@@ -164,9 +168,12 @@ put_pretty(void)
 		    wp, "Address", "Cause", "Instruction");
 		for (j = 0; j < k->nshow; j++) {
 			const struct profile_line *l = k->lines[j];
+			char *pc = text_printable(l->pc), *inst = text_printable(l->inst);
 			printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  %-12s  %s\n",
-			    profile_pct(l->cycles, k->cycles), wc, l->cycles, wh, l->hits, wp, l->pc,
-			    cause_info[profile_dominant(l->cyc, l->hit)].name, l->inst);
+			    profile_pct(l->cycles, k->cycles), wc, l->cycles, wh, l->hits, wp, pc,
+			    cause_info[profile_dominant(l->cyc, l->hit)].name, inst);
+			free(pc);
+			free(inst);
 		}
 		printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  total\n\n", profile_pct(k->cycles,
 		    k->cycles), wc, k->cycles, wh, k->hits, wp, "");
@@ -305,6 +312,8 @@ main(int argc, char *argv[])
 	for (j = 0; j < prof.nkernel; j++) {
 		struct profile_kernel *k = &prof.kernels[j];
 		n = k->nline;
+		if (n == 0)
+			continue;	/* a kernel with only untraced waves */
 		qsort(k->lines, n, sizeof(*k->lines), profile_cmp_cycles);
 		if (opt_top > 0 && (size_t)opt_top < n)
 			k->nshow = (size_t)opt_top;	/* the rest stay in the TOTAL row */

@@ -93,21 +93,54 @@ walk=$(find_prog sqtt-walk) || exit 2
 attr=$(find_prog stall-attr) || exit 2
 table=$(find_prog stall-table) || exit 2
 
+# Four stages, their pipes and files, and the shell's own: with fewer descriptors a stage
+# fails with a message of the shell's or its warnings are lost (stall(1), LIMITS).
+nofile=$(ulimit -n 2>/dev/null) || nofile=0
+case $nofile in
+unlimited|*[!0-9]*) ;;
+*)	if [ "${nofile:-0}" -lt 32 ]; then
+		echo "$prog: too few file descriptors (ulimit -n ${nofile:-?}): the stages need 32" >&2
+		exit 2
+	fi ;;
+esac
+
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stall.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
-trap 'exit 2' HUP INT TERM
+# A signal stops the stages now: the shell would run this trap only after the pipeline.
+stop() {
+	for i in 1 2 3 4; do
+		[ -s "$tmp/p$i" ] && kill "$(cat "$tmp/p$i")" 2>/dev/null
+	done
+	exit 2
+}
+trap stop HUP INT TERM
 
-# The walker needs only these tokens: leave the rest in the capture.
+# stage N CMD...: CMD with its pid in p$N, its stderr in e$N and its exit status in $N.
+stage() {
+	n=$1
+	shift
+	sh -c 'echo $$ > "$0" && exec "$@"' "$tmp/p$n" "$@" 2>"$tmp/e$n"
+	echo $? >"$tmp/$n"
+}
+
+# The walker needs only these tokens: leave the rest in the capture.  The pipeline runs in
+# the background so that a signal is handled at once (its stdin is ours, for capture -).
 types=HEADER,REG,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
-{ "$dump" -t "$types" ${kernel:+-k "$kernel"} "$capture" 2>"$tmp/e1"; echo $? >"$tmp/1"; } |
-{ "$walk" 2>"$tmp/e2"; echo $? >"$tmp/2"; } |
-{ "$attr" $raw 2>"$tmp/e3"; echo $? >"$tmp/3"; } |
+exec 3<&0
 if [ -n "$rows" ]; then
-	{ cat 2>"$tmp/e4"; echo $? >"$tmp/4"; }
+	{ stage 1 "$dump" -t "$types" ${kernel:+-k "$kernel"} "$capture" |
+	  stage 2 "$walk" |
+	  stage 3 "$attr" $raw |
+	  stage 4 cat; } <&3 3<&- &
 else
-	{ "$table" --top "$top" ${sort:+-s "$sort"} $format $untraced \
-		${html:+--html "$html"} ${trace:+--trace-json "$trace"} 2>"$tmp/e4"; echo $? >"$tmp/4"; }
+	{ stage 1 "$dump" -t "$types" ${kernel:+-k "$kernel"} "$capture" |
+	  stage 2 "$walk" |
+	  stage 3 "$attr" $raw |
+	  stage 4 "$table" --top "$top" ${sort:+-s "$sort"} $format $untraced \
+		${html:+--html "$html"} ${trace:+--trace-json "$trace"}; } <&3 3<&- &
 fi
+exec 3<&-
+wait $!
 
 # The first stage that failed speaks for the run: the later ones mostly fail because of
 # it, and their complaints about an empty stream would only bury its one line.
@@ -124,5 +157,9 @@ for i in 1 2 3 4; do
 		exit 2
 	fi
 done
-cat "$tmp/e1" "$tmp/e2" "$tmp/e3" "$tmp/e4" >&2	# warnings, stage by stage
+# warnings, stage by stage; losing them is a failure too
+if ! cat "$tmp/e1" "$tmp/e2" "$tmp/e3" "$tmp/e4" >&2; then
+	echo "$prog: the stages' warnings could not be read" >&2
+	exit 2
+fi
 exit 0

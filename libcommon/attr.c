@@ -62,6 +62,7 @@ struct attr {
 	struct wave *wbucket[NBUCKET];
 	struct qrow *qhead, *qtail;
 	size_t nheld;
+	unsigned nwaves;
 	int warned_dep;
 	char error[256];
 };
@@ -226,6 +227,7 @@ wave_free(struct attr *a, struct aevent *e, struct wave *w)
 	*pp = w->hnext;
 	free(w);
 	e->nwaves--;
+	a->nwaves--;
 	if (e->waves == NULL)
 		event_free(a, e);	/* no later wave can see its issues: all in the past */
 }
@@ -393,9 +395,11 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	int i, first = 0, end = is_end(r), barrier = !end && r->cls == IC_BARRIER;
 	enum cause cause;
 
-	if (r->time >= ATTR_MAX_TIME || r->delta >= ATTR_MAX_TIME)
-		return fail(a, "time %" PRIu64 " or delta %" PRIu64 " is 2^62 or more", r->time,
-		    r->delta);
+	if (r->time > INT64_MAX)
+		return fail(a, "time: %" PRIu64 " is beyond 2^63-1", r->time);
+	if (r->delta > r->time)
+		return fail(a, "delta: %" PRIu64 " reaches back before time 0 (time %" PRIu64 ")",
+		    r->delta, r->time);
 	e = event_get(a, r->event);
 	if (r->time < e->last_time)
 		warn(a, "time %" PRIu64 " is before an earlier row of event %" PRIu64
@@ -405,9 +409,10 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	if ((w = wave_find(a, e, r->wave)) == NULL) {
 		struct wave **pp;
 		unsigned h = hash2(e->id, r->wave);
-		if (e->nwaves >= ATTR_MAX_WAVES)
-			return fail(a, "more than %u live waves in event %" PRIu64, ATTR_MAX_WAVES,
-			    e->id);
+		if (e->nwaves >= ATTR_MAX_EVENT_WAVES || a->nwaves >= ATTR_MAX_WAVES)
+			return fail(a, "wave %" PRIu64 " of event %" PRIu64 ": more than %d waves live "
+			    "in the event or %d in all (the limits of stall-attr(1))", r->wave, e->id,
+			    ATTR_MAX_EVENT_WAVES, ATTR_MAX_WAVES);
 		w = xcalloc(1, sizeof(*w));
 		w->id = r->wave;
 		w->event = e;
@@ -418,9 +423,8 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		w->hnext = a->wbucket[h];
 		a->wbucket[h] = w;
 		e->nwaves++;
+		a->nwaves++;
 		w->start = r->time - r->delta;
-		if (r->delta > r->time)
-			w->skewed = 1;
 		first = 1;
 	} else if (r->delta != r->time - w->prev_time || r->time < w->prev_time) {
 		warn(a, "delta %" PRIu64 " is not the time since the wave's previous row "
@@ -436,13 +440,16 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		uint64_t keep = r->delta < 1 ? r->delta : 1;
 		if (sleep >= 0 && (uint64_t)sleep > keep)
 			keep = r->delta < (uint64_t)sleep ? r->delta : (uint64_t)sleep;
-		w->barrier->cost += (int64_t)(r->delta - keep);
+		if (__builtin_add_overflow(w->barrier->cost, (int64_t)(r->delta - keep),
+		    &w->barrier->cost))
+			return fail(a, "cycles: a sum passes 2^63-1");
 		w->sum_cost += r->delta - keep;
 		release(w);
 		cost = keep;
 	}
-	w->sum_delta += r->delta;
-	w->sum_cost += cost;
+	if (__builtin_add_overflow(w->sum_delta, r->delta, &w->sum_delta) ||
+	    __builtin_add_overflow(w->sum_cost, cost, &w->sum_cost) || w->sum_delta > INT64_MAX)
+		return fail(a, "cycles: a sum passes 2^63-1");
 
 	if (r->cls == IC_WAITCNT) {
 		isa_waitcnt(r->inst, want);
@@ -479,17 +486,20 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	if (end && wave_end(a, e, w) != 0)
 		return -1;
 	if (a->nheld > ATTR_MAX_HELD && a->qhead->pending) {
-		/* the oldest barrier's wave has gone quiet: it keeps its own delta */
+		/* the oldest barrier's wave has gone quiet: its wait stays on the row */
+		struct qrow *q0 = a->qhead;
 		struct aevent *x;
 		struct wave *y;
 		size_t b;
-		warn(a, "%u rows held behind an s_barrier whose wave has no next row: the "
-		    "barrier keeps its own delta", ATTR_MAX_HELD);
 		for (b = 0; b < NBUCKET; b++)
 			for (x = a->ebucket[b]; x; x = x->hnext)
 				for (y = x->waves; y; y = y->next)
-					if (y->barrier == a->qhead)
+					if (y->barrier == q0) {
+						warn(a, "an s_barrier of wave %" PRIu64 " of event %" PRIu64
+						    " waited %u rows for its wave's next row: its wait stays "
+						    "on that row", y->id, x->id, ATTR_MAX_HELD);
 						release(y);
+					}
 	}
 	queue_flush(a);
 	return 0;

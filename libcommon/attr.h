@@ -11,11 +11,12 @@
 #include "cause.h"
 #include "isa.h"
 
-/* Times and deltas above this are refused: costs are summed in 64 bits. */
-#define ATTR_MAX_TIME (UINT64_C(1) << 62)
-/* Rows held behind one waiting s_barrier at most; past that it keeps its own delta. */
-#define ATTR_MAX_HELD (1u << 20)
-/* Live waves of one trace buffer at most (a traced unit has 32 slots). */
+/* Cycles are counted in 63 bits: a time beyond, a delta that reaches back before time 0
+ * or a sum that passes 2^63-1 is refused. */
+/* Rows held behind one waiting s_barrier at most; past that its wait stays on the row. */
+#define ATTR_MAX_HELD (1u << 17)
+/* Live waves of one trace buffer, and of all, at most (a traced unit has 32 slots). */
+#define ATTR_MAX_EVENT_WAVES 1024
 #define ATTR_MAX_WAVES 65536
 
 /* What the rules need of a row. */

@@ -9,6 +9,7 @@
 
 #include "capture.h"
 #include "input.h"
+#include "meta.h"
 #include "pickle.h"
 #include "tsv.h"
 #include "util.h"
@@ -67,6 +68,58 @@ pk_str(const struct pk_value *v, const char **s, size_t *len)
 	return 1;
 }
 
+/* Bytes: BINBYTES in protocols 3-5; protocol 2 has no bytes type and writes
+ * _codecs.encode(TEXT, "latin1") (and builtins.bytes() for empty ones). */
+static int
+pk_bytes(struct capture *c, const struct pk_value *v, const uint8_t **s, size_t *len)
+{
+	const struct pk_value *a, *text, *enc;
+	const unsigned char *p, *end;
+	uint8_t *d;
+	size_t n = 0;
+
+	if (v != NULL && v->type == PK_BYTES) {
+		*s = (const uint8_t *)v->u.str.s;
+		*len = v->u.str.len;
+		return 1;
+	}
+	if (v == NULL || v->type != PK_OBJECT || (a = v->u.obj.args) == NULL ||
+	    a->type != PK_TUPLE)
+		return 0;
+	if ((strcmp(v->u.obj.module, "__builtin__") == 0 ||
+	    strcmp(v->u.obj.module, "builtins") == 0) &&
+	    strcmp(v->u.obj.name, "bytes") == 0 && a->u.seq.n == 0) {
+		*s = (const uint8_t *)"";
+		*len = 0;
+		return 1;
+	}
+	if (strcmp(v->u.obj.module, "_codecs") != 0 || strcmp(v->u.obj.name, "encode") != 0 ||
+	    a->u.seq.n != 2 || (text = a->u.seq.item[0])->type != PK_STR ||
+	    (enc = a->u.seq.item[1])->type != PK_STR || enc->u.str.len != 6 ||
+	    memcmp(enc->u.str.s, "latin1", 6) != 0)
+		return 0;
+	/* code points U+0000..U+00FF, in UTF-8 one or two bytes each */
+	p = (const unsigned char *)text->u.str.s;
+	end = p + text->u.str.len;
+	d = xcalloc(text->u.str.len + 1, 1);
+	while (p < end) {
+		if (*p < 0x80) {
+			d[n++] = *p++;
+		} else if ((*p == 0xc2 || *p == 0xc3) && p + 1 < end && (p[1] & 0xc0) == 0x80) {
+			d[n++] = (uint8_t)((p[0] & 0x03) << 6 | (p[1] & 0x3f));
+			p += 2;
+		} else {
+			free(d);
+			return 0;
+		}
+	}
+	c->owned = xreallocarray(c->owned, c->nowned + 1, sizeof(*c->owned));
+	c->owned[c->nowned++] = d;
+	*s = d;
+	*len = n;
+	return 1;
+}
+
 static void
 target_from_props(struct capture *c, const struct pk_value *dev)
 {
@@ -112,20 +165,23 @@ open_pickle(struct capture *c)
 				p->tag = v;
 			if (pk_int(pk_attr(o, "base"), &v))
 				p->base = (uint64_t)v;
-			if (lib != NULL && lib->type == PK_BYTES) {
-				p->code = (const uint8_t *)lib->u.str.s;
-				p->size = lib->u.str.len;
-			}
+			if (!pk_bytes(c, lib, &p->code, &p->size))
+				p->code = NULL, p->size = 0;
 		} else if (pk_is_object(o, "ProfileSQTTEvent")) {
 			struct event *e;
+			const uint8_t *bytes;
+			size_t nbytes;
 			blob = pk_attr(o, "blob");
-			if (blob == NULL || blob->type != PK_BYTES)
+			if (!pk_bytes(c, blob, &bytes, &nbytes))
 				errx(2, "%s: SQTT event %zu has no blob", c->path, i);
 			e = add_event(c);
-			e->blob = (const uint8_t *)blob->u.str.s;
-			e->len = blob->u.str.len;
-			e->se = pk_int(pk_attr(o, "se"), &v) ? (int)v : -1;
-			e->itrace = pk_int(pk_attr(o, "itrace"), &v) ? (int)v : 1;
+			e->blob = bytes;
+			e->len = nbytes;
+			if (!pk_int(pk_attr(o, "se"), &v) || v < 0 || v > 255)
+				errx(2, "%s: SQTT event %zu has no shader engine number 0..255 (se)",
+				    c->path, c->nev - 1);
+			e->se = (int)v;
+			e->itrace = pk_int(pk_attr(o, "itrace"), &v) ? v != 0 : 1;
 		}
 	}
 	/* kern is the program's tag, or in older pickles its name; programs may come later */
@@ -155,12 +211,27 @@ join(const char *dir, const char *file)
 	return xasprintf("%s/%s", dir, file);
 }
 
+/* A file a capture directory names (by its listing or its index): read only if it is a
+ * regular file inside the directory, so that a symbolic link in a downloaded capture
+ * cannot make it read /etc/passwd or /dev/zero. */
+static char *
+dir_file(const struct capture *c, const char *name)
+{
+	char *path = join(c->path, name);
+	struct stat st;
+
+	if (!meta_path_within(path, c->path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		errx(2, "%s: %s is not a regular file inside the capture directory", c->path,
+		    name);
+	return path;
+}
+
 /* The load_base of code object ID in a rocprofv3 results JSON: a plain scan for the
  * object that holds "code_object_id": ID, enough for the files rocprofv3 writes. */
 static int
-json_load_base(const char *dir, const char *json, long id, uint64_t *base)
+json_load_base(const struct capture *c, const char *json, long id, uint64_t *base)
 {
-	char *path = join(dir, json), *text, *p, *q, key[64];
+	char *path = dir_file(c, json), *text, *p, *q, *end, key[64];
 	size_t len;
 	int found = 0;
 
@@ -182,7 +253,11 @@ json_load_base(const char *dir, const char *json, long id, uint64_t *base)
 		q += strlen("\"load_base\"");
 		while (*q == ' ' || *q == ':' || *q == '"')
 			q++;
-		*base = strtoull(q, NULL, 0);
+		errno = 0;
+		*base = strtoull(q, &end, 0);
+		if (errno != 0 || end == q || *q == '-' ||
+		    (*end != '"' && *end != ',' && *end != '}' && *end != ' ' && *end != '\n'))
+			errx(2, "%s: the load_base of code object %ld is not an address", path, id);
 		found = 1;
 		break;
 	}
@@ -224,13 +299,16 @@ open_rocprof(struct capture *c, const struct capture_opts *o)
 		if (len > 4 && strcmp(n + len - 4, ".att") == 0 &&
 		    (p = strstr(n, "_shader_engine_")) != NULL) {
 			struct event *e = add_event(c);
-			int se = 0;
+			int se = -1;
 			unsigned disp = 0;
-			sscanf(p, "_shader_engine_%d_%u", &se, &disp);
+			if (sscanf(p, "_shader_engine_%d_%u", &se, &disp) != 2 || se < 0 || se > 255 ||
+			    disp > (1u << 30))
+				errx(2, "%s/%s: no shader engine 0..255 and dispatch number in the name",
+				    c->path, n);
 			e->se = se;
 			e->index = disp;
 			e->itrace = 1;
-			e->file = join(c->path, n);
+			e->file = dir_file(c, n);
 		} else if (len > 4 && strcmp(n + len - 4, ".out") == 0 &&
 		    (p = strstr(n, "_code_object_id_")) != NULL) {
 			struct program *pr = add_program(c);
@@ -239,7 +317,7 @@ open_rocprof(struct capture *c, const struct capture_opts *o)
 			snprintf(name, sizeof(name), "code_object_%ld", id);
 			pr->name = xstrndup(name, strlen(name));
 			pr->tag = id;
-			pr->file = join(c->path, n);
+			pr->file = dir_file(c, n);
 			if (stat(pr->file, &st) == 0)
 				pr->size = (size_t)st.st_size;
 		}
@@ -257,7 +335,7 @@ open_rocprof(struct capture *c, const struct capture_opts *o)
 		if (o != NULL && o->base)
 			c->prog[i].base = o->base;
 		else if (json != NULL)
-			json_load_base(c->path, json, c->prog[i].tag, &c->prog[i].base);
+			json_load_base(c, json, c->prog[i].tag, &c->prog[i].base);
 		if (o != NULL && o->kernel != NULL && c->nprog == 1) {
 			free(c->prog[i].name);
 			c->prog[i].name = xstrndup(o->kernel, strlen(o->kernel));
@@ -288,28 +366,36 @@ open_dir(struct capture *c, const struct capture_opts *o)
 	while ((k = tsv_next(&t)) != TSV_EOF) {
 		if (k != TSV_META)
 			continue;
+		meta_parse(&t);
 		if (strcmp(t.field[0], "target") == 0 && t.nfield >= 2) {
 			free(c->target);
-			c->target = xstrndup(t.field[1], strlen(t.field[1]));
+			c->target = xstrdup(t.field[1]);
 		} else if (strcmp(t.field[0], "code") == 0) {
 			struct program *p;
 			if (t.nfield != 6)
 				tsv_fail(&t, "##code wants NAME TAG BASE SIZE FILE");
+			/* the index is data: it names files of its own directory, nothing else */
+			if (!meta_plain_name(t.field[5]))
+				tsv_fail(&t, "##code: '%s' is not a file name in the capture's directory",
+				    t.field[5]);
 			p = add_program(c);
 			p->name = xstrndup(t.field[1], strlen(t.field[1]));
-			p->tag = strcmp(t.field[2], "-") ? strtoll(t.field[2], NULL, 0) : -1;
-			p->base = strtoull(t.field[3], NULL, 0);
-			p->size = strtoull(t.field[4], NULL, 0);
-			p->file = join(c->path, t.field[5]);
+			p->tag = meta_is_none(t.field[2]) ? -1 : (int64_t)meta_u64(&t, 2, "tag", INT64_MAX);
+			p->base = meta_u64(&t, 3, "base", UINT64_MAX);
+			p->size = meta_u64(&t, 4, "size", CAPTURE_CODE_MAX);
+			p->file = dir_file(c, t.field[5]);
 		} else if (strcmp(t.field[0], "event") == 0) {
 			struct event *e;
 			if (t.nfield != 10)
 				tsv_fail(&t, "##event wants EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE");
+			if (!meta_plain_name(t.field[9]))
+				tsv_fail(&t, "##event: '%s' is not a file name in the capture's directory",
+				    t.field[9]);
 			e = add_event(c);
-			e->se = atoi(t.field[2]);
-			e->itrace = atoi(t.field[5]);
-			e->file = join(c->path, t.field[9]);
-			for (i = 0; i < c->nprog; i++)
+			e->se = (int)meta_u64(&t, 2, "se", 255);
+			e->itrace = (int)meta_u64(&t, 5, "itrace", 1);
+			e->file = dir_file(c, t.field[9]);
+			for (i = 0; i < c->nprog && !meta_is_none(t.field[3]); i++)
 				if (strcmp(c->prog[i].name, t.field[3]) == 0)
 					e->prog = (int)i;
 		}
@@ -335,7 +421,9 @@ open_raw(struct capture *c, const struct capture_opts *o)
 		p->name = xstrndup(o->kernel ? o->kernel : slash ? slash + 1 : o->code,
 		    strlen(o->kernel ? o->kernel : slash ? slash + 1 : o->code));
 		p->base = o->base;
-		p->file = xstrndup(o->code, strlen(o->code));
+		/* absolute, as every ## path; and there, or it is a mistake worth one line now */
+		if ((p->file = realpath(o->code, NULL)) == NULL)
+			err(2, "%s", o->code);
 		p->tag = 0;
 		e->prog = 0;
 	}
@@ -345,6 +433,9 @@ void
 capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 {
 	struct stat st;
+	struct input *in;
+	uint8_t head[2];
+	size_t nhead, got;
 	char *abs;
 
 	memset(c, 0, sizeof(*c));
@@ -360,12 +451,18 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 		open_dir(c, o);
 		return;
 	}
-	c->data = input_slurp(path, &c->len);
-	if (c->len == 0)
+	/* the first bytes before the rest: a gzip bomb that is no pickle stops here */
+	in = input_open(path);
+	for (nhead = 0; nhead < 2 && (got = input_read(in, head + nhead, 2 - nhead)) > 0;)
+		nhead += got;
+	if (nhead == 0)
 		errx(2, "%s: empty file", path);
-	if (c->data[0] != 0x80)
-		errx(2, "%s: not a pickle (first byte 0x%02x); a raw stream wants --raw", path,
-		    c->data[0]);
+	if (head[0] != 0x80)
+		errx(2, "%s: not a pickle of protocol 2 to 5 (first byte 0x%02x); a raw stream "
+		    "wants --raw", path, head[0]);
+	if (nhead == 2 && (head[1] < 2 || head[1] > 5))
+		errx(2, "%s: a pickle of protocol %u: tinygrad writes 2 to 5", path, head[1]);
+	c->data = input_slurp_rest(in, head, nhead, SIZE_MAX, "", &c->len);
 	open_pickle(c);
 }
 
@@ -384,6 +481,9 @@ capture_close(struct capture *c)
 		free(c->ev[i].file);
 	free(c->prog);
 	free(c->ev);
+	for (i = 0; i < c->nowned; i++)
+		free(c->owned[i]);
+	free(c->owned);
 	if (c->pk)
 		pickle_free(c->pk);
 	free(c->data);
@@ -403,9 +503,9 @@ capture_code(struct capture *c, size_t i, size_t *len)
 {
 	struct program *p = &c->prog[i];
 
-	if (p->code == NULL && p->file != NULL) {
-		p->code = input_slurp(p->file, &p->size);
-	}
+	if (p->code == NULL && p->file != NULL)
+		p->code = input_slurp_rest(input_open(p->file), NULL, 0, CAPTURE_CODE_MAX,
+		    "a code object", &p->size);
 	*len = p->size;
 	return p->code;
 }

@@ -6,6 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The largest code object read (sqtt-dump -x, sqtt-encode -d): far beyond a real one. */
+#define CAPTURE_CODE_MAX (64 << 20)
+
 struct program {
 	char *name;
 	int64_t tag;		/* -1: none (older pickles match events by name) */
@@ -33,6 +36,8 @@ struct capture {
 	struct event *ev;
 	size_t nev;
 	uint8_t *data;		/* private: the whole file (pickles) */
+	uint8_t **owned;	/* private: bytes a protocol 2 pickle held as latin-1 text */
+	size_t nowned;
 	size_t len;
 	struct pickle *pk;
 };

@@ -10,9 +10,15 @@
 
 #include "input.h"
 
+/* Decompressed past 32 MiB, a gzip file may grow at most 64 times its compressed size:
+ * real captures compress 4 to 7 times, a gzip bomb 1000 times. */
+#define GZ_FREE (32 << 20)
+#define GZ_RATIO 64
+
 struct input {
 	gzFile gz;
 	const char *path;
+	uint64_t total;		/* bytes handed out */
 };
 
 struct input *
@@ -54,6 +60,11 @@ input_read(struct input *in, void *dst, size_t max)
 			err(2, "%s", in->path);
 		errx(2, "%s: %s (gzip data)", in->path, msg);
 	}
+	in->total += (uint64_t)n;
+	if (in->total > GZ_FREE && !gzdirect(in->gz) &&
+	    in->total / GZ_RATIO > (uint64_t)gzoffset(in->gz))
+		errx(2, "%s: more than %d times its compressed size once decompressed (a gzip "
+		    "bomb?)", in->path, GZ_RATIO);
 	if ((size_t)n < max) {
 		/* zlib hands over what it has of a cut gzip stream and only flags it here */
 		msg = gzerror(in->gz, &errnum);
@@ -73,16 +84,22 @@ input_close(struct input *in)
 }
 
 uint8_t *
-input_slurp(const char *path, size_t *len)
+input_slurp_rest(struct input *in, const uint8_t *head, size_t nhead, size_t max,
+    const char *what, size_t *len)
 {
-	struct input *in = input_open(path);
-	size_t cap = 1 << 16, n = 0, got;
-	uint8_t *buf = malloc(cap + 16), *nb;
+	size_t cap = 1 << 16, n = nhead, got;
+	uint8_t *buf, *nb;
 
-	if (buf == NULL)
+	while (cap < nhead)
+		cap *= 2;
+	if ((buf = malloc(cap + 16)) == NULL)
 		err(2, NULL);
+	if (nhead)
+		memcpy(buf, head, nhead);
 	while ((got = input_read(in, buf + n, cap - n)) > 0) {
 		n += got;
+		if (n > max)
+			errx(2, "%s: more than %zu bytes (%s)", in->path, max, what);
 		if (n == cap) {
 			cap *= 2;
 			if ((nb = realloc(buf, cap + 16)) == NULL)
@@ -94,4 +111,10 @@ input_slurp(const char *path, size_t *len)
 	memset(buf + n, 0, 16);
 	*len = n;
 	return buf;
+}
+
+uint8_t *
+input_slurp(const char *path, size_t *len)
+{
+	return input_slurp_rest(input_open(path), NULL, 0, SIZE_MAX, "", len);
 }

@@ -33,6 +33,35 @@ utf8_len(const unsigned char *s)
 	return 0;
 }
 
+size_t
+utf8_seq(const unsigned char *s)
+{
+	return s[0] < 0x80 ? 1 : utf8_len(s);
+}
+
+char *
+text_printable(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	char *d = xcalloc(strlen(str) + 1, 1), *p = d;
+	size_t n;
+
+	while (*s) {
+		/* C1 controls (U+0080..U+009F) too: some terminals take U+009B as CSI */
+		if (*s < 0x20 || *s == 0x7f || (n = utf8_seq(s)) == 0 ||
+		    (s[0] == 0xc2 && s[1] < 0xa0)) {
+			*p++ = '?';
+			s++;
+		} else {
+			memcpy(p, s, n);
+			p += n;
+			s += n;
+		}
+	}
+	*p = '\0';
+	return d;
+}
+
 void
 json_put_string(FILE *fp, const char *str)
 {

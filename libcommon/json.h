@@ -12,6 +12,12 @@
  * U+2028 and U+2029 as \u escapes (so no "</script>" and no JavaScript line break can
  * appear); each byte that is not part of valid UTF-8 becomes U+FFFD. */
 void json_put_string(FILE *fp, const char *s);
+/* Length of the valid UTF-8 sequence at s (1 for ASCII), 0 if the bytes there are not
+ * one (a stray, overlong, surrogate or beyond U+10FFFF). */
+size_t utf8_seq(const unsigned char *s);
+/* s with every control byte (C0, DEL, C1) and byte that is not UTF-8 replaced by '?':
+ * nothing in it can move a terminal's cursor or change its state.  A new string. */
+char *text_printable(const char *s);
 
 enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "meta.h"
 #include "profile.h"
 #include "util.h"
 
@@ -27,16 +28,72 @@ profile_init(struct profile *p, int flags)
 	p->flags = flags;
 }
 
+static uint64_t
+str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+static void
+khash_build(struct profile *p)
+{
+	size_t i, h;
+
+	for (p->khsize = 16; p->khsize < 2 * p->capkernel + 2; p->khsize *= 2)
+		;
+	free(p->khash);
+	free(p->kpos);
+	p->khash = xcalloc(p->khsize, sizeof(*p->khash));
+	p->kpos = xcalloc(p->khsize, sizeof(*p->kpos));
+	for (i = 0; i < p->nkernel; i++) {
+		for (h = str_hash(p->kernels[i].name) & (p->khsize - 1); p->khash[h] != 0;
+		    h = (h + 1) & (p->khsize - 1))
+			;
+		p->khash[h] = i + 1;
+		p->kpos[i] = p->kernels[i].name;
+	}
+}
+
+long
+profile_find(const struct profile *cp, const char *name)
+{
+	struct profile *p = (struct profile *)cp;	/* the index is a cache */
+	size_t h, n;
+	int pass, stale;
+
+	for (pass = 0; pass < 2; pass++) {
+		if (p->khash == NULL || p->khsize < 2 * p->nkernel + 2)
+			khash_build(p);
+		stale = 0;
+		for (h = str_hash(name) & (p->khsize - 1); (n = p->khash[h]) != 0;
+		    h = (h + 1) & (p->khsize - 1)) {
+			if (n > p->nkernel || p->kernels[n - 1].name != p->kpos[n - 1]) {
+				stale = 1;
+				break;
+			}
+			if (strcmp(p->kernels[n - 1].name, name) == 0)
+				return (long)(n - 1);
+		}
+		if (!stale)
+			return -1;
+		khash_build(p);
+	}
+	return -1;
+}
+
 size_t
 profile_kernel(struct profile *p, const char *name)
 {
-	size_t i;
+	long i;
 
 	if (p->lastkernel < p->nkernel && strcmp(p->kernels[p->lastkernel].name, name) == 0)
 		return p->lastkernel;
-	for (i = 0; i < p->nkernel; i++)
-		if (strcmp(p->kernels[i].name, name) == 0)
-			return p->lastkernel = i;
+	if ((i = profile_find(p, name)) >= 0)
+		return p->lastkernel = (size_t)i;
 	if (p->nkernel == p->capkernel) {
 		p->capkernel = p->capkernel ? 2 * p->capkernel : 8;
 		p->kernels = xreallocarray(p->kernels, p->capkernel, sizeof(*p->kernels));
@@ -44,29 +101,33 @@ profile_kernel(struct profile *p, const char *name)
 	memset(&p->kernels[p->nkernel], 0, sizeof(p->kernels[p->nkernel]));
 	p->kernels[p->nkernel].name = xstrdup(name);
 	p->kernels[p->nkernel].wall = -1;
-	return p->lastkernel = p->nkernel++;
+	p->nkernel++;
+	if (p->khsize < 2 * p->nkernel + 2) {
+		khash_build(p);
+	} else {
+		size_t h, j = p->nkernel - 1;
+		for (h = str_hash(name) & (p->khsize - 1); p->khash[h] != 0;
+		    h = (h + 1) & (p->khsize - 1))
+			;
+		p->khash[h] = j + 1;
+		p->kpos[j] = p->kernels[j].name;
+	}
+	return p->lastkernel = p->nkernel - 1;
 }
 
-long
-profile_find(const struct profile *p, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < p->nkernel; i++)
-		if (strcmp(p->kernels[i].name, name) == 0)
-			return (long)i;
-	return -1;
-}
 
 /* Only the pc is hashed (the inst of a pc is nearly always the same): the hash is on
  * every row's path. */
 static uint64_t
-hash_of(size_t kernel, const char *pc)
+hash_of(size_t kernel, const char *pc, const char *inst)
 {
 	uint64_t h = 14695981039346656037ULL ^ kernel;
 
 	for (; *pc; pc++)
 		h = (h ^ (unsigned char)*pc) * 1099511628211ULL;
+	h = (h ^ '\t') * 1099511628211ULL;	/* many texts at one pc: the text too */
+	for (; *inst; inst++)
+		h = (h ^ (unsigned char)*inst) * 1099511628211ULL;
 	return h;
 }
 
@@ -90,7 +151,7 @@ hash_grow(struct profile *p)
 struct profile_line *
 profile_line(struct profile *p, size_t kernel, const char *pc, const char *inst)
 {
-	uint64_t h = hash_of(kernel, pc);
+	uint64_t h = hash_of(kernel, pc, inst);
 	struct profile_line *l;
 	char *end;
 
@@ -162,33 +223,44 @@ span_add(struct profile *p, size_t kernel, uint64_t event, int64_t start, int64_
 		s->last = end;
 }
 
-void
+int
 profile_add_row(struct profile *p, const struct profile_row *r)
 {
 	size_t ki = profile_kernel(p, r->kernel);
 	struct profile_kernel *k = &p->kernels[ki];
 	struct profile_line *l;
+	int64_t s1, s2, s3, s4;
 
-	if (r->timed)
-		span_add(p, ki, r->event, r->start, r->end);
 	if (r->cause == CAUSE_UNTRACED && !(p->flags & PROFILE_UNTRACED)) {
 		/* the lifetime of a wave that says nothing of its instructions would only
 		 * dilute the percentages of those that do */
+		if (__builtin_add_overflow(k->untraced_cycles, r->cost, &s1))
+			return -1;
+		if (r->timed)
+			span_add(p, ki, r->event, r->start, r->end);
 		k->untraced_waves++;
-		k->untraced_cycles += r->cost;
-		return;
+		k->untraced_cycles = s1;
+		return 0;
 	}
-	k->cycles += r->cost;
+	l = profile_line(p, ki, r->pc, r->inst);
+	if (__builtin_add_overflow(k->cycles, r->cost, &s1) ||
+	    __builtin_add_overflow(k->cyc[r->cause], r->cost, &s2) ||
+	    __builtin_add_overflow(l->cycles, r->cost, &s3) ||
+	    __builtin_add_overflow(l->cyc[r->cause], r->cost, &s4))
+		return -1;
+	if (r->timed)
+		span_add(p, ki, r->event, r->start, r->end);
+	k->cycles = s1;
 	k->hits++;
-	k->cyc[r->cause] += r->cost;
+	k->cyc[r->cause] = s2;
 	k->hit[r->cause]++;
 	if (r->wave_end)
 		k->waves++;
-	l = profile_line(p, ki, r->pc, r->inst);
 	l->hits++;
-	l->cycles += r->cost;
-	l->cyc[r->cause] += r->cost;
+	l->cycles = s3;
+	l->cyc[r->cause] = s4;
 	l->hit[r->cause]++;
+	return 0;
 }
 
 /* Reading ------------------------------------------------------------------------ */
@@ -273,7 +345,8 @@ read_row(struct profile *p, struct tsv *t, const struct rowcols *c)
 	}
 	if (p->on_row && (r.cause != CAUSE_UNTRACED || (p->flags & PROFILE_UNTRACED)))
 		p->on_row(p->hook, t, r.cost, r.cause);
-	profile_add_row(p, &r);
+	if (profile_add_row(p, &r) != 0)
+		tsv_fail(t, "cycles: the sum passes 2^63-1");
 }
 
 struct tabcols {
@@ -764,8 +837,11 @@ profile_put_tsv(const struct profile *p, FILE *fp)
 		fprintf(fp, "##stall-table\ttop\t%lld\n", p->top);
 	for (i = 0; i < p->nkernel; i++) {
 		k = &p->kernels[i];
-		fprintf(fp, "##stall-table\tkernel\t%s\tcycles\t%" PRId64 "\twaves\t%" PRIu64
-		    "\thits\t%" PRIu64, k->name, k->cycles, k->waves, k->hits);
+		meta_begin(fp, "stall-table");
+		meta_str(fp, "kernel");
+		meta_str(fp, k->name);
+		fprintf(fp, "\tcycles\t%" PRId64 "\twaves\t%" PRIu64 "\thits\t%" PRIu64,
+		    k->cycles, k->waves, k->hits);
 		if (k->untraced_waves)
 			fprintf(fp, "\tuntraced_waves\t%" PRIu64 "\tuntraced_cycles\t%" PRId64,
 			    k->untraced_waves, k->untraced_cycles);

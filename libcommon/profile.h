@@ -60,6 +60,10 @@ struct profile_span;
 struct profile {
 	struct profile_kernel *kernels;
 	size_t nkernel, capkernel, lastkernel;
+	/* kernels by name (index + 1, 0 empty), and the name each index had when hashed:
+	 * a sort of the kernels makes it stale, which a lookup notices and mends */
+	size_t *khash, khsize;
+	const char **kpos;
 	struct profile_line **htab;
 	size_t hsize, hcount;
 	struct profile_span *spans;	/* per (kernel, event): first start, last end */
@@ -88,7 +92,8 @@ size_t profile_kernel(struct profile *, const char *name);
 long profile_find(const struct profile *, const char *name);
 struct profile_line *profile_line(struct profile *, size_t kernel, const char *pc,
     const char *inst);
-void profile_add_row(struct profile *, const struct profile_row *);
+/* 0, or -1 when a sum of cycles would pass 2^63-1 (nothing is added then). */
+int profile_add_row(struct profile *, const struct profile_row *);
 /* Everything of a TSV stream: a row stream, or with PROFILE_TABLES a stall table.
  * Malformed input is fatal ("prog: FILE:LINE: ...", exit 2); -1 when the stream had no
  * '#' column header line (an empty stream, or not one of the toolkit's). */

@@ -1,3 +1,4 @@
+#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -352,7 +353,7 @@ sqtt_init_stream(struct sqtt_decoder *d, sqtt_refill_fn refill, void *ctx)
 	memset(d, 0, sizeof(*d));
 	d->cap = WINDOW;
 	if ((d->buf = malloc(d->cap + 16)) == NULL)
-		abort();
+		err(2, NULL);
 	d->data = d->buf;
 	d->refill = refill;
 	d->ctx = ctx;

@@ -88,9 +88,15 @@ tsv_fail(const struct tsv *t, const char *fmt, ...)
 	va_list ap;
 	char msg[512];
 
+	char *p;
+
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	/* the message quotes the input: nothing of it may drive the terminal */
+	for (p = msg; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 	out_flush();
 	fflush(stdout);
 	errx(2, "%s:%lu: %s", t->path, t->line, msg);
@@ -131,11 +137,18 @@ tsv_next(struct tsv *t)
 	size_t n, off;
 
 	for (;;) {
-		nl = memchr(t->buf + t->pos, '\n', t->blen - t->pos);
+		/* a long line through a pipe is searched once, not again after each read */
+		nl = memchr(t->buf + t->pos + t->scanned, '\n', t->blen - t->pos - t->scanned);
 		if (nl != NULL || t->eof)
 			break;
+		t->scanned = t->blen - t->pos;
+		if (t->scanned > TSV_LINE_MAX) {
+			t->line++;
+			tsv_fail(t, "a line longer than %d bytes", TSV_LINE_MAX);
+		}
 		refill(t);
 	}
+	t->scanned = 0;
 	if (nl == NULL && t->pos == t->blen)
 		return TSV_EOF;
 	off = t->pos;
@@ -144,8 +157,12 @@ tsv_next(struct tsv *t)
 	t->pos = off + n + (nl != NULL);
 	line[n] = '\0';	/* the newline, or the spare byte after the block */
 	t->line++;
+	if (n > TSV_LINE_MAX)
+		tsv_fail(t, "a line longer than %d bytes", TSV_LINE_MAX);
 	if (t->nul >= off && t->nul < off + n)
 		tsv_fail(t, "NUL byte in line: not a text stream");
+	if (n > 0 && line[n - 1] == '\r')
+		tsv_fail(t, "a CR before the newline (DOS line ends): convert with tr -d '\\r'");
 	t->text = line;
 	t->len = n;
 	if (n >= 2 && line[0] == '#' && line[1] == '#') {

@@ -6,6 +6,10 @@
 
 enum tsv_kind { TSV_EOF, TSV_META, TSV_HEADER, TSV_RECORD };
 
+/* The longest line a reader takes (without its newline): far beyond any real record or
+ * '##' line, and it keeps /dev/zero or an endless line from eating the memory. */
+#define TSV_LINE_MAX (1 << 20)
+
 struct tsv {
 	FILE *fp;
 	int fd;			/* read directly, in blocks: no stdio copies */
@@ -13,6 +17,7 @@ struct tsv {
 	unsigned long line;
 	char *buf;		/* the block: lines are split in place here */
 	size_t cap, blen, pos;	/* its size, bytes in it, start of the next line */
+	size_t scanned;		/* bytes after pos already searched for a newline */
 	size_t nul;		/* offset of a NUL byte in buf, or SIZE_MAX */
 	int eof;
 	char *text;		/* the whole line (no newline), for TSV_META and pass-through */

@@ -1,0 +1,34 @@
+#!/bin/sh
+# t0740-nomem: an allocation that fails says "prog: Cannot allocate memory" and exits 2,
+# never abort(): the decoder's stream window (1 MiB + 16 bytes) is refused by a malloc
+# shim preloaded into sqtt-dump.
+. "$(dirname "$0")/lib.sh"
+
+grep -q __asan_init "$BIN/sqtt-dump" && test_skip_all "the sanitizers own malloc in this build"
+command -v cc >/dev/null 2>&1 || test_skip_all "no C compiler for the shim"
+
+cat > shim.c <<\EOF2
+#include <errno.h>
+#include <stddef.h>
+extern void *__libc_malloc(size_t);
+void *
+malloc(size_t n)
+{
+	if (n == (1u << 20) + 16) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return __libc_malloc(n);
+}
+EOF2
+
+test_expect_success 'sqtt-dump: no memory for the stream window' '
+	cc -shared -fPIC -o shim.so shim.c &&
+	sqtt-encode -o s.att "$TOP/tests/data/authored.packets.tsv" &&
+	LD_PRELOAD=./shim.so sqtt-dump --raw s.att > out 2> err; st=$? &&
+	test $st -eq 2 &&
+	echo "sqtt-dump: Cannot allocate memory" > expect &&
+	test_cmp expect err
+'
+
+test_done
