@@ -22,8 +22,14 @@ enum { K_MEM = 1, K_SMEM = 2, K_LDS = 4 };
 #define FIFO_MAX 64
 struct fifo {
 	unsigned char kind[FIFO_MAX];
+	uint64_t pc[FIFO_MAX], issue[FIFO_MAX];	/* for the retired column */
 	unsigned head, n;
 };
+
+/* The operations the current s_waitcnt retired, as "pc@issue,...", '-' for none. */
+#define RETIRED_MAX (3 * FIFO_MAX * 40)	/* three counters */
+static char retired[RETIRED_MAX];
+static size_t retired_len;
 
 enum { C_VM, C_VS, C_LGKM, NCOUNTER };
 
@@ -32,6 +38,7 @@ enum { C_VM, C_VS, C_LGKM, NCOUNTER };
 struct qrow {
 	struct qrow *next;
 	char *text;		/* the input line (a '##' line when meta) */
+	char *retired;
 	int64_t cost;
 	const char *cause;
 	int meta, pending;
@@ -98,13 +105,13 @@ warn_row(const struct tsv *t, const char *fmt, ...)
 
 /* A row passed through with its cost and cause: the hot path, formatted by hand. */
 static void
-put_row(const char *text, size_t len, int64_t cost, const char *cause)
+put_row(const char *text, size_t len, int64_t cost, const char *cause, const char *ret)
 {
 	char *p;
 
-	if (len > OUT_LINEMAX / 2) {
+	if (len > OUT_LINEMAX / 2 || strlen(ret) > OUT_LINEMAX / 4) {
 		out_flush();
-		printf("%s\t%" PRId64 "\t%s\n", text, cost, cause);
+		printf("%s\t%" PRId64 "\t%s\t%s\n", text, cost, cause, ret);
 		return;
 	}
 	p = out_reserve();
@@ -118,6 +125,8 @@ put_row(const char *text, size_t len, int64_t cost, const char *cause)
 	p = fmt_u64(p, (uint64_t)cost);
 	*p++ = '\t';
 	p = fmt_str(p, cause);
+	*p++ = '\t';
+	p = fmt_str(p, ret);
 	*p++ = '\n';
 	out_commit(p);
 }
@@ -132,12 +141,14 @@ queue_flush(void)
 			out_flush();
 			printf("%s\n", q->text);
 		} else {
-			put_row(q->text, strlen(q->text), q->cost, q->cause);
+			put_row(q->text, strlen(q->text), q->cost, q->cause,
+			    q->retired ? q->retired : "-");
 		}
 		qhead = q->next;
 		if (qhead == NULL)
 			qtail = NULL;
 		free(q->text);
+		free(q->retired);
 		free(q);
 	}
 }
@@ -258,13 +269,15 @@ others_issued(const struct event *e, const struct wave *w, uint64_t from, uint64
 /* Memory counters ------------------------------------------------------------ */
 
 static void
-fifo_push(struct fifo *f, int kind)
+fifo_push(struct fifo *f, int kind, uint64_t pc, uint64_t issue)
 {
 	if (f->n == FIFO_MAX) {
 		f->head = (f->head + 1) % FIFO_MAX;
 		f->n--;
 	}
 	f->kind[(f->head + f->n) % FIFO_MAX] = (unsigned char)kind;
+	f->pc[(f->head + f->n) % FIFO_MAX] = pc;
+	f->issue[(f->head + f->n) % FIFO_MAX] = issue;
 	f->n++;
 }
 
@@ -276,6 +289,9 @@ fifo_wait(struct fifo *f, unsigned long n)
 
 	while (f->n > n) {
 		kinds |= f->kind[f->head];
+		retired_len += (size_t)snprintf(retired + retired_len,
+		    sizeof(retired) - retired_len, "%s0x%" PRIx64 "@%" PRIu64,
+		    retired_len ? "," : "", f->pc[f->head], f->issue[f->head]);
 		f->head = (f->head + 1) % FIFO_MAX;
 		f->n--;
 	}
@@ -514,6 +530,7 @@ record(struct tsv *t)
 	w->sum_delta += delta;
 	w->sum_cost += cost;
 
+	retired_len = 0;
 	if (STREQ(t->field[c_class], "waitcnt")) {
 		waitcnt_parse(t->field[c_inst], want);
 		for (i = 0; i < NCOUNTER; i++)
@@ -525,7 +542,7 @@ record(struct tsv *t)
 	if (!is_end) {
 		int kind, c = mem_counter(t->field[c_class], t->field[c_inst], &kind);
 		if (c >= 0)
-			fifo_push(&w->cnt[c], kind);
+			fifo_push(&w->cnt[c], kind, pc, time);
 		issue_merge(&w->last_issue, &w->below_issue, (int64_t)time, -1);
 	}
 	w->prev_time = time;
@@ -537,12 +554,14 @@ record(struct tsv *t)
 		q = queue_add(xstrdup(tsv_line(t)), 0);
 		q->cost = cost;
 		q->cause = cause;
+		if (retired_len)
+			q->retired = xstrdup(retired);
 		if (is_barrier && !opt_raw) {
 			q->pending = 1;
 			w->barrier = q;
 		}
 	} else {
-		put_row(tsv_line(t), t->len, cost, cause);
+		put_row(tsv_line(t), t->len, cost, cause, retired_len ? retired : "-");
 	}
 	if (is_end)
 		wave_end(t, e, w);
@@ -590,7 +609,7 @@ header(const struct tsv *t)
 	c_inst = tsv_need(t, "inst");
 	c_class = tsv_need(t, "class");
 	c_dep = tsv_need(t, "dep");
-	if (tsv_col(t, "cost") >= 0 || tsv_col(t, "cause") >= 0)
+	if (tsv_col(t, "cost") >= 0 || tsv_col(t, "cause") >= 0 || tsv_col(t, "retired") >= 0)
 		tsv_fail(t, "the rows already have a cost or cause column (stall-attr output?)");
 	if (first_header != NULL) {
 		if (strcmp(t->text, first_header) != 0)
@@ -604,7 +623,7 @@ header(const struct tsv *t)
 	else
 		printf("##stall-attr\tcause\tcost is the row's delta, but the wait after an "
 		    "s_barrier is moved onto it (the next row keeps 1 cycle)\n");
-	printf("%s\tcost\tcause\n", t->text);
+	printf("%s\tcost\tcause\tretired\n", t->text);
 }
 
 static void
