@@ -14,11 +14,11 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Ilibcommon \
 LDLIBS_BASE = $(BSD_LIBS) -lz
 LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
 
-PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table
+PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-annotate
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall
 
 LIB_BASE = util tsv input out pickle sqtt capture cause isa
-LIB_CODE = codeobj
+LIB_CODE = codeobj dwarf codeload loops regs
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
 
@@ -35,7 +35,7 @@ build/cmd-%.o: cmd/%.c libcommon/*.h | build
 bin/sqtt-dump bin/sqtt-encode bin/stall-attr bin/stall-table: bin/%: build/cmd-%.o $(LIBOBJ_BASE) | bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
-bin/sqtt-walk: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) | bin
+bin/sqtt-walk bin/stall-annotate: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) | bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 # Test drivers of single modules (tests/t01xx, t02xx).
