@@ -94,6 +94,7 @@ struct event {
 
 static enum view view = V_LINES;
 static double opt_hint_min = 5.0;
+static int opt_untraced;
 static char *cur_source;
 static struct prog *progs;
 static size_t nprog;
@@ -109,7 +110,7 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr, "usage: %s [-hV] [--lines | --annotate | --loops | --waits | --loads | "
-	    "--hidden | --hints] [--hint-min percent] [file ...]\n", getprogname());
+	    "--hidden | --hints] [--hint-min percent] [--untraced] [file ...]\n", getprogname());
 	exit(2);
 }
 
@@ -379,6 +380,8 @@ record(struct tsv *t)
 	enum cause cause;
 	int fresh, is_end;
 
+	if (!opt_untraced && strcmp(class, "untraced") == 0)
+		return;		/* as stall-table: a wave without instruction tokens is left out */
 	evid = tsv_u64(t, c_event);
 	wid = tsv_u64(t, c_wave);
 	time = tsv_u64(t, c_time);
@@ -440,10 +443,12 @@ record(struct tsv *t)
 	if ((l = p->loop_of[idx]) != NONE) {
 		k->ls[l].cycles += cost;
 		k->ls[l].cyc[cause] += cost;
+		/* an iteration starts where the wave enters and where it takes the back edge
+		 * (whose target may be an instruction that is never traced, s_delay_alu) */
 		if (w->prev_idx == NONE || p->loop_of[w->prev_idx] != l)
-			w->iter[l]++;		/* entered */
-		else if (idx == p->loops[l].head && w->prev_idx == p->loops[l].tail)
-			w->iter[l]++;		/* came round the back edge */
+			w->iter[l]++;
+		if (idx == p->loops[l].tail && strcmp(token, "INST:branch_taken") == 0)
+			w->iter[l]++;
 	}
 	(void)fresh;
 	w->prev_idx = idx;
@@ -1035,6 +1040,7 @@ main(int argc, char *argv[])
 		{ "loads", no_argument, NULL, 'd' },
 		{ "loops", no_argument, NULL, 'L' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "untraced", no_argument, NULL, 'u' },
 		{ "waits", no_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1050,6 +1056,7 @@ main(int argc, char *argv[])
 		case 'l': view = V_LINES; nview++; break;
 		case 'L': view = V_LOOPS; nview++; break;
 		case 'w': view = V_WAITS; nview++; break;
+		case 'u': opt_untraced = 1; break;
 		case 'm':
 			opt_hint_min = strtod(optarg, &end);
 			if (end == optarg || *end != '\0' || !(opt_hint_min >= 0 &&
@@ -1059,7 +1066,7 @@ main(int argc, char *argv[])
 		case 'h':
 			printf("usage: %s [-hV] [--lines | --annotate | --loops | --waits | --loads |"
 			    " --hidden | --hints]\n"
-			    "       [--hint-min percent] [file ...]\n"
+			    "       [--hint-min percent] [--untraced] [file ...]\n"
 			    "Read a costed row stream (stall-attr) against its kernels' code objects.\n\n"
 			    "      --lines     cycles per source line (DWARF line table; ??:0 if none)\n"
 			    "      --annotate  every instruction in address order, source interleaved\n"
@@ -1069,6 +1076,7 @@ main(int argc, char *argv[])
 			    "      --hidden    per instruction, cycles hidden by other waves' issue\n"
 			    "      --hints     advice from the measured rows, with its evidence\n"
 			    "      --hint-min P  hoist: a load's waits must cost P%% (default 5)\n"
+			    "      --untraced  count waves without instruction tokens too\n"
 			    "  -V, --version   the version\n"
 			    "  -h, --help      this text\n"
 			    "See stall-annotate(1).\n", getprogname());

@@ -167,11 +167,32 @@ lowest_v(const struct regs *r)
 	return -1;
 }
 
+/* The VGPR operand n (0 the destination) of a VOP1/VOP2 text, -1 if it is not a VGPR. */
+static int
+vgpr_operand(const char *text, int n)
+{
+	const char *p = text + strcspn(text, " ");
+	char *end;
+	long v;
+
+	while (n-- > 0) {
+		if ((p = strchr(p, ',')) == NULL)
+			return -1;
+		p++;
+	}
+	while (*p == ' ')
+		p++;
+	if (p[0] != 'v' || !isdigit((unsigned char)p[1]))
+		return -1;
+	v = strtol(p + 1, &end, 10);
+	return *end == '\0' || *end == ',' || *end == ' ' ? (int)v : -1;
+}
+
 int
 vopd_pair(const struct inst *a, const struct inst *b)
 {
 	struct regs da, ua, db, ub;
-	int va, vb;
+	int va, vb, n;
 
 	if (a->cls != IC_VALU || b->cls != IC_VALU || !has_vopd(a->mnemonic) ||
 	    !has_vopd(b->mnemonic))
@@ -182,5 +203,13 @@ vopd_pair(const struct inst *a, const struct inst *b)
 		return 0;
 	va = lowest_v(&da);
 	vb = lowest_v(&db);
-	return va >= 0 && vb >= 0 && (va & 1) != (vb & 1);
+	if (va < 0 || vb < 0 || (va & 1) == (vb & 1))
+		return 0;
+	/* the two halves read their sources from different banks of four VGPRs */
+	for (n = 1; n <= 2; n++) {
+		int x = vgpr_operand(a->text, n), y = vgpr_operand(b->text, n);
+		if (x >= 0 && y >= 0 && x % 4 == y % 4)
+			return 0;
+	}
+	return 1;
 }

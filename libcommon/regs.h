@@ -18,7 +18,8 @@ int regs_overlap(const struct regs *, const struct regs *);
 int regs_empty(const struct regs *);
 /* Could a and b (a just before b, both VALU, wave32) issue as one v_dual_*: both have a
  * VOPD form, b reads and writes nothing a writes, their destinations are one even VGPR
- * and one odd. */
+ * and one odd, and their first and second sources come from different VGPR banks (the
+ * register number modulo 4). */
 int vopd_pair(const struct inst *a, const struct inst *b);
 
 #endif
