@@ -8,8 +8,9 @@ rows_of() {
 	stall-attr "$1.rows" > "$1.attr"
 }
 
-# cycles FILE: the sum of the cost column of a costed row stream
+# cycles FILE: the sum of the cost column of a costed row stream, waves without
+# instruction tokens (class untraced) left out as stall-annotate leaves them out
 cycles() {
-	awk -F'\t' '/^#/ { if ($1 == "#event") for (i = 1; i <= NF; i++) if ($i == "cost") c = i; next }
-		{ s += $c } END { print s }' "$1"
+	awk -F'\t' '/^#/ { if ($1 == "#event") for (i = 1; i <= NF; i++) { if ($i == "cost") c = i; if ($i == "class") k = i }; next }
+		$k != "untraced" { s += $c } END { print s }' "$1"
 }
