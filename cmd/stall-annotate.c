@@ -251,12 +251,10 @@ issued_in(const struct event *e, uint64_t a, uint64_t b)
 /* Waves ---------------------------------------------------------------------------- */
 
 static struct wave *
-wave_get(uint64_t ev, uint64_t id, struct kernel *k, int *fresh)
+wave_get(uint64_t ev, uint64_t id, struct kernel *k)
 {
 	struct wave *w;
-	size_t i;
 
-	*fresh = 0;
 	for (w = waves; w; w = w->next)
 		if (w->event == ev && w->id == id)
 			return w;
@@ -267,12 +265,9 @@ wave_get(uint64_t ev, uint64_t id, struct kernel *k, int *fresh)
 	w->prev_idx = NONE;
 	w->moved_to = NONE;
 	w->iter = xcalloc(k->prog->nloop + 1, sizeof(*w->iter));
-	for (i = 0; i < k->prog->nloop; i++)
-		w->iter[i] = 0;
 	w->next = waves;
 	waves = w;
 	k->waves++;
-	*fresh = 1;
 	return w;
 }
 
@@ -378,7 +373,7 @@ record(struct tsv *t)
 	struct prog *p;
 	size_t idx, l;
 	enum cause cause;
-	int fresh, is_end;
+	int is_end;
 
 	if (!opt_untraced && strcmp(class, "untraced") == 0)
 		return;		/* as stall-table: a wave without instruction tokens is left out */
@@ -401,7 +396,7 @@ record(struct tsv *t)
 			idx = p->ninst;
 	}
 	s = &k->pc[idx];
-	w = wave_get(evid, wid, k, &fresh);
+	w = wave_get(evid, wid, k);
 	if (w->k != k)
 		tsv_fail(t, "wave %" PRIu64 " of event %" PRIu64 " is of kernel %s, then %s",
 		    wid, evid, w->k->name, k->name);
@@ -450,7 +445,6 @@ record(struct tsv *t)
 		if (idx == p->loops[l].tail && strcmp(token, "INST:branch_taken") == 0)
 			w->iter[l]++;
 	}
-	(void)fresh;
 	w->prev_idx = idx;
 	w->prev_time = time;
 	nrows++;
@@ -599,7 +593,8 @@ view_lines(struct kernel *k)
 		for (c = 0; c < NCAUSE; c++)
 			v[j].cyc[c] += k->pc[i].cyc[c];
 	}
-	qsort(v, n, sizeof(*v), srcline_cmp);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), srcline_cmp);
 	for (j = 0; j < n; j++)
 		printf("%s\t%s:%d\t%" PRId64 "\t%.2f\t%" PRIu64 "\t%" PRIu64 "\t%s\n", k->name,
 		    v[j].file, v[j].line, v[j].cycles, pct(v[j].cycles, k->cycles), v[j].hits,
@@ -766,7 +761,8 @@ view_waits(struct kernel *k)
 		struct pcstat *s = &k->pc[i];
 		if (p->insts[i].cls != IC_WAITCNT || s->hits == 0)
 			continue;
-		qsort(s->ret, s->nret, sizeof(*s->ret), retire_cmp);
+		if (s->nret > 1)
+			qsort(s->ret, s->nret, sizeof(*s->ret), retire_cmp);
 		for (j = 0; j < s->nret; j++) {
 			const struct retire *r = &s->ret[j];
 			size_t li = inst_index(p->insts, p->ninst, r->load);

@@ -38,6 +38,7 @@ has_debug_info(Elf *elf)
 struct srclines *
 srclines_open(const void *image, size_t size, char *why, size_t whysz)
 {
+	static const char zero_ident[SELFMAG];
 	struct srclines *s;
 
 	if (elf_version(EV_CURRENT) == EV_NONE) {
@@ -47,11 +48,24 @@ srclines_open(const void *image, size_t size, char *why, size_t whysz)
 	s = xcalloc(1, sizeof(*s));
 	s->image = xcalloc(1, size ? size : 1);
 	memcpy(s->image, image, size);
-	if ((s->elf = elf_memory(s->image, size)) == NULL || elf_kind(s->elf) != ELF_K_ELF) {
+	/* a code object stored with its identification zeroed, in whole or in part, is
+	 * ELF64 little-endian (as codeobj reads it): say so, for libelf */
+	if (size >= EI_NIDENT && (memcmp(s->image, zero_ident, SELFMAG) == 0 ||
+	    memcmp(s->image, ELFMAG, SELFMAG) == 0)) {
+		memcpy(s->image, ELFMAG, SELFMAG);
+		if (s->image[EI_CLASS] == ELFCLASSNONE)
+			s->image[EI_CLASS] = ELFCLASS64;
+		if (s->image[EI_DATA] == ELFDATANONE)
+			s->image[EI_DATA] = ELFDATA2LSB;
+		if (s->image[EI_VERSION] == EV_NONE)
+			s->image[EI_VERSION] = EV_CURRENT;
+	} else {
 		snprintf(why, whysz, "not an ELF file");
 		srclines_close(s);
 		return NULL;
 	}
+	if ((s->elf = elf_memory(s->image, size)) == NULL || elf_kind(s->elf) != ELF_K_ELF)
+		return s;	/* libelf cannot read it (codeobj reads its raw headers): no lines */
 	if ((s->dw = dwarf_begin_elf(s->elf, DWARF_C_READ, NULL)) == NULL &&
 	    has_debug_info(s->elf)) {
 		snprintf(why, whysz, "DWARF: %s", dwarf_errmsg(-1));

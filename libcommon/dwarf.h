@@ -8,8 +8,9 @@
 
 struct srclines;
 
-/* image must stay valid until srclines_close.  NULL and a one-line reason in why when the
- * image is not an ELF file or its DWARF is malformed (libdw's own words). */
+/* The image is copied.  NULL and a one-line reason in why when the image is not an ELF
+ * file or its DWARF is malformed (libdw's own words).  An image whose identification is
+ * zeroed is read as ELF64 little-endian; one libelf still cannot read has no lines. */
 struct srclines *srclines_open(const void *image, size_t size, char *why, size_t whysz);
 void srclines_close(struct srclines *);
 /* Does the code object carry a line table at all? */

@@ -38,7 +38,8 @@ while [ $i -lt "$n" ]; do
 			);
 			$ops[int rand @ops]->() for 1 .. 1 + int rand 4;
 			print $d' "$seed$i" "$s" > mutant
-		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json"; do
+		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json" \
+		    "stall-annotate --annotate" "stall-annotate --waits" "stall-annotate --hidden" "stall-annotate --hints"; do
 			timeout 10 "$bin"/$cmd mutant > /dev/null 2> err
 			st=$?
 			if { [ $st -ne 0 ] && [ $st -ne 2 ]; } || grep -q "Sanitizer\|runtime error" err; then
@@ -52,5 +53,5 @@ while [ $i -lt "$n" ]; do
 	done
 	i=$((i + 1))
 done
-echo "fuzz-tsv: $n rounds of 4 seeds x 6 readers, $found failures"
+echo "fuzz-tsv: $n rounds of 4 seeds x 10 readers, $found failures"
 [ "$found" -eq 0 ]
