@@ -37,7 +37,7 @@ struct retire {
 /* One instruction of a kernel (the last of the array: rows whose pc is no instruction). */
 struct pcstat {
 	uint64_t hits;
-	int64_t cycles, hidden, maxcost;
+	int64_t cycles, hidden, hidden_valu, maxcost;
 	int64_t cyc[NCAUSE];
 	uint64_t empty;		/* waits that retired nothing */
 	int64_t empty_cycles;
@@ -68,7 +68,7 @@ struct kernel {
 	struct prog *prog;
 	struct pcstat *pc;	/* prog->ninst + 1 */
 	struct loopstat *ls;
-	int64_t cycles, hidden;
+	int64_t cycles, hidden, hidden_valu;
 	uint64_t hits, waves;
 };
 
@@ -82,14 +82,18 @@ struct wave {
 	uint64_t *iter;		/* per loop of its kernel */
 };
 
-/* The distinct cycles in which a wave of the event issued, the latest RING_MAX of them. */
+/* Distinct cycles in which some wave issued, the latest RING_MAX of them. */
 #define RING_MAX 16384
-struct event {
-	struct event *next;
-	uint64_t id;
+struct ring {
 	uint64_t *t;
 	size_t n, cap;
 	uint64_t dropped;
+};
+
+struct event {
+	struct event *next;
+	uint64_t id;
+	struct ring any, valu;	/* any instruction; a VALU one */
 };
 
 static enum view view = V_LINES;
@@ -208,7 +212,7 @@ event_get(uint64_t id)
 }
 
 static void
-event_issue(struct event *e, uint64_t time)
+ring_add(struct ring *e, uint64_t time)
 {
 	if (e->n > 0 && time <= e->t[e->n - 1])
 		return;		/* the cycle is counted, or the rows are out of order */
@@ -227,7 +231,7 @@ event_issue(struct event *e, uint64_t time)
 /* How many distinct cycles up to x some wave of the event issued in (older than the
  * ring: counted from its start). */
 static uint64_t
-issued_upto(const struct event *e, uint64_t x)
+issued_upto(const struct ring *e, uint64_t x)
 {
 	size_t lo = 0, hi = e->n;
 
@@ -243,7 +247,7 @@ issued_upto(const struct event *e, uint64_t x)
 
 /* Cycles in (a, b] in which some wave issued. */
 static int64_t
-issued_in(const struct event *e, uint64_t a, uint64_t b)
+issued_in(const struct ring *e, uint64_t a, uint64_t b)
 {
 	return b > a ? (int64_t)(issued_upto(e, b) - issued_upto(e, a)) : 0;
 }
@@ -364,7 +368,7 @@ static void
 record(struct tsv *t)
 {
 	uint64_t evid, wid, time, pc;
-	int64_t delta, cost, hid;
+	int64_t delta, cost, hid, hidv;
 	const char *token = t->field[c_token], *class = t->field[c_class];
 	struct kernel *k;
 	struct wave *w;
@@ -408,22 +412,36 @@ record(struct tsv *t)
 	if (cost < delta && w->moved_to != NONE) {
 		uint64_t a = time - (uint64_t)delta, m = (uint64_t)(delta - cost);
 		uint64_t cut = a + m < time - 1 ? a + m : time - 1;
-		int64_t h = issued_in(e, a, cut);
+		int64_t h = issued_in(&e->any, a, cut), hv = issued_in(&e->valu, a, cut);
 		if (h > (int64_t)m)
 			h = (int64_t)m;
+		if (hv > h)
+			hv = h;
 		k->pc[w->moved_to].hidden += h;
+		k->pc[w->moved_to].hidden_valu += hv;
 		k->hidden += h;
-		hid = time > 0 ? issued_in(e, cut, time - 1) : 0;
-	} else
-		hid = time > 0 ? issued_in(e, time - (uint64_t)delta, time - 1) : 0;
+		k->hidden_valu += hv;
+		hid = time > 0 ? issued_in(&e->any, cut, time - 1) : 0;
+		hidv = time > 0 ? issued_in(&e->valu, cut, time - 1) : 0;
+	} else {
+		hid = time > 0 ? issued_in(&e->any, time - (uint64_t)delta, time - 1) : 0;
+		hidv = time > 0 ? issued_in(&e->valu, time - (uint64_t)delta, time - 1) : 0;
+	}
 	if (hid > cost)
 		hid = cost;
+	if (hidv > hid)
+		hidv = hid;
 	if (cost > delta)
 		w->moved_to = idx;
 	s->hidden += hid;
+	s->hidden_valu += hidv;
 	k->hidden += hid;
-	if (!is_end && strcmp(class, "untraced") != 0)
-		event_issue(e, time);
+	k->hidden_valu += hidv;
+	if (!is_end && strcmp(class, "untraced") != 0) {
+		ring_add(&e->any, time);
+		if (strncmp(class, "valu", 4) == 0 || strcmp(class, "vinterp") == 0)
+			ring_add(&e->valu, time);
+	}
 
 	s->hits++;
 	s->cycles += cost;
@@ -810,17 +828,19 @@ view_hidden(struct kernel *k)
 	struct prog *p = k->prog;
 	size_t i;
 
-	printf("##kernel\t%s\tcycles\t%" PRId64 "\thidden\t%" PRId64 "\texposed\t%" PRId64 "\n",
-	    k->name, k->cycles, k->hidden, k->cycles - k->hidden);
+	printf("##kernel\t%s\tcycles\t%" PRId64 "\thidden\t%" PRId64 "\texposed\t%" PRId64
+	    "\thidden_valu\t%" PRId64 "\n", k->name, k->cycles, k->hidden, k->cycles - k->hidden,
+	    k->hidden_valu);
 	for (i = 0; i <= p->ninst; i++) {
 		const struct pcstat *s = &k->pc[i];
 		if (s->hits == 0)
 			continue;
 		printf("%s\t", k->name);
 		put_pc(p, i);
-		printf("\t%" PRIu64 "\t%" PRId64 "\t%" PRId64 "\t%" PRId64 "\t%.2f\t%s\t%s\n",
-		    s->hits, s->cycles, s->hidden, s->cycles - s->hidden, pct(s->hidden, s->cycles),
-		    cause_name(dominant(s->cyc)), inst_text(p, i));
+		printf("\t%" PRIu64 "\t%" PRId64 "\t%" PRId64 "\t%" PRId64 "\t%.2f\t%s\t%s\t%"
+		    PRId64 "\n", s->hits, s->cycles, s->hidden, s->cycles - s->hidden,
+		    pct(s->hidden, s->cycles), cause_name(dominant(s->cyc)), inst_text(p, i),
+		    s->hidden_valu);
 	}
 }
 
@@ -1002,7 +1022,8 @@ report(void)
 		printf("#kernel\tload\twaits\tretired\tcaused\tpercent\tlatency_mean\tinst\n");
 		break;
 	case V_HIDDEN:
-		printf("#kernel\tpc\thits\tcycles\thidden\texposed\thidden_percent\tcause\tinst\n");
+		printf("#kernel\tpc\thits\tcycles\thidden\texposed\thidden_percent\tcause\tinst"
+		    "\thidden_valu\n");
 		break;
 	case V_HINTS:
 		printf("#kernel\trule\tpc\tcycles\tadvice\n");
