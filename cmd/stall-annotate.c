@@ -22,9 +22,9 @@
 #define VERSION "1"
 #define NONE ((size_t)-1)
 
-enum view { V_LINES, V_ANNOTATE, V_LOOPS, V_WAITS, V_LOADS, V_HIDDEN, V_HINTS };
+enum view { V_LINES, V_ANNOTATE, V_LOOPS, V_WAITS, V_LOADS, V_HIDDEN, V_HINTS, V_WAIT_ROWS };
 static const char *const view_name[] = { "lines", "annotate", "loops", "waits", "loads",
-	"hidden", "hints" };
+	"hidden", "hints", "wait-rows" };
 
 /* A memory instruction some wait retired, as seen from that wait. */
 struct retire {
@@ -113,7 +113,7 @@ static int c_event, c_wave, c_kernel, c_pc, c_time, c_delta, c_token, c_class, c
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-hV] [--lines | --annotate | --loops | --waits | --loads | "
+	fprintf(stderr, "usage: %s [-hV] [--lines | --annotate | --loops | --waits | --wait-rows | --loads | "
 	    "--hidden | --hints] [--hint-min percent] [--untraced] [file ...]\n", getprogname());
 	exit(2);
 }
@@ -317,6 +317,18 @@ retire_get(struct pcstat *s, uint64_t load)
 	return &s->ret[s->nret++];
 }
 
+/* --wait-rows: one line per operation a wait row retired, as the row is read. */
+static void
+put_wait_row(const struct tsv *t, const char *load, uint64_t issue, int64_t lat, int64_t caused)
+{
+	printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t", t->field[c_kernel], t->field[c_event],
+	    t->field[c_wave], t->field[c_pc], t->field[c_time], t->field[c_cost], load);
+	if (lat < 0)
+		printf("-\t-\t%" PRId64 "\n", caused);
+	else
+		printf("%" PRIu64 "\t%" PRId64 "\t%" PRId64 "\n", issue, lat, caused);
+}
+
 /* "0x1314@803,0x131c@804": the operations a wait retired, each with its latency. */
 static void
 take_retired(const struct tsv *t, struct pcstat *s, uint64_t time, int64_t cost)
@@ -329,6 +341,8 @@ take_retired(const struct tsv *t, struct pcstat *s, uint64_t time, int64_t cost)
 	if (strcmp(p, "-") == 0) {
 		s->empty++;
 		s->empty_cycles += cost;
+		if (view == V_WAIT_ROWS)
+			put_wait_row(t, "-", 0, -1, cost);
 		return;
 	}
 	for (;;) {
@@ -362,6 +376,18 @@ take_retired(const struct tsv *t, struct pcstat *s, uint64_t time, int64_t cost)
 		p = end + 1;
 	}
 	young->caused += cost;
+	if (view == V_WAIT_ROWS) {
+		/* again, now that the youngest is known: the wait's cycles are its */
+		for (p = t->field[c_retired];; p = end + 1) {
+			char load[24];
+			uint64_t pc = strtoull(p, &end, 16), issue = strtoull(end + 1, &end, 10);
+			snprintf(load, sizeof(load), "0x%" PRIx64, pc);
+			put_wait_row(t, load, issue, (int64_t)(time - issue),
+			    issue == young_issue && pc == young->load ? cost : 0);
+			if (*end != ',')
+				break;
+		}
+	}
 }
 
 static void
@@ -484,7 +510,8 @@ header(const struct tsv *t)
 	if ((c_cost = tsv_col(t, "cost")) < 0 || (c_cause = tsv_col(t, "cause")) < 0)
 		tsv_fail(t, "no cost and cause columns: not stall-attr output");
 	c_retired = tsv_col(t, "retired");
-	if (c_retired < 0 && (view == V_WAITS || view == V_LOADS || view == V_HINTS))
+	if (c_retired < 0 && (view == V_WAITS || view == V_LOADS || view == V_HINTS ||
+	    view == V_WAIT_ROWS))
 		tsv_fail(t, "no retired column: rows from a stall-attr older than --%s needs",
 		    view_name[view]);
 }
@@ -1005,7 +1032,8 @@ report(void)
 {
 	size_t i;
 
-	printf("##stall-annotate\t%s\n", view_name[view]);
+	if (view != V_WAIT_ROWS)
+		printf("##stall-annotate\t%s\n", view_name[view]);
 	switch (view) {
 	case V_LINES:
 		printf("#kernel\tsource\tcycles\tpercent\thits\tinsts\tcause\n");
@@ -1029,6 +1057,7 @@ report(void)
 		printf("#kernel\trule\tpc\tcycles\tadvice\n");
 		break;
 	case V_ANNOTATE:
+	case V_WAIT_ROWS:
 		break;
 	}
 	for (i = 0; i < nkernel; i++) {
@@ -1040,6 +1069,7 @@ report(void)
 		case V_LOADS: view_loads(&kernels[i]); break;
 		case V_HIDDEN: view_hidden(&kernels[i]); break;
 		case V_HINTS: view_hints(&kernels[i]); break;
+		case V_WAIT_ROWS: break;
 		}
 	}
 }
@@ -1058,6 +1088,7 @@ main(int argc, char *argv[])
 		{ "loops", no_argument, NULL, 'L' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "untraced", no_argument, NULL, 'u' },
+		{ "wait-rows", no_argument, NULL, 'W' },
 		{ "waits", no_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1073,6 +1104,7 @@ main(int argc, char *argv[])
 		case 'l': view = V_LINES; nview++; break;
 		case 'L': view = V_LOOPS; nview++; break;
 		case 'w': view = V_WAITS; nview++; break;
+		case 'W': view = V_WAIT_ROWS; nview++; break;
 		case 'u': opt_untraced = 1; break;
 		case 'm':
 			opt_hint_min = strtod(optarg, &end);
@@ -1081,14 +1113,15 @@ main(int argc, char *argv[])
 				errx(2, "--hint-min is not a percent from 0 to 100: %s", optarg);
 			break;
 		case 'h':
-			printf("usage: %s [-hV] [--lines | --annotate | --loops | --waits | --loads |"
-			    " --hidden | --hints]\n"
+			printf("usage: %s [-hV] [--lines | --annotate | --loops | --waits | --wait-rows |"
+			    " --loads | --hidden | --hints]\n"
 			    "       [--hint-min percent] [--untraced] [file ...]\n"
 			    "Read a costed row stream (stall-attr) against its kernels' code objects.\n\n"
 			    "      --lines     cycles per source line (DWARF line table; ??:0 if none)\n"
 			    "      --annotate  every instruction in address order, source interleaved\n"
 			    "      --loops     innermost loops: iterations, cycles per iteration, spin\n"
 			    "      --waits     per s_waitcnt, the operations it retired and their latency\n"
+			    "      --wait-rows the same for every s_waitcnt row, as it is read\n"
 			    "      --loads     per memory instruction, the waits it caused\n"
 			    "      --hidden    per instruction, cycles hidden by other waves' issue\n"
 			    "      --hints     advice from the measured rows, with its evidence\n"
@@ -1110,6 +1143,9 @@ main(int argc, char *argv[])
 	if (nview > 1)
 		errx(2, "one view at a time");
 
+	if (view == V_WAIT_ROWS)
+		printf("##stall-annotate\twait-rows\n#kernel\tevent\twave\twait\ttime\tcost\tload"
+		    "\tissue\tlatency\tcaused\n");
 	if (argc == 0)
 		annotate_input("-");
 	for (i = 0; i < argc; i++)
@@ -1117,7 +1153,7 @@ main(int argc, char *argv[])
 	if (nrows == 0)
 		errx(2, "%s: no rows", argc ? argv[argc - 1] : "stdin");
 	report();
-	if (view == V_WAITS || view == V_LOADS) {
+	if (view == V_WAITS || view == V_LOADS || view == V_WAIT_ROWS) {
 		int any = 0;
 		size_t k, j;
 		for (k = 0; k < nkernel; k++)
