@@ -9,9 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture.h"
+#include "codeload.h"
 #include "codeobj.h"
-#include "input.h"
 #include "out.h"
 #include "sqtt.h"
 #include "tsv.h"
@@ -178,40 +177,19 @@ static struct codeobj *
 prog_code(struct prog *p)
 {
 	char why[256];
-	size_t len = 0, i;
-	const uint8_t *img = NULL;
-	struct capture cap;
+	size_t len = 0;
 
 	if (p->code != NULL || p->failed)
 		return p->code;
-	if (strcmp(p->file, "-") != 0) {
-		p->image = input_slurp(p->file, &len);
-		img = p->image;
-	} else {
-		capture_open(&cap, p->source, NULL);
-		for (i = 0; i < cap.nprog; i++) {
-			if (strcmp(cap.prog[i].name, p->name) != 0)
-				continue;
-			img = capture_code(&cap, i, &len);
-			break;
-		}
-		if (img != NULL) {
-			if ((p->image = malloc(len + 1)) == NULL)
-				err(2, NULL);
-			memcpy(p->image, img, len);
-			img = p->image;
-		}
-		capture_close(&cap);
-	}
-	if (img == NULL) {
+	if ((p->image = codeload(p->source, p->name, p->file, &len, why, sizeof(why))) == NULL) {
 		out_flush();
 		fflush(stdout);
-		warnx("%s: program %s: no code object in the capture", p->source, p->name);
+		warnx("%s", why);
 		p->failed = 1;
 		failed_programs++;
 		return NULL;
 	}
-	p->code = codeobj_open(img, len, p->name, why, sizeof(why));
+	p->code = codeobj_open(p->image, len, p->name, why, sizeof(why));
 	if (p->code != NULL)
 		make_tails(p);
 	if (p->code == NULL) {
