@@ -318,15 +318,18 @@ retire_get(struct pcstat *s, uint64_t load)
 }
 
 /* --wait-rows: one line per operation a wait row retired, as the row is read. */
+static int64_t row_hidden, row_hidden_valu;	/* of the row being read */
+
 static void
 put_wait_row(const struct tsv *t, const char *load, uint64_t issue, int64_t lat, int64_t caused)
 {
 	printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t", t->field[c_kernel], t->field[c_event],
 	    t->field[c_wave], t->field[c_pc], t->field[c_time], t->field[c_cost], load);
 	if (lat < 0)
-		printf("-\t-\t%" PRId64 "\n", caused);
+		printf("-\t-\t");
 	else
-		printf("%" PRIu64 "\t%" PRId64 "\t%" PRId64 "\n", issue, lat, caused);
+		printf("%" PRIu64 "\t%" PRId64 "\t", issue, lat);
+	printf("%" PRId64 "\t%" PRId64 "\t%" PRId64 "\n", caused, row_hidden, row_hidden_valu);
 }
 
 /* "0x1314@803,0x131c@804": the operations a wait retired, each with its latency. */
@@ -461,6 +464,8 @@ record(struct tsv *t)
 		w->moved_to = idx;
 	s->hidden += hid;
 	s->hidden_valu += hidv;
+	row_hidden = hid;
+	row_hidden_valu = hidv;
 	k->hidden += hid;
 	k->hidden_valu += hidv;
 	if (!is_end && strcmp(class, "untraced") != 0) {
@@ -1145,7 +1150,7 @@ main(int argc, char *argv[])
 
 	if (view == V_WAIT_ROWS)
 		printf("##stall-annotate\twait-rows\n#kernel\tevent\twave\twait\ttime\tcost\tload"
-		    "\tissue\tlatency\tcaused\n");
+		    "\tissue\tlatency\tcaused\thidden\thidden_valu\n");
 	if (argc == 0)
 		annotate_input("-");
 	for (i = 0; i < argc; i++)

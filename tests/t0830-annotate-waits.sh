@@ -54,23 +54,23 @@ test_expect_success 'the waits cycles are conserved: caused adds up to each wait
 	done
 '
 
-test_expect_success '--wait-rows of hot: every wait row, each operation it retired, how late' '
+test_expect_success '--wait-rows of hot: every wait row, each operation it retired, how late, how hidden' '
 	stall-annotate --wait-rows hot.attr > out &&
 	cat > expect <<-\EOF &&
 	##stall-annotate	wait-rows
-	#kernel	event	wave	wait	time	cost	load	issue	latency	caused
-	hot	0	0	0x1308	800	200	0x1300	600	200	200
-	hot	0	1	0x1308	1050	200	0x1300	850	200	200
-	hot	0	0	0x1324	1604	800	0x1314	803	801	0
-	hot	0	0	0x1324	1604	800	0x131c	804	800	800
-	hot	0	0	0x1338	1609	1	-	-	-	1
-	hot	0	0	0x134c	1652	30	0x133c	1621	31	0
-	hot	0	0	0x134c	1652	30	0x1344	1622	30	30
-	hot	0	1	0x1324	1754	700	0x1314	1053	701	0
-	hot	0	1	0x1324	1754	700	0x131c	1054	700	700
-	hot	0	1	0x1338	1759	1	-	-	-	1
-	hot	0	1	0x134c	1804	30	0x133c	1773	31	0
-	hot	0	1	0x134c	1804	30	0x1344	1774	30	30
+	#kernel	event	wave	wait	time	cost	load	issue	latency	caused	hidden	hidden_valu
+	hot	0	0	0x1308	800	200	0x1300	600	200	200	0	0
+	hot	0	1	0x1308	1050	200	0x1300	850	200	200	0	0
+	hot	0	0	0x1324	1604	800	0x1314	803	801	0	6	1
+	hot	0	0	0x1324	1604	800	0x131c	804	800	800	6	1
+	hot	0	0	0x1338	1609	1	-	-	-	1	0	0
+	hot	0	0	0x134c	1652	30	0x133c	1621	31	0	0	0
+	hot	0	0	0x134c	1652	30	0x1344	1622	30	30	0	0
+	hot	0	1	0x1324	1754	700	0x1314	1053	701	0	29	10
+	hot	0	1	0x1324	1754	700	0x131c	1054	700	700	29	10
+	hot	0	1	0x1338	1759	1	-	-	-	1	0	0
+	hot	0	1	0x134c	1804	30	0x133c	1773	31	0	0	0
+	hot	0	1	0x134c	1804	30	0x1344	1774	30	30	0	0
 	EOF
 	test_cmp expect out
 '
