@@ -21,11 +21,12 @@ cd "$work/tree" || exit 2
 "$bin/sqtt-walk" seed.packets > seed.rows
 "$bin/stall-attr" seed.rows > seed.attr
 cp tests/data/authored.packets.tsv seed.authored
+"$bin/sqtt-walk" fixtures/annotate/hot.packets.tsv | "$bin/stall-attr" > seed.annotate
 
 found=0
 i=0
 while [ $i -lt "$n" ]; do
-	for s in seed.packets seed.rows seed.attr seed.authored; do
+	for s in seed.packets seed.rows seed.attr seed.authored seed.annotate; do
 		perl -e '
 			srand($ARGV[0]); local $/; open my $f, "<", $ARGV[1] or die; my $d = <$f>;
 			my @ops = (
@@ -53,5 +54,5 @@ while [ $i -lt "$n" ]; do
 	done
 	i=$((i + 1))
 done
-echo "fuzz-tsv: $n rounds of 4 seeds x 10 readers, $found failures"
+echo "fuzz-tsv: $n rounds of 5 seeds x 10 readers, $found failures"
 [ "$found" -eq 0 ]
