@@ -612,10 +612,11 @@ srcline_cmp(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
-static void
-view_lines(struct kernel *k)
+/* The kernel's cycles per source line, most first; *n lines, malloc'd. */
+static struct srcline *
+by_line(const struct kernel *k, size_t *np)
 {
-	struct prog *p = k->prog;
+	const struct prog *p = k->prog;
 	struct srcline *v = NULL;
 	size_t n = 0, i, j;
 	enum cause c;
@@ -645,6 +646,16 @@ view_lines(struct kernel *k)
 	}
 	if (n > 1)
 		qsort(v, n, sizeof(*v), srcline_cmp);
+	*np = n;
+	return v;
+}
+
+static void
+view_lines(struct kernel *k)
+{
+	size_t n, j;
+	struct srcline *v = by_line(k, &n);
+
 	for (j = 0; j < n; j++)
 		printf("%s\t%s:%d\t%" PRId64 "\t%.2f\t%" PRIu64 "\t%" PRIu64 "\t%s\n", k->name,
 		    v[j].file, v[j].line, v[j].cycles, pct(v[j].cycles, k->cycles), v[j].hits,
@@ -715,7 +726,8 @@ view_annotate(struct kernel *k)
 	struct prog *p = k->prog;
 	const char *pfile = NULL;
 	int pline = -1;
-	size_t i, l;
+	size_t i, l, n, j;
+	struct srcline *v;
 
 	printf("## %s: %" PRIu64 " waves, %" PRIu64 " rows, %" PRId64 " cycles; percent is of "
 	    "the kernel's cycles\n", k->name, k->waves, k->hits, k->cycles);
@@ -761,6 +773,13 @@ view_annotate(struct kernel *k)
 	}
 	printf("%7.2f%% %10" PRId64 " %8" PRIu64 "  total\n", k->cycles ? 100.0 : 0.0,
 	    k->cycles, k->hits);
+	/* perf annotate's summary: the source lines, most cycles first */
+	v = by_line(k, &n);
+	printf("## %s by source line\n", k->name);
+	for (j = 0; j < n; j++)
+		printf("%7.2f%% %10" PRId64 " %8" PRIu64 "  %-12s %s:%d\n", pct(v[j].cycles, k->cycles),
+		    v[j].cycles, v[j].hits, cause_name(dominant(v[j].cyc)), v[j].file, v[j].line);
+	free(v);
 }
 
 static void
