@@ -104,7 +104,10 @@ static struct prog *progs;
 static size_t nprog;
 static struct kernel *kernels;
 static size_t nkernel;
-static struct wave *waves;
+/* Live waves, hashed by (event, wave): a stream of many waves stays linear. */
+#define WAVE_BUCKETS 4096
+static struct wave *waves[WAVE_BUCKETS];
+static size_t nlive;
 static struct event *events;
 static uint64_t nrows;
 static int c_event, c_wave, c_kernel, c_pc, c_time, c_delta, c_token, c_class, c_cost,
@@ -254,12 +257,21 @@ issued_in(const struct ring *e, uint64_t a, uint64_t b)
 
 /* Waves ---------------------------------------------------------------------------- */
 
+static size_t
+wave_bucket(uint64_t ev, uint64_t id)
+{
+	return (size_t)((ev * 0x9e3779b97f4a7c15ull ^ id) * 0xff51afd7ed558ccdull >> 52) %
+	    WAVE_BUCKETS;
+}
+
 static struct wave *
 wave_get(uint64_t ev, uint64_t id, struct kernel *k)
 {
 	struct wave *w;
 
-	for (w = waves; w; w = w->next)
+	struct wave **b = &waves[wave_bucket(ev, id)];
+
+	for (w = *b; w; w = w->next)
 		if (w->event == ev && w->id == id)
 			return w;
 	w = xcalloc(1, sizeof(*w));
@@ -269,8 +281,9 @@ wave_get(uint64_t ev, uint64_t id, struct kernel *k)
 	w->prev_idx = NONE;
 	w->moved_to = NONE;
 	w->iter = xcalloc(k->prog->nloop + 1, sizeof(*w->iter));
-	w->next = waves;
-	waves = w;
+	w->next = *b;
+	*b = w;
+	nlive++;
 	k->waves++;
 	return w;
 }
@@ -293,9 +306,10 @@ wave_end(struct wave *w)
 		if (w->iter[i] > l->max)
 			l->max = w->iter[i];
 	}
-	for (pp = &waves; *pp != w; pp = &(*pp)->next)
+	for (pp = &waves[wave_bucket(w->event, w->id)]; *pp != w; pp = &(*pp)->next)
 		;
 	*pp = w->next;
+	nlive--;
 	free(w->iter);
 	free(w);
 }
@@ -529,6 +543,7 @@ annotate_input(const char *path)
 	const char *name = path;
 	int header_seen = 0;
 	struct wave *w;
+	size_t i;
 
 	if (strcmp(path, "-") == 0) {
 		fp = stdin;
@@ -550,8 +565,9 @@ annotate_input(const char *path)
 	}
 	if (!header_seen)
 		errx(2, "%s: no '#' column header line: not a row stream", name);
-	while ((w = waves) != NULL)
-		wave_end(w);	/* a wave without its WAVE_END row ends with its input */
+	for (i = 0; i < WAVE_BUCKETS && nlive > 0; i++)
+		while ((w = waves[i]) != NULL)
+			wave_end(w);	/* a wave without its WAVE_END row ends with its input */
 	tsv_close(&t);
 	if (fp != stdin)
 		fclose(fp);
