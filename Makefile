@@ -15,12 +15,13 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DSTALL_VERSION='"$(VERSION)"' -Wall -Wextra
 LDLIBS_BASE = $(BSD_LIBS) -lz -lm
 LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
 
-PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget
+PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget \
+	stall-annotate
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall
 
 LIB_BASE = util tsv input out pickle sqtt capture meta cause isa attr json profile load
 LIB_PAGE = timeline tracejson html html-page
-LIB_CODE = codeobj walk
+LIB_CODE = codeobj walk dwarf codeload loops regs
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
 LIBOBJ_PAGE = $(addprefix build/,$(addsuffix .o,$(LIB_PAGE)))
@@ -48,7 +49,7 @@ bin/sqtt-dump bin/sqtt-encode bin/stall-attr bin/stall-diff bin/stall-budget: bi
 bin/stall-table: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_PAGE) | bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
-bin/sqtt-walk: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) | bin
+bin/sqtt-walk bin/stall-annotate: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) | bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 # Test drivers of single modules (tests/t01xx, t02xx).

@@ -31,13 +31,13 @@ usage(void)
 
 /* A row passed through with its cost and cause: the hot path, formatted by hand. */
 static void
-put_row(const char *text, size_t len, int64_t cost, const char *cause)
+put_row(const char *text, size_t len, int64_t cost, const char *cause, const char *ret)
 {
 	char *p;
 
-	if (len > OUT_LINEMAX / 2) {
+	if (len > OUT_LINEMAX / 2 || strlen(ret) > OUT_LINEMAX / 4) {
 		out_flush();
-		printf("%s\t%" PRId64 "\t%s\n", text, cost, cause);
+		printf("%s\t%" PRId64 "\t%s\t%s\n", text, cost, cause, ret);
 		return;
 	}
 	p = out_reserve();
@@ -51,6 +51,8 @@ put_row(const char *text, size_t len, int64_t cost, const char *cause)
 	p = fmt_u64(p, (uint64_t)cost);
 	*p++ = '\t';
 	p = fmt_str(p, cause);
+	*p++ = '\t';
+	p = fmt_str(p, ret);
 	*p++ = '\n';
 	out_commit(p);
 }
@@ -67,14 +69,15 @@ warn_row(void *ctx, const char *msg)
 }
 
 static void
-put_out(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause, int meta)
+put_out(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
+    const char *retired, int meta)
 {
 	(void)ctx;
 	if (meta) {
 		out_flush();
 		printf("%s\n", (const char *)data);
 	} else {
-		put_row(data, len, cost, cause_name(cause));
+		put_row(data, len, cost, cause_name(cause), retired ? retired : "-");
 	}
 }
 
@@ -140,7 +143,7 @@ header(const struct tsv *t)
 	c_inst = tsv_need(t, "inst");
 	c_class = tsv_need(t, "class");
 	c_dep = tsv_need(t, "dep");
-	if (tsv_col(t, "cost") >= 0 || tsv_col(t, "cause") >= 0)
+	if (tsv_col(t, "cost") >= 0 || tsv_col(t, "cause") >= 0 || tsv_col(t, "retired") >= 0)
 		tsv_fail(t, "the rows already have a cost or cause column (stall-attr output?)");
 	if (first_header != NULL) {
 		if (strcmp(t->text, first_header) != 0)
@@ -154,7 +157,7 @@ header(const struct tsv *t)
 	else
 		printf("##stall-attr\tcause\tcost is the row's delta, but the wait after an "
 		    "s_barrier is moved onto it (the next row keeps 1 cycle)\n");
-	printf("%s\tcost\tcause\n", t->text);
+	printf("%s\tcost\tcause\tretired\n", t->text);
 }
 
 static void

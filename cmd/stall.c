@@ -49,7 +49,8 @@ attr_warning(void *ctx, const char *msg)
 }
 
 static void
-costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause, int meta)
+costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
+    const char *retired, int meta)
 {
 	(void)ctx;
 	(void)len;

@@ -12,8 +12,12 @@
 #define FIFO_MAX 64
 struct fifo {
 	unsigned char kind[FIFO_MAX];
+	uint64_t pc[FIFO_MAX], issue[FIFO_MAX];	/* for the retired list */
 	unsigned head, n;
 };
+
+/* The operations the current s_waitcnt retired, as "pc@issue,...". */
+#define RETIRED_MAX (ISA_NCOUNTER * FIFO_MAX * 40)
 
 /* A row waiting to be written: rows go out in input order, and an s_barrier's cost is
  * known only when its wave's next row arrives. */
@@ -23,6 +27,7 @@ struct qrow {
 	size_t len;
 	int64_t cost;
 	enum cause cause;
+	char *retired;
 	int meta, pending;
 };
 
@@ -64,6 +69,8 @@ struct attr {
 	size_t nheld;
 	unsigned nwaves;
 	int warned_dep;
+	char retired[RETIRED_MAX];
+	size_t retired_len;
 	char error[256];
 };
 
@@ -113,10 +120,11 @@ queue_flush(struct attr *a)
 	struct qrow *q;
 
 	while ((q = a->qhead) != NULL && !q->pending) {
-		a->out(a->ctx, q->data, q->len, q->cost, q->cause, q->meta);
+		a->out(a->ctx, q->data, q->len, q->cost, q->cause, q->retired, q->meta);
 		a->qhead = q->next;
 		if (a->qhead == NULL)
 			a->qtail = NULL;
+		free(q->retired);
 		free(q->data);
 		free(q);
 		a->nheld--;
@@ -145,7 +153,7 @@ void
 attr_meta(struct attr *a, const void *data, size_t len)
 {
 	if (a->qhead == NULL)
-		a->out(a->ctx, data, len, 0, CAUSE_NONE, 1);
+		a->out(a->ctx, data, len, 0, CAUSE_NONE, NULL, 1);
 	else
 		queue_add(a, data, len, 1);
 }
@@ -263,24 +271,32 @@ others_issued(const struct aevent *e, const struct wave *w, uint64_t from, uint6
 /* Memory counters ------------------------------------------------------------ */
 
 static void
-fifo_push(struct fifo *f, unsigned kind)
+fifo_push(struct fifo *f, unsigned kind, uint64_t pc, uint64_t issue)
 {
+	unsigned i;
+
 	if (f->n == FIFO_MAX) {
 		f->head = (f->head + 1) % FIFO_MAX;
 		f->n--;
 	}
-	f->kind[(f->head + f->n) % FIFO_MAX] = (unsigned char)kind;
+	i = (f->head + f->n) % FIFO_MAX;
+	f->kind[i] = (unsigned char)kind;
+	f->pc[i] = pc;
+	f->issue[i] = issue;
 	f->n++;
 }
 
-/* Retire the oldest until at most n remain; the kinds retired. */
+/* Retire the oldest until at most n remain, listing them; the kinds retired. */
 static unsigned
-fifo_wait(struct fifo *f, unsigned long n)
+fifo_wait(struct attr *a, struct fifo *f, unsigned long n)
 {
 	unsigned kinds = 0;
 
 	while (f->n > n) {
 		kinds |= f->kind[f->head];
+		a->retired_len += (size_t)snprintf(a->retired + a->retired_len,
+		    sizeof(a->retired) - a->retired_len, "%s0x%" PRIx64 "@%" PRIu64,
+		    a->retired_len ? "," : "", f->pc[f->head], f->issue[f->head]);
 		f->head = (f->head + 1) % FIFO_MAX;
 		f->n--;
 	}
@@ -451,18 +467,20 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	    __builtin_add_overflow(w->sum_cost, cost, &w->sum_cost) || w->sum_delta > INT64_MAX)
 		return fail(a, "cycles: a sum passes 2^63-1");
 
+	a->retired_len = 0;
+	a->retired[0] = '\0';
 	if (r->cls == IC_WAITCNT) {
 		isa_waitcnt(r->inst, want);
 		for (i = 0; i < ISA_NCOUNTER; i++)
 			if (want[i] >= 0 && i != CNT_EXP)
-				waited |= fifo_wait(&w->cnt[i], (unsigned long)want[i]);
+				waited |= fifo_wait(a, &w->cnt[i], (unsigned long)want[i]);
 	}
 	cause = cause_of(a, r, e, w, first, (int64_t)cost, waited);
 	if (!end) {
 		unsigned kind;
 		int c = isa_mem_counter(r->cls, r->inst, &kind);
 		if (c >= 0)
-			fifo_push(&w->cnt[c], kind);
+			fifo_push(&w->cnt[c], kind, r->pc, r->time);
 		issue_merge(&w->last_issue, &w->below_issue, (int64_t)r->time, -1);
 	}
 	w->prev_time = r->time;
@@ -476,12 +494,15 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		q = queue_add(a, data, len, 0);
 		q->cost = (int64_t)cost;
 		q->cause = cause;
+		if (a->retired_len)
+			q->retired = xstrdup(a->retired);
 		if (barrier && !a->raw) {
 			q->pending = 1;
 			w->barrier = q;
 		}
 	} else {
-		a->out(a->ctx, data, len, (int64_t)cost, cause, 0);
+		a->out(a->ctx, data, len, (int64_t)cost, cause, a->retired_len ? a->retired : NULL,
+		    0);
 	}
 	if (end && wave_end(a, e, w) != 0)
 		return -1;

@@ -30,10 +30,11 @@ struct attr_row {
 	const char *dep;	/* what s_delay_alu announced, "-" for nothing */
 };
 
-/* A row out: the bytes it came in with (data, len), its cost and cause; or a meta line
- * (meta set, cost and cause meaningless) passed through in order. */
+/* A row out: the bytes it came in with (data, len), its cost and cause, and for an
+ * s_waitcnt the memory operations it retired as "pc@issue,..." (NULL for none); or a meta
+ * line (meta set, the rest meaningless) passed through in order. */
 typedef void (*attr_out_fn)(void *ctx, const void *data, size_t len, int64_t cost,
-    enum cause, int meta);
+    enum cause, const char *retired, int meta);
 /* A warning about the row just given. */
 typedef void (*attr_warn_fn)(void *ctx, const char *msg);
 /* The bytes of a row given to attr_row as handle, asked for once the rules have read the

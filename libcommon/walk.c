@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture.h"
+#include "codeload.h"
 #include "input.h"
 #include "out.h"
 #include "util.h"
@@ -64,8 +64,6 @@ struct walker {
 	struct prog *progs;
 	size_t nprogs;
 	char *source;
-	struct capture cap;	/* the source capture, opened once for all its programs */
-	char *cap_path;
 	struct prog cmdline;	/* walk_use_code */
 	int use_cmdline;
 	struct evinfo *infos;
@@ -138,10 +136,6 @@ walk_free(struct walker *wk)
 	for (i = 0; i < wk->cap_events; i++)
 		free(wk->events[i].slot);
 	free(wk->events);
-	if (wk->cap_path) {
-		capture_close(&wk->cap);
-		free(wk->cap_path);
-	}
 	free(wk->source);
 	free(wk);
 }
@@ -219,25 +213,6 @@ const char *walk_error(const struct walker *wk) { return wk->error; }
 
 /* Code objects ------------------------------------------------------------------ */
 
-static const uint8_t *
-source_code(struct walker *wk, const struct prog *p, size_t *len)
-{
-	size_t i;
-
-	if (wk->cap_path == NULL || strcmp(wk->cap_path, p->source) != 0) {
-		if (wk->cap_path) {
-			capture_close(&wk->cap);
-			free(wk->cap_path);
-		}
-		capture_open(&wk->cap, p->source, NULL);
-		wk->cap_path = xstrdup(p->source);
-	}
-	for (i = 0; i < wk->cap.nprog; i++)
-		if (strcmp(wk->cap.prog[i].name, p->name) == 0)
-			return capture_code(&wk->cap, i, len);
-	return NULL;
-}
-
 static struct codeobj *
 prog_code(struct walker *wk, struct prog *p)
 {
@@ -247,16 +222,15 @@ prog_code(struct walker *wk, struct prog *p)
 
 	if (p->code != NULL || p->failed)
 		return p->code;
-	if (img == NULL && strcmp(p->file, "-") != 0) {
-		p->image = img = input_slurp(p->file, &len);
+	if (img == NULL) {
+		why[0] = '\0';
+		p->image = img = codeload(p->source, p->name, p->file, &len, why, sizeof(why));
 		p->own_image = 1;
-	} else if (img == NULL) {
-		img = source_code(wk, p, &len);
 	}
 	if (img == NULL) {
 		out_flush();
 		fflush(stdout);
-		warnx("%s: program %s: no code object in the capture", p->source, p->name);
+		warnx("%s; its events are not walked", why);
 		p->failed = 1;
 		wk->nfailed++;
 		return NULL;

@@ -23,11 +23,12 @@ cd "$work/tree" || exit 2
 "$bin/stall-table" seed.attr > seed.table
 "$bin/stall-table" --json seed.attr > seed.json
 cp tests/data/authored.packets.tsv seed.authored
+"$bin/sqtt-walk" fixtures/annotate/hot.packets.tsv | "$bin/stall-attr" > seed.annotate
 
 found=0
 i=0
 while [ $i -lt "$n" ]; do
-	for s in seed.packets seed.rows seed.attr seed.authored seed.table seed.json; do
+	for s in seed.packets seed.rows seed.attr seed.authored seed.table seed.json seed.annotate; do
 		perl -e '
 			srand($ARGV[0]); local $/; open my $f, "<", $ARGV[1] or die; my $d = <$f>;
 			my @ops = (
@@ -40,7 +41,9 @@ while [ $i -lt "$n" ]; do
 			);
 			$ops[int rand @ops]->() for 1 .. 1 + int rand 4;
 			print $d' "$seed$i" "$s" > mutant
-		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json" "stall-table --html /dev/null --trace-json /dev/null" "stall-budget -w /dev/null"; do
+		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json" \
+		    "stall-table --html /dev/null --trace-json /dev/null" "stall-budget -w /dev/null" \
+		    "stall-annotate --annotate" "stall-annotate --waits" "stall-annotate --hidden" "stall-annotate --hints"; do
 			timeout 10 "$bin"/$cmd mutant > /dev/null 2> err
 			st=$?
 			if { [ $st -ne 0 ] && [ $st -ne 2 ]; } || grep -q "Sanitizer\|runtime error" err; then
@@ -54,5 +57,7 @@ while [ $i -lt "$n" ]; do
 	done
 	i=$((i + 1))
 done
-echo "fuzz-tsv: $n rounds of 6 seeds x 8 readers, $found failures"
+		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json" \
+		    "stall-table --html /dev/null --trace-json /dev/null" "stall-budget -w /dev/null" \
+		    "stall-annotate --annotate" "stall-annotate --waits" "stall-annotate --hidden" "stall-annotate --hints"; do
 [ "$found" -eq 0 ]
