@@ -128,16 +128,25 @@ test_expect_success 'deep but not too deep nesting loads' '
 	test_cmp expect out
 '
 
-# Inputs the fuzzer once crashed on (tests/fuzz_pickle.c): each must fail cleanly.
-for f in "$DATA"/pickle-crash-*.bin; do
-	[ -e "$f" ] || continue
-	test_expect_success "fuzz regression $(basename "$f")" "
-		expect_fail '$f' '.'
+# Inputs the fuzzer (tests/fuzz/fuzz_pickle.c) reached, one per error path the hand-made
+# ones above miss; tests/data/pickle-fuzz.expect gives each one's message.  The list must
+# match the files: a loop over a glob that matches nothing would test nothing.
+test_expect_success 'fuzz regressions: every listed input is there, and only those' '
+	(cd "$DATA" && ls pickle-fuzz-*.bin) | sort >files &&
+	cut -f1 "$DATA/pickle-fuzz.expect" | sort >listed &&
+	test_cmp listed files &&
+	test "$(wc -l <files)" -ge 12
+'
+while IFS='	' read -r name message; do
+	test_expect_success "fuzz regression $name" "
+		test_expect_code 2 \"\$PT\" '$DATA/$name' >out 2>err &&
+		echo 'pickle_test: $DATA/$name: $message' >expect &&
+		test_cmp expect err
 	"
-done
+done <"$DATA/pickle-fuzz.expect"
 
 # The tinygrad fixtures.
-if ! [ -d "$FIXTURES" ]; then
+if ! test_have_prereq SHARED; then
 	test_skip 'tinygrad fixtures' '../shared is not beside the project'
 	test_done
 	exit

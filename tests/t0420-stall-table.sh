@@ -56,11 +56,16 @@ EOF
 	test_cmp expect actual
 '
 
-test_expect_success 'JSON parses, when python3 is there' '
+test_expect_success PYTHON3 'JSON parses with python3' '
 	stall-table --json "$DATA/rows-table.tsv" >out.json &&
-	if command -v python3 >/dev/null 2>&1; then
-		python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert d[\"version\"] == 1" out.json
-	fi
+	python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert d[\"version\"] == 1; assert [k[\"kernel\"] for k in d[\"kernels\"]] == [\"k_a\", \"k_b\"]" out.json
+'
+
+test_expect_success JQ 'JSON parses with jq' '
+	stall-table --json "$DATA/rows-table.tsv" >out.json &&
+	jq -r ".kernels[] | .kernel + \" \" + (.cycles | tostring)" out.json >actual &&
+	printf "k_a 400\nk_b 80\n" >expect &&
+	test_cmp expect actual
 '
 
 test_expect_success '--top 1: the hottest instruction of each kernel, totals of all' '
