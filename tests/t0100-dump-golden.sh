@@ -46,14 +46,14 @@ test_expect_success 'the older layout matches events by kernel name' '
 test_expect_success 'gzip-compressed pickles read the same' '
 	f=$FIXTURES/20260314_profile_plus_run_0_b90bfc1.pkl &&
 	gzip -c "$f" > plus.pkl.gz &&
-	sqtt-dump plus.pkl.gz | grep -v "^##" > actual &&
+	sqtt-dump plus.pkl.gz >stage49.0.out && <stage49.0.out grep -v "^##" > actual &&
 	zcat "$GOLDEN/20260314_profile_plus_run_0_b90bfc1.packets.tsv.gz" > expect &&
 	test_cmp expect actual
 '
 
 test_expect_success '-c counts tokens per event and type' '
 	f=$FIXTURES/20260314_profile_gemm_run_0_7379d89.pkl &&
-	sqtt-dump -c "$f" | grep -v "^#" > actual &&
+	sqtt-dump -c "$f" >stage56.0.out && <stage56.0.out grep -v "^#" > actual &&
 	zcat "$GOLDEN/20260314_profile_gemm_run_0_7379d89.packets.tsv.gz" |
 		awk -F"\t" "!/^#/ { n[\$1 \"\t\" \$2 \"\t\" \$5]++ } END { for (k in n) print k \"\t\" n[k] }" |
 		sort > expect &&
@@ -63,18 +63,18 @@ test_expect_success '-c counts tokens per event and type' '
 
 test_expect_success '-e, -k and -t select events, kernels and token types' '
 	f=$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl &&
-	sqtt-dump -e 12 -t WAVE_START,WAVE_END "$f" | grep -v "^#" > actual &&
+	sqtt-dump -e 12 -t WAVE_START,WAVE_END "$f" >stage66.0.out && <stage66.0.out grep -v "^#" > actual &&
 	zcat "$GOLDEN/20260202_profile_gemm_run_0_ccf477c.packets.tsv.gz" |
 		awk -F"\t" "\$1 == 12 && (\$5 == \"WAVE_START\" || \$5 == \"WAVE_END\")" > expect &&
 	test_cmp expect actual &&
-	sqtt-dump -k E_8_8_16_4 "$f" | grep -v "^#" | cut -f1 | sort -un > events &&
+	sqtt-dump -k E_8_8_16_4 "$f" >stage70.0.out && <stage70.0.out grep -v "^#" | cut -f1 | sort -un > events &&
 	printf "6\n7\n8\n9\n10\n11\n" > expect.events &&
 	test_cmp expect.events events
 '
 
 test_expect_success '-a adds the NOP tokens, which cover every nibble between tokens' '
 	f=$FIXTURES/20260314_profile_empty_run_0_f1048a1.pkl &&
-	sqtt-dump -a -e 0 "$f" | grep -v "^#" > all &&
+	sqtt-dump -a -e 0 "$f" >stage77.0.out && <stage77.0.out grep -v "^#" > all &&
 	grep -c "	NOP	" all > nops &&
 	test "$(cat nops)" -gt 0 &&
 	awk -F"\t" -v OFS="\t" "

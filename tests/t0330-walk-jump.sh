@@ -24,7 +24,7 @@ new_pc() { printf '0x%x\n' $(( 0x21 | ($1 << 11) | (($2 / 4) << 16) )); }
 test_expect_success 'the wave continues at the NEW_PC target, no warning' '
 	trace $(new_pc 2 $((0x10000 + 0x1318))) > jump.tsv &&
 	sqtt-encode -d cap jump.tsv &&
-	sqtt-dump cap | sqtt-walk > rows 2> err &&
+	sqtt-dump cap >stage27.0.out && <stage27.0.out sqtt-walk > rows 2> err &&
 	test_cmp /dev/null err &&
 	grep -v "^#" rows | cut -f6,8,9,10 > actual &&
 	cat > expect <<-\EOF &&
@@ -41,7 +41,7 @@ test_expect_success 'the wave continues at the NEW_PC target, no warning' '
 test_expect_success 'a NEW_PC outside the program is a warning, and the pc is kept' '
 	trace $(new_pc 2 0x4000) > far.tsv &&
 	sqtt-encode -d far far.tsv &&
-	sqtt-dump far | sqtt-walk > rows 2> err &&
+	sqtt-dump far >stage44.0.out && <stage44.0.out sqtt-walk > rows 2> err &&
 	grep -c "NEW_PC 0x4000 is no instruction of the program (loaded at 0x10000)" err > n &&
 	echo 1 > expect.n &&
 	test_cmp expect.n n &&

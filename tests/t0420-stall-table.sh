@@ -83,7 +83,7 @@ EOF
 '
 
 test_expect_success '-s pc and -s hits; --top chooses by cycles, then sorts' '
-	stall-table -s pc "$DATA/rows-table.tsv" | grep -v "^#" | cut -f1,2 >actual &&
+	stall-table -s pc "$DATA/rows-table.tsv" >stage86.0.out && <stage86.0.out grep -v "^#" | cut -f1,2 >actual &&
 	tabs >expect <<\EOF &&
 k_a|0x100
 k_a|0x104
@@ -96,7 +96,7 @@ k_b|0x204
 k_b|TOTAL
 EOF
 	test_cmp expect actual &&
-	stall-table -n 3 -s pc "$DATA/rows-table.tsv" | grep -v "^#" | cut -f1,2 >actual &&
+	stall-table -n 3 -s pc "$DATA/rows-table.tsv" >stage99.0.out && <stage99.0.out grep -v "^#" | cut -f1,2 >actual &&
 	tabs >expect <<\EOF &&
 k_a|0x100
 k_a|0x104
@@ -107,7 +107,7 @@ k_b|0x204
 k_b|TOTAL
 EOF
 	test_cmp expect actual &&
-	stall-table -s hits "$DATA/rows-table.tsv" | grep -v "^#" | cut -f1,2 >actual &&
+	stall-table -s hits "$DATA/rows-table.tsv" >stage110.0.out && <stage110.0.out grep -v "^#" | cut -f1,2 >actual &&
 	tabs >expect <<\EOF &&
 k_a|0x100
 k_a|0x104
@@ -244,10 +244,10 @@ make_stubs() {
 test_expect_success 'stall runs the stages beside it: dump | walk | attr | table --top 10' '
 	make_stubs &&
 	stubs/stall "$DATA/rows-mem.tsv" >actual &&
-	stall-attr "$DATA/rows-mem.tsv" | stall-table --top 10 >expect &&
+	stall-attr "$DATA/rows-mem.tsv" >stage247.0.out && <stage247.0.out stall-table --top 10 >expect &&
 	test_cmp expect actual &&
 	stubs/stall --raw --all --json -k k_mem "$DATA/rows-mem.tsv" >actual &&
-	stall-attr --raw "$DATA/rows-mem.tsv" | stall-table --json >expect &&
+	stall-attr --raw "$DATA/rows-mem.tsv" >stage250.0.out && <stage250.0.out stall-table --json >expect &&
 	test_cmp expect actual
 '
 
