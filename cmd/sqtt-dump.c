@@ -22,6 +22,7 @@ static int type_wanted[TOK_NTYPES];
 static int types_given;
 static unsigned event_offset;	/* events of earlier captures on the command line */
 static uint64_t total_unknown, total_lost;
+static unsigned nselected, nnoprog;	/* buffers dumped; of them, with no program */
 
 static void __attribute__((noreturn))
 usage(void)
@@ -432,13 +433,29 @@ main(int argc, char *argv[])
 		put_meta(&c, &header_done);
 		fflush(stdout);
 		for (j = 0; j < c.nev; j++)
-			if (selected(&c, &c.ev[j]))
+			if (selected(&c, &c.ev[j])) {
+				nselected++;
+				nnoprog += capture_program(&c, &c.ev[j]) == NULL;
 				dump_event(&c.ev[j], argv[i]);
+			}
 		event_offset += (unsigned)c.nev;
 		out_flush();
 		capture_close(&c);
 	}
 	out_flush();
+	/* a selection that matched nothing is an error, not an empty stream */
+	if (nselected == 0 && opt_event >= 0 && opt_kernel != NULL)
+		errx(2, "-e %ld -k %s: no such trace buffer (%u in all)", opt_event, opt_kernel,
+		    event_offset);
+	if (nselected == 0 && opt_event >= 0)
+		errx(2, "-e %ld: no such trace buffer (%u in all%s)", opt_event, event_offset,
+		    event_offset ? ", numbered from 0" : "");
+	if (nselected == 0 && opt_kernel != NULL)
+		errx(2, "-k %s: no trace buffer of that kernel (%u buffers)", opt_kernel,
+		    event_offset);
+	if (nnoprog > 0 && nnoprog < nselected)
+		warnx("warning: %u of %u trace buffers match no program: their kernel is '-'",
+		    nnoprog, nselected);
 	if (total_unknown)
 		warnx("warning: %" PRIu64 " UNKNOWN tokens (not a gfx11 stream, or damaged)",
 		    total_unknown);

@@ -307,10 +307,16 @@ main(int argc, char *argv[])
 		if (walk_packet(wk, &pk) != 0)
 			tsv_fail(&t, "%s", walk_error(wk));
 	}
-	walk_end(wk);
-	out_flush();
-	if (t.ncol == 0)
+	if (t.ncol == 0) {
+		out_flush();
 		errx(2, "%s: no '#' column header: not a packet stream", path);
+	}
+	if (walk_end(wk) != 0) {
+		out_flush();
+		fflush(stdout);
+		errx(2, "%s: %s", path, walk_error(wk));
+	}
+	out_flush();
 	if (!header_out)
 		printf("#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\n");
 	tsv_close(&t);

@@ -27,6 +27,7 @@ static enum format format;
 static int format_given;
 static enum sortkey sortkey = S_CYCLES;
 static long long opt_top;
+static const char *opt_kernel;
 static struct profile prof;
 static struct timeline *timeline;	/* the rows in time, for --html and --trace-json */
 static const char *html_path;
@@ -195,6 +196,29 @@ put_pretty(void)
 	}
 }
 
+/* -k, and a table of nothing: a result that matched nothing is an error, not an empty
+ * table.  The kernel kept is moved to the front; the others are not shown. */
+static void
+select_kernel(const char *name)
+{
+	long k;
+
+	if (opt_kernel != NULL) {
+		if ((k = profile_find(&prof, opt_kernel)) < 0)
+			errx(2, "-k %s: no kernel of that name in %s (%zu kernels)", opt_kernel,
+			    name, prof.nkernel);
+		if (k > 0) {
+			struct profile_kernel t = prof.kernels[0];
+			prof.kernels[0] = prof.kernels[k];
+			prof.kernels[k] = t;
+		}
+		prof.nkernel = 1;
+	}
+	/* a kernel of untraced waves only is no empty result: its TOTAL row says so */
+	if (prof.nkernel == 0)
+		errx(2, "%s: no rows: nothing to count", name);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -202,6 +226,7 @@ main(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ "html", required_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "kernel", required_argument, NULL, 'k' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "sort", required_argument, NULL, 's' },
@@ -217,7 +242,7 @@ main(int argc, char *argv[])
 	int (*cmp)(const void *, const void *);
 	int flags = 0;
 
-	while ((ch = getopt_long(argc, argv, "hjn:ps:t", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hjk:n:ps:t", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
@@ -246,6 +271,9 @@ main(int argc, char *argv[])
 		case 'j':
 			format = F_JSON;
 			format_given = 1;
+			break;
+		case 'k':
+			opt_kernel = optarg;
 			break;
 		case 'n':
 			opt_top = strtonum(optarg, 0, LLONG_MAX, &errstr);
@@ -306,6 +334,7 @@ main(int argc, char *argv[])
 	for (i = 0; i < argc; i++)
 		count(argv[i]);
 	profile_finish(&prof);
+	select_kernel(argc ? argv[argc - 1] : "stdin");
 
 	cmp = sortkey == S_HITS ? profile_cmp_hits : sortkey == S_PC ? profile_cmp_pc :
 	    profile_cmp_cycles;

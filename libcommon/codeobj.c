@@ -53,6 +53,21 @@ static uint32_t rd32(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
+/* EF_AMDGPU_MACH values of gfx11 (LLVM's BinaryFormat/ELF.h): gfx1100, 1150, 1103,
+ * 1101, 1102, 1151, the gfx11 generic target, 1152, 1153; 0 when not said. */
+static int
+gfx11_mach(unsigned mach)
+{
+	static const unsigned gfx11[] = { 0x000, 0x041, 0x043, 0x044, 0x046, 0x047, 0x04a,
+		0x054, 0x055, 0x058 };
+	size_t i;
+
+	for (i = 0; i < sizeof(gfx11) / sizeof(gfx11[0]); i++)
+		if (mach == gfx11[i])
+			return 1;
+	return 0;
+}
+
 static uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
 
 
@@ -712,6 +727,13 @@ struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
 	sane = id[EI_CLASS] == ELFCLASS64 && id[EI_DATA] == ELFDATA2LSB;
 	if ((sane || zeroed) && rd16(id + 18) != EM_AMDGPU && rd16(id + 18) != EM_NONE) {
 		seterr(err, errsz, "not an AMDGPU code object (e_machine %u)", rd16(id + 18));
+		return NULL;
+	}
+	/* The processor in e_flags (EF_AMDGPU_MACH, the low byte) must be a gfx11 one: the
+	 * instruction model is gfx11's.  0 is "not said", as in some hand-made objects. */
+	if (sane && !zeroed && rd16(id + 18) == EM_AMDGPU && !gfx11_mach(rd32(id + 48) & 0xff)) {
+		seterr(err, errsz, "not a gfx11 code object (e_flags processor 0x%03x%s)",
+		    rd32(id + 48) & 0xff, (rd32(id + 48) & 0xff) == 0x04c ? ", gfx942" : "");
 		return NULL;
 	}
 	/* A private copy: libelf may want aligned/writable data, and the fuzzer's is const. */

@@ -14,6 +14,18 @@
 #define NSLOT 32
 #define LOOKAHEAD 16	/* instructions searched on the fall-through path to resynchronise */
 #define MAX_EVENTS (1u << 20)	/* events of one input: walk(3) state for each */
+#define WARN_CAP 10	/* warnings of one kind said; the rest are counted at the end */
+#define WRONG_MIN 8	/* misfits before "most tokens do not fit" may be said */
+
+/* The kinds of warning, each capped at WARN_CAP. */
+enum wkind { W_MISFIT, W_NEWPC, W_ENTRY, W_REOPEN, W_ENDPC, W_NOEND, W_ORPHAN, W_NOCODE,
+	W_NKIND };
+static const char *const wkind_name[W_NKIND] = {
+	[W_MISFIT] = "token that does not fit", [W_NEWPC] = "NEW_PC outside the program",
+	[W_ENTRY] = "dispatch entry", [W_REOPEN] = "WAVE_START of an open slot",
+	[W_ENDPC] = "WAVE_END not at an s_endpgm", [W_NOEND] = "wave with no WAVE_END",
+	[W_ORPHAN] = "tokens of no open wave", [W_NOCODE] = "buffer with no code object",
+};
 
 /* A program of some capture, its code object opened on first use. */
 struct prog {
@@ -49,6 +61,8 @@ struct wevent {
 	unsigned alive;
 	unsigned nwaves;
 	uint64_t orphan;	/* instruction tokens for slots with no open wave */
+	uint64_t fit, misfit;	/* instruction tokens placed where the wave was, or not */
+	uint64_t nocode;	/* tokens of waves of a buffer with no code object */
 };
 
 /* Kernel and tag of a buffer, from walk_event. */
@@ -74,20 +88,28 @@ struct walker {
 	long dbg_wave;
 	unsigned long dbg_n;
 	uint64_t nwarn, nrows;
+	uint64_t nwarn_kind[W_NKIND];
+	char *misfit_said[WARN_CAP];	/* said at the end, unless the walk is refused */
 	unsigned nfailed;
 	char error[256];
 };
 
-static void __attribute__((format(printf, 2, 3)))
-warning(struct walker *wk, const char *fmt, ...)
+static void __attribute__((format(printf, 3, 4)))
+warning(struct walker *wk, enum wkind kind, const char *fmt, ...)
 {
 	va_list ap;
 	char msg[512];
 
+	wk->nwarn++;
+	if (++wk->nwarn_kind[kind] > WARN_CAP)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	wk->nwarn++;
+	if (kind == W_MISFIT) {
+		wk->misfit_said[wk->nwarn_kind[kind] - 1] = xstrdup(msg);
+		return;
+	}
 	out_flush();
 	fflush(stdout);
 	warnx("warning: %s", msg);
@@ -125,6 +147,8 @@ walk_free(struct walker *wk)
 		return;
 	for (i = 0; i < wk->nprogs; i++)
 		prog_free(&wk->progs[i]);
+	for (i = 0; i < WARN_CAP; i++)
+		free(wk->misfit_said[i]);
 	if (wk->use_cmdline)
 		prog_free(&wk->cmdline);
 	free(wk->progs);
@@ -461,17 +485,22 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 		e->orphan++;
 		return 0;
 	}
-	if ((code = event_code(wk, e)) == NULL)
+	if ((code = event_code(wk, e)) == NULL) {
+		e->nocode++;
 		return 0;
+	}
 	if (check_time(wk, e, w, slot, time) != 0)
 		return -1;
 	token = type == TOK_INST ? inst_label(op) : sqtt_types[type].name;
 	pc = w->pc;
-	if ((in = place(code, &pc, type, op)) == NULL) {
+	if ((in = place(code, &pc, type, op)) != NULL)
+		e->fit++;
+	else {
+		e->misfit++;
 		const struct inst *at = codeobj_at(code, w->pc);
 		pc = w->pc;
 		in = resync(code, &pc, type, op);
-		warning(wk, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does not fit "
+		warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does not fit "
 		    "pc 0x%" PRIx64 " (%s)%s", e->id, w->number, slot, token, time, w->pc,
 		    at ? at->text : "no instruction there",
 		    in ? "; resynchronised further on" : "; token dropped");
@@ -501,7 +530,7 @@ new_pc(struct walker *wk, struct wevent *e, uint64_t raw)
 		return;
 	base = event_prog(wk, e)->base;
 	if (addr < base || codeobj_at(code, addr - base) == NULL) {
-		warning(wk, "event %ld wave %u (slot %u): NEW_PC 0x%" PRIx64 " is no instruction of "
+		warning(wk, W_NEWPC, "event %ld wave %u (slot %u): NEW_PC 0x%" PRIx64 " is no instruction of "
 		    "the program (loaded at 0x%" PRIx64 ")", e->id, w->number, slot, addr, base);
 		return;
 	}
@@ -522,7 +551,7 @@ wave_entry(struct walker *wk, const struct wevent *e, const struct codeobj *code
 	pc = addr - p->base;
 	if (addr < p->base || codeobj_at(code, pc) == NULL) {
 		if (!p->entry_said)
-			warning(wk, "event %ld: program %s: the dispatch's entry 0x%" PRIx64
+			warning(wk, W_ENTRY, "event %ld: program %s: the dispatch's entry 0x%" PRIx64
 			    " (COMPUTE_PGM) is no instruction of the program (loaded at 0x%" PRIx64
 			    "); the kernel descriptor's entry 0x%" PRIx64 " is used", e->id, p->name,
 			    addr, p->base, desc);
@@ -530,7 +559,7 @@ wave_entry(struct walker *wk, const struct wevent *e, const struct codeobj *code
 		return desc;
 	}
 	if (pc != desc && !p->entry_said) {
-		warning(wk, "event %ld: program %s: the dispatch's entry 0x%" PRIx64 " (COMPUTE_PGM) "
+		warning(wk, W_ENTRY, "event %ld: program %s: the dispatch's entry 0x%" PRIx64 " (COMPUTE_PGM) "
 		    "is not the kernel descriptor's 0x%" PRIx64 "; the dispatch's is used",
 		    e->id, p->name, pc, desc);
 		p->entry_said = 1;
@@ -548,7 +577,7 @@ wave_start(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 		e->slot = xcalloc(NSLOT, sizeof(*e->slot));
 	w = &e->slot[slot];
 	if (w->alive)
-		warning(wk, "event %ld slot %u: WAVE_START while wave %u is still open", e->id,
+		warning(wk, W_REOPEN, "event %ld slot %u: WAVE_START while wave %u is still open", e->id,
 		    slot, w->number);
 	else
 		e->alive++;
@@ -581,7 +610,7 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 			pc += in->size;
 		in = codeobj_at(code, pc);
 		if (w->rows > 0 && in != NULL && in->cls != IC_ENDPGM)
-			warning(wk, "event %ld wave %u (slot %u): WAVE_END at pc 0x%" PRIx64 " (%s), "
+			warning(wk, W_ENDPC, "event %ld wave %u (slot %u): WAVE_END at pc 0x%" PRIx64 " (%s), "
 			    "not an s_endpgm", e->id, w->number, slot, pc, in->text);
 		if (w->rows == 0 && (in == NULL || in->cls != IC_ENDPGM))
 			/* no instruction tokens (a shader engine without instruction tracing):
@@ -589,7 +618,8 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 			put_row(wk, e, w, slot, &untraced_wave, pc, time, "WAVE_END");
 		else
 			put_row(wk, e, w, slot, in ? in : &no_inst, pc, time, "WAVE_END");
-	}
+	} else
+		e->nocode++;
 	w->alive = 0;
 	if (--e->alive == 0) {
 		free(e->slot);
@@ -656,30 +686,98 @@ event_order(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-void
+/* A stream walked with nothing to show is an error, not an empty table: no buffer, or no
+ * buffer with a code object.  So is a buffer most of whose tokens do not fit its code. */
+static int
+check_walk(struct walker *wk, struct wevent **order, size_t n)
+{
+	size_t i, nocode = 0;
+	struct wevent *e;
+	const struct prog *p;
+
+	for (i = 0; i < n; i++) {
+		e = order[i];
+		p = event_prog(wk, e);
+		if (e->misfit >= WRONG_MIN && e->misfit > e->fit) {
+			snprintf(wk->error, sizeof(wk->error), "event %ld (kernel %s): %" PRIu64 " of "
+			    "%" PRIu64 " instruction tokens do not fit the code object%s%s: wrong code "
+			    "object?", e->id, p ? p->name : e->kernel, e->misfit, e->misfit + e->fit,
+			    p && p->file && strcmp(p->file, "-") ? " " : "",
+			    p && p->file && strcmp(p->file, "-") ? p->file : "");
+			return -1;
+		}
+		if (p == NULL || p->failed)
+			nocode++;
+	}
+	if (wk->nrows > 0)
+		return 0;
+	if (n == 0)
+		snprintf(wk->error, sizeof(wk->error), "no trace buffer: no ##event line and no "
+		    "token");
+	else if (nocode == n)
+		snprintf(wk->error, sizeof(wk->error), "no trace buffer has a code object "
+		    "(%zu buffers, %zu ##code lines%s): no row", n, wk->nprogs,
+		    wk->nprogs ? ", none names their kernels" : "");
+	else
+		snprintf(wk->error, sizeof(wk->error), "no wave on the traced unit of any trace "
+		    "buffer: no row");
+	return -1;
+}
+
+int
 walk_end(struct walker *wk)
 {
 	struct wevent **order;
 	size_t i, n = 0;
 	unsigned slot;
+	int k, r, some_code = 0;
 
-	if (wk->nevents == 0)
-		return;
+	if (wk->nevents == 0) {
+		order = NULL;
+		goto check;
+	}
 	order = xcalloc(wk->nevents, sizeof(*order));
 	for (i = 0; i < wk->cap_events; i++)
 		if (wk->events[i].kernel != NULL)
 			order[n++] = &wk->events[i];
 	qsort(order, n, sizeof(*order), event_order);
+	for (i = 0; i < n; i++)
+		if (event_prog(wk, order[i]) != NULL)
+			some_code = 1;
 	for (i = 0; i < n; i++) {
 		struct wevent *e = order[i];
 		for (slot = 0; e->slot != NULL && slot < NSLOT; slot++)
 			if (e->slot[slot].alive && event_code(wk, e) != NULL)
-				warning(wk, "event %ld wave %u (slot %u): no WAVE_END before the end of "
+				warning(wk, W_NOEND, "event %ld wave %u (slot %u): no WAVE_END before the end of "
 				    "the buffer; its %u rows are written, its end is unknown", e->id,
 				    e->slot[slot].number, slot, e->slot[slot].rows);
 		if (e->orphan)
-			warning(wk, "event %ld: %" PRIu64 " instruction tokens for slots with no "
+			warning(wk, W_ORPHAN, "event %ld: %" PRIu64 " instruction tokens for slots with no "
 			    "open wave (waves that started before the trace)", e->id, e->orphan);
+		if (e->nocode && event_prog(wk, e) == NULL && some_code)
+			warning(wk, W_NOCODE, "event %ld: no ##code line names its kernel %s: its "
+			    "tokens are not walked (%" PRIu64 ")", e->id, e->kernel, e->nocode);
 	}
+check:
+	r = check_walk(wk, order, n);
 	free(order);
+	for (k = 0; k < WARN_CAP && wk->misfit_said[k] != NULL; k++) {
+		if (r == 0) {
+			out_flush();
+			fflush(stdout);
+			warnx("warning: %s", wk->misfit_said[k]);
+		}
+		free(wk->misfit_said[k]);
+		wk->misfit_said[k] = NULL;
+	}
+	if (r != 0)
+		return r;
+	for (k = 0; k < W_NKIND; k++)
+		if (wk->nwarn_kind[k] > WARN_CAP) {
+			out_flush();
+			fflush(stdout);
+			warnx("warning: %" PRIu64 " more of the kind '%s' not shown",
+			    wk->nwarn_kind[k] - WARN_CAP, wkind_name[k]);
+		}
+	return 0;
 }

@@ -52,8 +52,10 @@ void walk_event(struct walker *, long event, const char *kernel, const char *tag
 /* 0, or -1 with walk_error saying why (a time that goes backwards within a wave). */
 int walk_packet(struct walker *, const struct walk_packet *);
 const char *walk_error(const struct walker *);
-/* The end of the input: waves still open are named. */
-void walk_end(struct walker *);
+/* The end of the input: waves still open are named, warnings past the cap of their kind
+ * counted.  -1 with walk_error saying why when the walk has nothing to show (no buffer,
+ * none with a code object) or a buffer's tokens mostly do not fit its code object. */
+int walk_end(struct walker *);
 /* --packets: print wave's first n tokens with their pc on standard error. */
 void walk_debug(struct walker *, long wave, unsigned long n);
 

@@ -224,6 +224,19 @@ test_expect_success 'foreign machine: exit 2, names e_machine' '
 	test_cmp expect err
 '
 
+test_expect_success 'another processor: a gfx942 code object is refused, gfx1101 read' '
+	cp kernel.hsaco gfx942.hsaco &&
+	poke gfx942.hsaco 48 "\114" &&
+	test_expect_code 2 "$CODEOBJ_TEST" gfx942.hsaco 2> err &&
+	echo "codeobj_test: gfx942.hsaco: not a gfx11 code object (e_flags processor 0x04c, gfx942)" > expect &&
+	test_cmp expect err &&
+	cp kernel.hsaco gfx1101.hsaco &&
+	poke gfx1101.hsaco 48 "\106" &&
+	"$CODEOBJ_TEST" gfx1101.hsaco > out &&
+	"$CODEOBJ_TEST" kernel.hsaco > expect &&
+	test_cmp expect out
+'
+
 test_expect_success 'missing file: exit 2, one-line error' '
 	test_expect_code 2 "$CODEOBJ_TEST" no-such-file 2> err &&
 	test_one_line_error codeobj_test err

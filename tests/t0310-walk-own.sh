@@ -141,7 +141,7 @@ test_expect_success 'waves on another SIMD give no rows; the itrace-off event on
 	test_cmp expect actual
 '
 
-test_expect_success 'waves on other units only (SIMD 1, WGP 1, SA 1): no rows, no warnings' '
+test_expect_success 'waves on other units only (SIMD 1, WGP 1, SA 1): no row, so an error' '
 	cp "$KERNELS/branchy.hsaco" . &&
 	tsv > other.tsv <<\EOF &&
 ##target gfx1100
@@ -158,8 +158,9 @@ test_expect_success 'waves on other units only (SIMD 1, WGP 1, SA 1): no rows, n
 EOF
 	sqtt-encode -d cap.other other.tsv &&
 	sqtt-dump cap.other > packets.other &&
-	sqtt-walk packets.other > rows.other 2> err &&
-	test_cmp /dev/null err &&
+	test_expect_code 2 sqtt-walk packets.other > rows.other 2> err &&
+	echo "sqtt-walk: packets.other: no wave on the traced unit of any trace buffer: no row" > expect &&
+	test_cmp expect err &&
 	rows rows.other > actual &&
 	test_cmp /dev/null actual
 '

@@ -1,0 +1,106 @@
+#!/bin/sh
+# A result that matched nothing is an error (exit 2, one line saying what matched nothing),
+# never an empty table with exit 0; a stream that mostly does not fit its code object is
+# refused ("wrong code object?"); the walker's warnings are capped per kind, with a count.
+. "$(dirname "$0")/lib.sh"
+
+DEMO="$TOP/fixtures/demo"
+# the demo's packet stream, its code object named by an absolute path
+sed "s|	fixtures/kernels/|	$TOP/fixtures/kernels/|" "$TOP/fixtures/traces/demo.packets.tsv" \
+	> "$T_DIR/demo.tsv"
+
+# fails CODE PROG MESSAGE CMD...: exit CODE, and MESSAGE the one line on stderr
+fails() {
+	code=$1 prog=$2 msg=$3; shift 3
+	test_expect_code "$code" "$@" > out 2> err &&
+	printf '%s\n' "$prog: $msg" > expect &&
+	test_cmp expect err
+}
+
+test_expect_success 'sqtt-dump -e 99: no such trace buffer' '
+	fails 2 sqtt-dump "-e 99: no such trace buffer (2 in all, numbered from 0)" \
+		sqtt-dump -e 99 "$DEMO"
+'
+
+test_expect_success 'sqtt-dump -k nosuch: no trace buffer of that kernel' '
+	fails 2 sqtt-dump "-k nosuch: no trace buffer of that kernel (2 buffers)" \
+		sqtt-dump -k nosuch "$DEMO" &&
+	fails 2 sqtt-dump "-e 1 -k nosuch: no such trace buffer (2 in all)" \
+		sqtt-dump -e 1 -k nosuch "$DEMO"
+'
+
+test_expect_success 'sqtt-dump -e 1 and -k demo still select' '
+	sqtt-dump -e 1 -k demo "$DEMO" > one 2> err &&
+	test_cmp /dev/null err &&
+	grep -v "^#" one | cut -f1 | sort -u > actual &&
+	echo 1 > expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'stall -k nosuch: the stage that matched nothing says so, exit 2' '
+	fails 2 sqtt-dump "-k nosuch: no trace buffer of that kernel (2 buffers)" \
+		stall -k nosuch "$DEMO"
+'
+
+test_expect_success 'stall-table -k: one kernel, or an error when none is of that name' '
+	sqtt-walk demo.tsv > rows &&
+	stall-attr rows > cause &&
+	cp cause two &&
+	grep -v "^#" cause | sed "s/	demo	/	other	/" >> two &&
+	stall-table -k other two > t.other &&
+	grep -v "^#" t.other | cut -f1 | sort -u > actual &&
+	echo other > expect &&
+	test_cmp expect actual &&
+	grep -c "^##stall-table	kernel	" t.other > n &&
+	echo 1 > expect.n &&
+	test_cmp expect.n n &&
+	fails 2 stall-table "-k nosuch: no kernel of that name in two (2 kernels)" \
+		stall-table -k nosuch two
+'
+
+test_expect_success 'stall-table on a row stream of no row: an error' '
+	grep "^#" cause > header-only &&
+	fails 2 stall-table "header-only: no rows: nothing to count" stall-table header-only
+'
+
+test_expect_success 'a packet stream with no ##code line: an error, not an empty row stream' '
+	grep -v "^##code" demo.tsv > nocode.tsv &&
+	fails 2 sqtt-walk "nocode.tsv: no trace buffer has a code object (2 buffers, 0 ##code lines): no row" \
+		sqtt-walk nocode.tsv &&
+	test "$(grep -vc "^#" out)" -eq 0
+'
+
+test_expect_success 'a buffer whose kernel has no code object: a warning, the others walked' '
+	sed "s/^##event	1	1	demo	/##event	1	1	lost	/" demo.tsv > lost.tsv &&
+	sqtt-walk lost.tsv > rows.lost 2> err &&
+	echo "sqtt-walk: warning: event 1: no ##code line names its kernel lost: its tokens are not walked (1)" > expect &&
+	echo "sqtt-walk: 1 warnings" >> expect &&
+	test_cmp expect err &&
+	grep -v "^#" rows > all &&
+	awk -F"\t" "\$1 == 0" all > expect.rows &&
+	grep -v "^#" rows.lost > actual.rows &&
+	test_cmp expect.rows actual.rows
+'
+
+test_expect_success 'the wrong code object: one line, "wrong code object?", exit 2' '
+	sed "s|kernels/demo.hsaco|kernels/branchy.hsaco|" demo.tsv > wrong.tsv &&
+	fails 2 sqtt-walk "wrong.tsv: event 0 (kernel demo): 75 of 84 instruction tokens do not fit the code object $TOP/fixtures/kernels/branchy.hsaco: wrong code object?" \
+		sqtt-walk wrong.tsv
+'
+
+test_expect_success 'fifteen misfit tokens: ten warnings said, the rest counted, the rows intact' '
+	awk "BEGIN { OFS = \"\t\" } { print } \$4 == 601 && \$5 == \"INST\" && \$6 == 0 {
+		for (i = 0; i < 15; i++) print 0, 0, \"-\", 601, \"INST\", 0, \"-\", \"-\", \"-\", \"message\", \"-\" }" \
+		demo.tsv > noisy.tsv &&
+	sqtt-walk noisy.tsv > rows.noisy 2> err &&
+	grep -c "INST:message at time 601 does not fit pc 0x1310 (v_lshlrev_b32_e32 v0, 2, v0); token dropped$" err > n &&
+	echo 10 > expect.n &&
+	test_cmp expect.n n &&
+	tail -n 2 err > actual &&
+	printf "%s\n" "sqtt-walk: warning: 5 more of the kind '"'"'token that does not fit'"'"' not shown" \
+		"sqtt-walk: 15 warnings" > expect &&
+	test_cmp expect actual &&
+	test_cmp rows rows.noisy
+'
+
+test_done
