@@ -21,7 +21,7 @@ BIN   = $(addprefix bin/,$(PROGS)) bin/stall
 
 LIB_BASE = util tsv input out pickle sqtt capture meta cause isa attr json profile load
 LIB_PAGE = timeline tracejson html html-page report
-LIB_CODE = codeobj walk dwarf codeload loops regs
+LIB_CODE = codeobj walk rowtext dwarf codeload loops regs
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
 LIBOBJ_PAGE = $(addprefix build/,$(addsuffix .o,$(LIB_PAGE)))
