@@ -59,8 +59,8 @@ build/pickle_test: tests/pickle_test.c $(LIBOBJ_BASE) | build
 build/codeobj_test: tests/codeobj_test.c $(LIBOBJ_BASE) $(LIBOBJ_CODE) | build
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
 
-bin/stall: cmd/stall.sh | bin
-	cp $< $@ && chmod +x $@
+bin/stall: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) $(LIBOBJ_PAGE) | bin
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 build bin:
 	mkdir -p $@

@@ -198,13 +198,11 @@ dump_event(const struct event *e, const char *path)
 			out_commit(p + n);
 		}
 	}
-	/* a real stream has no UNKNOWN token: past 1% it is noise, and no table made of it
-	 * may look like a result */
 	seen = d.ntokens;
 	if (opt_counts)
 		for (seen = 0, t = 0; t < TOK_NTYPES; t++)
 			seen += local[t];
-	if (d.unknown > seen / 100) {
+	if (sqtt_is_noise(d.unknown, seen)) {
 		out_flush();
 		fflush(stdout);
 		errx(2, "%s: event %u: %" PRIu64 " of %" PRIu64 " tokens UNKNOWN: random bytes "

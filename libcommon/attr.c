@@ -112,6 +112,14 @@ attr_new(int raw, attr_out_fn out, attr_warn_fn w, attr_bytes_fn bytes, void *ct
 
 const char *attr_error(const struct attr *a) { return a->error; }
 
+const char *
+attr_meta_line(int raw)
+{
+	return raw ? "##stall-attr\traw\tcost is the row's delta" :
+	    "##stall-attr\tcause\tcost is the row's delta, but the wait after an s_barrier is "
+	    "moved onto it (the next row keeps 1 cycle)";
+}
+
 /* Output ------------------------------------------------------------------------ */
 
 static void

@@ -53,5 +53,7 @@ void attr_meta(struct attr *, const void *data, size_t len);
 /* The end of an input: waves without a WAVE_END row end here (a warning each). */
 int attr_end(struct attr *);
 const char *attr_error(const struct attr *);
+/* The ##stall-attr line (without its newline) that says what the costs are. */
+const char *attr_meta_line(int raw);
 
 #endif

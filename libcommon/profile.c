@@ -265,13 +265,23 @@ profile_add_row(struct profile *p, const struct profile_row *r)
 
 /* Reading ------------------------------------------------------------------------ */
 
-static void
-set_view(struct profile *p, const char *v)
+void
+profile_set_view(struct profile *p, const char *v)
 {
 	if (p->view == NULL)
 		p->view = v;
 	else if (strcmp(p->view, v) != 0)
 		p->view = "mixed";
+}
+
+void
+profile_keep_line(struct profile *p, const char *line)
+{
+	if (p->nmeta == p->capmeta) {
+		p->capmeta = p->capmeta ? 2 * p->capmeta : 16;
+		p->metas = xreallocarray(p->metas, p->capmeta, sizeof(*p->metas));
+	}
+	p->metas[p->nmeta++] = xstrdup(line);
 }
 
 static void
@@ -289,11 +299,8 @@ keep_meta(struct profile *p, const struct tsv *t)
 			strlcat(s, "\t", len);
 		strlcat(s, t->field[i], len);
 	}
-	if (p->nmeta == p->capmeta) {
-		p->capmeta = p->capmeta ? 2 * p->capmeta : 16;
-		p->metas = xreallocarray(p->metas, p->capmeta, sizeof(*p->metas));
-	}
-	p->metas[p->nmeta++] = s;
+	profile_keep_line(p, s);
+	free(s);
 }
 
 static int
@@ -539,7 +546,7 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 				tc.inst = tsv_need(t, "inst");
 				for (i = 0; i < NCAUSE; i++)
 					tc.cyc[i] = tsv_col(t, cause_info[i].col);
-				set_view(p, file_view ? file_view : "unknown");
+				profile_set_view(p, file_view ? file_view : "unknown");
 				continue;
 			}
 			rc.kernel = tsv_need(t, "kernel");
@@ -554,9 +561,9 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 			}
 			if ((rc.cost = tsv_col(t, "cost")) < 0) {
 				rc.cost = tsv_need(t, "delta");
-				set_view(p, "delta");
+				profile_set_view(p, "delta");
 			} else
-				set_view(p, file_view ? file_view : "unknown");
+				profile_set_view(p, file_view ? file_view : "unknown");
 			if (p->on_header)
 				p->on_header(p->hook, t);
 			continue;
@@ -657,7 +664,7 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 	if (!v->is_int || v->i != 1)
 		jfail(path, v, "not a stall table of version 1", NULL);
 	v = jmember(path, root, "view", JSON_STRING);
-	set_view(p, strcmp(v->str, "cause") == 0 ? "cause" : strcmp(v->str, "raw") == 0 ?
+	profile_set_view(p, strcmp(v->str, "cause") == 0 ? "cause" : strcmp(v->str, "raw") == 0 ?
 	    "raw" : strcmp(v->str, "delta") == 0 ? "delta" : "unknown");
 	top = jcount(path, root, "top");
 	if (top > 0)

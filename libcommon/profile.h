@@ -100,6 +100,10 @@ int profile_add_row(struct profile *, const struct profile_row *);
 int profile_read_tsv(struct profile *, struct tsv *);
 /* A stall table in JSON (stall-table --json), the whole text in buf[0..len). */
 void profile_read_json(struct profile *, const char *path, const char *buf, size_t len);
+/* A ## line passed through to the TSV table, as it is. */
+void profile_keep_line(struct profile *, const char *line);
+/* What the costs are: "cause", "raw", "delta" (views that differ make it "mixed"). */
+void profile_set_view(struct profile *, const char *);
 /* After the last input: the lines into their kernels (in no order), the wall times. */
 void profile_finish(struct profile *);
 

@@ -307,6 +307,12 @@ window(const uint8_t *data, uint64_t nib)
 	return w;
 }
 
+int
+sqtt_is_noise(uint64_t unknown, uint64_t tokens)
+{
+	return unknown > tokens / 100;
+}
+
 const char *
 sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *h)
 {
