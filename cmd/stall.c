@@ -74,8 +74,45 @@ put_warnings(void)
 		warnx("warning: %" PRIu64 " more warnings", warnings_dropped);
 }
 
-/* The kernel column as the row stream has it (escaped), made once per kernel string. */
+/* The kernel column as the row stream has it (escaped), and its profile kernel, made once
+ * per kernel string; each instruction's profile line, made once per (program, index). */
 static const char *escaped_of, *escaped;
+static size_t escaped_kernel;
+struct lines {
+	struct profile_line **line;
+	const char **kernel;	/* the escaped kernel the line was made for */
+	size_t n;
+};
+static struct lines *lines;	/* by program number */
+static size_t nlines;
+
+static struct profile_line *
+line_of(const struct walk_row *r, const char *pc)
+{
+	struct lines *ls;
+
+	if (r->idx == SIZE_MAX)
+		return profile_line(&prof, escaped_kernel, pc, r->in->text);
+	if (r->prog >= nlines) {
+		lines = xreallocarray(lines, r->prog + 1, sizeof(*lines));
+		memset(lines + nlines, 0, (r->prog + 1 - nlines) * sizeof(*lines));
+		nlines = r->prog + 1;
+	}
+	ls = &lines[r->prog];
+	if (r->idx >= ls->n) {
+		size_t n = r->idx + 1 > 2 * ls->n ? r->idx + 1 : 2 * ls->n;
+		ls->line = xreallocarray(ls->line, n, sizeof(*ls->line));
+		ls->kernel = xreallocarray(ls->kernel, n, sizeof(*ls->kernel));
+		memset(ls->line + ls->n, 0, (n - ls->n) * sizeof(*ls->line));
+		memset(ls->kernel + ls->n, 0, (n - ls->n) * sizeof(*ls->kernel));
+		ls->n = n;
+	}
+	if (ls->line[r->idx] == NULL || ls->kernel[r->idx] != escaped) {
+		ls->line[r->idx] = profile_line(&prof, escaped_kernel, pc, r->in->text);
+		ls->kernel[r->idx] = escaped;
+	}
+	return ls->line[r->idx];
+}
 
 /* A signal ends the run at once, as an error: exit 2, and no half-written picture left
  * (unlink(2) and _exit(2) are safe in a handler). */
@@ -151,9 +188,10 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 		return;
 	nrows++;
 	if (r->kernel != escaped_of) {
-		free((char *)escaped);
-		escaped = meta_escape(r->kernel);
+		escaped = meta_escape(r->kernel);	/* kept: lines remember it */
 		escaped_of = r->kernel;
+		if (!opt_rows)
+			escaped_kernel = profile_kernel(&prof, escaped);
 	}
 	if (opt_rows) {
 		if (retired == NULL || strlen(retired) < sizeof(extra) - 48) {
@@ -170,13 +208,13 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 		}
 		return;
 	}
-	snprintf(pc, sizeof(pc), "0x%" PRIx64, r->pc);
+	*fmt_hex(pc, r->pc) = '\0';
 	pr.kernel = escaped;
 	pr.pc = pc;
 	pr.inst = r->in->text;
 	pr.cause = cause;
 	pr.cost = cost;
-	pr.wave_end = strcmp(r->token, "WAVE_END") == 0;
+	pr.wave_end = r->token[0] == 'W' && strcmp(r->token, "WAVE_END") == 0;
 	pr.timed = 1;
 	pr.event = (uint64_t)r->event;
 	pr.start = (int64_t)(r->time - r->delta);
@@ -197,7 +235,8 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 		if (timeline_add(timeline, &t, pr.wave_end) != 0)
 			errx(2, "%s: %s", capture_path, timeline_error(timeline));
 	}
-	if (profile_add_row(&prof, &pr) != 0)
+	if (profile_add(&prof, escaped_kernel, cause == CAUSE_UNTRACED &&
+	    !(prof.flags & PROFILE_UNTRACED) ? NULL : line_of(r, pc), &pr) != 0)
 		errx(2, "%s: kernel %s: cycles: the sum passes 2^63-1", capture_path, escaped);
 }
 
@@ -481,6 +520,7 @@ main(int argc, char *argv[])
 	walker = walk_new(walked, NULL);
 	walk_set_warn(walker, keep_warning, NULL);
 	attr = attr_new(opt_raw, costed, attr_warning, row_bytes, NULL);
+	attr_list_retired(attr, opt_rows);
 	walk_source(walker, cap.path);
 	for (i = 0; i < cap.nprog; i++) {
 		const struct program *p = &cap.prog[i];

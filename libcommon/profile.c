@@ -227,8 +227,16 @@ int
 profile_add_row(struct profile *p, const struct profile_row *r)
 {
 	size_t ki = profile_kernel(p, r->kernel);
+
+	if (r->cause == CAUSE_UNTRACED && !(p->flags & PROFILE_UNTRACED))
+		return profile_add(p, ki, NULL, r);
+	return profile_add(p, ki, profile_line(p, ki, r->pc, r->inst), r);
+}
+
+int
+profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct profile_row *r)
+{
 	struct profile_kernel *k = &p->kernels[ki];
-	struct profile_line *l;
 	int64_t s1, s2, s3, s4;
 
 	if (r->cause == CAUSE_UNTRACED && !(p->flags & PROFILE_UNTRACED)) {
@@ -242,7 +250,6 @@ profile_add_row(struct profile *p, const struct profile_row *r)
 		k->untraced_cycles = s1;
 		return 0;
 	}
-	l = profile_line(p, ki, r->pc, r->inst);
 	if (__builtin_add_overflow(k->cycles, r->cost, &s1) ||
 	    __builtin_add_overflow(k->cyc[r->cause], r->cost, &s2) ||
 	    __builtin_add_overflow(l->cycles, r->cost, &s3) ||
