@@ -26,7 +26,7 @@ LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
 LIBOBJ_PAGE = $(addprefix build/,$(addsuffix .o,$(LIB_PAGE)))
 
-TEST_BIN = build/pickle_test build/codeobj_test
+TEST_BIN = build/pickle_test build/codeobj_test build/cause_test
 
 all: $(BIN) $(TEST_BIN)
 
@@ -54,6 +54,9 @@ bin/sqtt-walk bin/stall-annotate: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_C
 
 # Test drivers of single modules (tests/t01xx, t02xx).
 build/pickle_test: tests/pickle_test.c $(LIBOBJ_BASE) | build
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+build/cause_test: tests/cause_test.c $(LIBOBJ_BASE) | build
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 build/codeobj_test: tests/codeobj_test.c $(LIBOBJ_BASE) $(LIBOBJ_CODE) | build
