@@ -12,32 +12,14 @@
 #include <unistd.h>
 
 #include "cause.h"
-#include "html.h"
-#include "json.h"
 #include "profile.h"
+#include "report.h"
 #include "timeline.h"
-#include "tracejson.h"
 #include "tsv.h"
 #include "util.h"
 
-enum format { F_TSV, F_PRETTY, F_JSON };
-enum sortkey { S_CYCLES, S_HITS, S_PC };
-
-static enum format format;
-static int format_given;
-static enum sortkey sortkey = S_CYCLES;
-static long long opt_top;
-static const char *opt_kernel;
+static struct report_opts ro = { .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 static struct profile prof;
-static struct timeline *timeline;	/* the rows in time, for --html and --trace-json */
-static const char *html_path;
-static FILE *html_fp;
-/* the bounds of the page: lanes per kernel, bars in all */
-#define TIMELINE_LANES 1024
-#define TIMELINE_BARS 200000
-static const char *trace_path;
-static struct tracejson *trace;
-static int pictures_done;
 
 static void __attribute__((noreturn))
 usage(void)
@@ -82,143 +64,6 @@ timeline_row_hook(void *arg, const struct tsv *t, int64_t cost, int cause)
 	timeline_row(arg, t, cost, cause_info[cause].name);
 }
 
-/* Output ------------------------------------------------------------------------ */
-
-/* At an exit on an error: a half-written page or trace must not look like one. */
-static void
-discard_pictures(void)
-{
-	if (pictures_done)
-		return;
-	if (html_fp)
-		discard_output(html_fp, html_path);
-	if (trace)
-		tracejson_discard(trace);
-}
-
-/* The page embeds the table exactly as --json writes it to stdout. */
-static void
-put_html(void)
-{
-	FILE *mem, *out;
-	char *json = NULL;
-	size_t len = 0;
-
-	if ((mem = open_memstream(&json, &len)) == NULL)
-		err(2, NULL);
-	profile_put_json(&prof, mem);
-	if (fclose(mem) != 0)
-		err(2, NULL);
-	html_write(html_fp, json, len, timeline);
-	if (fflush(html_fp) != 0 || ferror(html_fp))
-		err(2, "%s", html_path);
-	out = html_fp;
-	html_fp = NULL;
-	if (fclose(out) != 0)
-		err(2, "%s", html_path);
-	free(json);
-}
-
-static int
-width_i64(int64_t v)
-{
-	return snprintf(NULL, 0, "%" PRId64, v);
-}
-
-static void
-put_pretty(void)
-{
-	size_t i, j, c, order[NCAUSE];
-	struct profile_kernel *k;
-	char *name;
-	int wc, wh, wp;
-
-	if (prof.nkernel == 0)
-		printf(" No rows: nothing was counted.\n");
-	for (i = 0; i < prof.nkernel; i++) {
-		k = &prof.kernels[i];
-		wc = width_i64(k->cycles);
-		wh = width_i64((int64_t)k->hits);
-		wp = 7;
-		for (j = 0; j < k->nshow; j++)
-			if ((int)strlen(k->lines[j]->pc) > wp)
-				wp = (int)strlen(k->lines[j]->pc);
-		if (wc < 6)
-			wc = 6;
-		if (wh < 4)
-			wh = 4;
-		name = text_printable(k->name);
-		printf("%s Kernel %s: %" PRId64 " cycles in %" PRIu64 " wave%s, %" PRIu64 " row%s\n",
-		    i ? "\n" : "", name, k->cycles, k->waves, k->waves == 1 ? "" : "s",
-		    k->hits, k->hits == 1 ? "" : "s");
-		free(name);
-		printf(" Counted: %s\n", profile_counted(&prof));
-		if (k->untraced_waves)
-			printf(" Left out: %" PRIu64 " wave%s without instruction tokens, %" PRId64
-			    " cycles (--untraced counts them)\n", k->untraced_waves,
-			    k->untraced_waves == 1 ? "" : "s", k->untraced_cycles);
-		if (k->hits == 0) {
-			printf(" No instruction-traced wave: nothing to show per instruction\n");
-			continue;
-		}
-		printf(" Percent of the kernel's cycles");
-		if (k->nshow < k->nline)
-			printf("; the top %zu of %zu instructions by cycles", k->nshow, k->nline);
-		printf("\n\n");
-		printf(" %7s  %*s  %*s  %-*s  %-12s  %s\n", "Percent", wc, "Cycles", wh, "Hits",
-		    wp, "Address", "Cause", "Instruction");
-		for (j = 0; j < k->nshow; j++) {
-			const struct profile_line *l = k->lines[j];
-			char *pc = text_printable(l->pc), *inst = text_printable(l->inst);
-			printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  %-12s  %s\n",
-			    profile_pct(l->cycles, k->cycles), wc, l->cycles, wh, l->hits, wp, pc,
-			    cause_info[profile_dominant(l->cyc, l->hit)].name, inst);
-			free(pc);
-			free(inst);
-		}
-		printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  total\n\n", profile_pct(k->cycles,
-		    k->cycles), wc, k->cycles, wh, k->hits, wp, "");
-		printf(" By cause:\n");
-		for (c = 0; c < NCAUSE; c++)
-			order[c] = c;
-		/* a few entries: insertion sort by cycles, table order on ties */
-		for (c = 1; c < NCAUSE; c++)
-			for (j = c; j > 0 && k->cyc[order[j]] > k->cyc[order[j - 1]]; j--) {
-				size_t tmp = order[j];
-				order[j] = order[j - 1];
-				order[j - 1] = tmp;
-			}
-		for (c = 0; c < NCAUSE; c++)
-			if (k->hit[order[c]])
-				printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %s\n",
-				    profile_pct(k->cyc[order[c]], k->cycles), wc, k->cyc[order[c]], wh,
-				    k->hit[order[c]], cause_info[order[c]].name);
-	}
-}
-
-/* -k, and a table of nothing: a result that matched nothing is an error, not an empty
- * table.  The kernel kept is moved to the front; the others are not shown. */
-static void
-select_kernel(const char *name)
-{
-	long k;
-
-	if (opt_kernel != NULL) {
-		if ((k = profile_find(&prof, opt_kernel)) < 0)
-			errx(2, "-k %s: no kernel of that name in %s (%zu kernels)", opt_kernel,
-			    name, prof.nkernel);
-		if (k > 0) {
-			struct profile_kernel t = prof.kernels[0];
-			prof.kernels[0] = prof.kernels[k];
-			prof.kernels[k] = t;
-		}
-		prof.nkernel = 1;
-	}
-	/* a kernel of untraced waves only is no empty result: its TOTAL row says so */
-	if (prof.nkernel == 0)
-		errx(2, "%s: no rows: nothing to count", name);
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -236,10 +81,10 @@ main(int argc, char *argv[])
 		{ "untraced", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct report *rep;
+	struct timeline *timeline;
 	const char *errstr;
 	int ch, i;
-	size_t j, n;
-	int (*cmp)(const void *, const void *);
 	int flags = 0;
 
 	while ((ch = getopt_long(argc, argv, "hjk:n:ps:t", longopts, NULL)) != -1) {
@@ -263,35 +108,27 @@ main(int argc, char *argv[])
 			    "See stall-table(1).\n", getprogname());
 			exit(0);
 		case 'H':
-			html_path = optarg;
+			ro.html = optarg;
 			break;
 		case 'T':
-			trace_path = optarg;
+			ro.trace_json = optarg;
 			break;
 		case 'j':
-			format = F_JSON;
-			format_given = 1;
+			ro.format = REPORT_JSON;
 			break;
 		case 'k':
-			opt_kernel = optarg;
+			ro.kernel = optarg;
 			break;
 		case 'n':
-			opt_top = strtonum(optarg, 0, LLONG_MAX, &errstr);
+			ro.top = strtonum(optarg, 0, LLONG_MAX, &errstr);
 			if (errstr)
 				errx(2, "--top is %s: %s", errstr, optarg);
 			break;
 		case 'p':
-			format = F_PRETTY;
-			format_given = 1;
+			ro.format = REPORT_PRETTY;
 			break;
 		case 's':
-			if (strcmp(optarg, "cycles") == 0)
-				sortkey = S_CYCLES;
-			else if (strcmp(optarg, "hits") == 0)
-				sortkey = S_HITS;
-			else if (strcmp(optarg, "pc") == 0)
-				sortkey = S_PC;
-			else
+			if (report_sort_key(optarg, &ro.sort) != 0)
 				errx(2, "-s: unknown sort key '%s' (cycles, hits, pc)", optarg);
 			break;
 		case 'S':
@@ -301,8 +138,7 @@ main(int argc, char *argv[])
 			flags |= PROFILE_UNTRACED;
 			break;
 		case 't':
-			format = F_TSV;
-			format_given = 1;
+			ro.format = REPORT_TSV;
 			break;
 		default:
 			usage();
@@ -310,19 +146,8 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (!format_given)
-		format = isatty(STDOUT_FILENO) ? F_PRETTY : F_TSV;
-	if (html_path || trace_path) {
-		if (html_path && (html_fp = fopen(html_path, "w")) == NULL)
-			err(2, "%s", html_path);
-		if (trace_path)
-			trace = tracejson_open(trace_path);
-		atexit(discard_pictures);
-		timeline = timeline_new(html_path != NULL, TIMELINE_LANES, TIMELINE_BARS);
-		if (trace)
-			timeline_sink(timeline, tracejson_row, trace);
-	}
-
+	rep = report_open(&ro);
+	timeline = report_timeline(rep);
 	profile_init(&prof, flags);
 	if (timeline) {
 		prof.on_header = timeline_header_hook;
@@ -333,40 +158,6 @@ main(int argc, char *argv[])
 		count("-");
 	for (i = 0; i < argc; i++)
 		count(argv[i]);
-	profile_finish(&prof);
-	select_kernel(argc ? argv[argc - 1] : "stdin");
-
-	cmp = sortkey == S_HITS ? profile_cmp_hits : sortkey == S_PC ? profile_cmp_pc :
-	    profile_cmp_cycles;
-	for (j = 0; j < prof.nkernel; j++) {
-		struct profile_kernel *k = &prof.kernels[j];
-		n = k->nline;
-		if (n == 0)
-			continue;	/* a kernel with only untraced waves */
-		qsort(k->lines, n, sizeof(*k->lines), profile_cmp_cycles);
-		if (opt_top > 0 && (size_t)opt_top < n)
-			k->nshow = (size_t)opt_top;	/* the rest stay in the TOTAL row */
-		qsort(k->lines, k->nshow, sizeof(*k->lines), cmp);
-	}
-	if (prof.nkernel > 0)
-		qsort(prof.kernels, prof.nkernel, sizeof(*prof.kernels), profile_cmp_kernel);
-	prof.top = opt_top;
-	if (timeline && timeline_rows(timeline) == 0)
-		errx(2, "%s: no rows: no timeline to draw", argc ? argv[argc - 1] : "stdin");
-
-	if (format == F_JSON)
-		profile_put_json(&prof, stdout);
-	else if (format == F_PRETTY)
-		put_pretty();
-	else
-		profile_put_tsv(&prof, stdout);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		err(2, "stdout");
-	if (html_path)
-		put_html();
-	if (trace)
-		tracejson_close(trace);
-	pictures_done = 1;
-	timeline_free(timeline);
+	report_finish(rep, &prof, argc ? argv[argc - 1] : "stdin");
 	return 0;
 }

@@ -87,12 +87,27 @@ struct walker {
 	struct wevent *cur;
 	long dbg_wave;
 	unsigned long dbg_n;
+	void (*warn_fn)(void *, const char *, int);
+	void *warn_ctx;
 	uint64_t nwarn, nrows;
 	uint64_t nwarn_kind[W_NKIND];
 	char *misfit_said[WARN_CAP];	/* said at the end, unless the walk is refused */
 	unsigned nfailed;
 	char error[256];
 };
+
+/* A warning said: to the caller's function (walk_set_warn), else to standard error. */
+static void
+say(struct walker *wk, const char *msg)
+{
+	if (wk->warn_fn) {
+		wk->warn_fn(wk->warn_ctx, msg, 0);
+		return;
+	}
+	out_flush();
+	fflush(stdout);
+	warnx("warning: %s", msg);
+}
 
 static void __attribute__((format(printf, 3, 4)))
 warning(struct walker *wk, enum wkind kind, const char *fmt, ...)
@@ -110,9 +125,7 @@ warning(struct walker *wk, enum wkind kind, const char *fmt, ...)
 		wk->misfit_said[wk->nwarn_kind[kind] - 1] = xstrdup(msg);
 		return;
 	}
-	out_flush();
-	fflush(stdout);
-	warnx("warning: %s", msg);
+	say(wk, msg);
 }
 
 struct walker *
@@ -224,6 +237,13 @@ walk_event(struct walker *wk, long event, const char *kernel, const char *tag)
 }
 
 void
+walk_set_warn(struct walker *wk, void (*fn)(void *, const char *, int), void *ctx)
+{
+	wk->warn_fn = fn;
+	wk->warn_ctx = ctx;
+}
+
+void
 walk_debug(struct walker *wk, long wave, unsigned long n)
 {
 	wk->dbg_wave = wave;
@@ -236,6 +256,26 @@ unsigned walk_nfailed(const struct walker *wk) { return wk->nfailed; }
 const char *walk_error(const struct walker *wk) { return wk->error; }
 
 /* Code objects ------------------------------------------------------------------ */
+
+static void __attribute__((format(printf, 3, 4)))
+prog_failed(struct walker *wk, struct prog *p, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[768];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	p->failed = 1;
+	wk->nfailed++;
+	if (wk->warn_fn) {
+		wk->warn_fn(wk->warn_ctx, msg, 1);
+		return;
+	}
+	out_flush();
+	fflush(stdout);
+	warnx("%s", msg);
+}
 
 static struct codeobj *
 prog_code(struct walker *wk, struct prog *p)
@@ -252,21 +292,13 @@ prog_code(struct walker *wk, struct prog *p)
 		p->own_image = 1;
 	}
 	if (img == NULL) {
-		out_flush();
-		fflush(stdout);
-		warnx("%s; its events are not walked", why);
-		p->failed = 1;
-		wk->nfailed++;
+		prog_failed(wk, p, "%s; its events are not walked", why);
 		return NULL;
 	}
 	p->code = codeobj_open(img, len, p->name, why, sizeof(why));
 	if (p->code == NULL) {
-		out_flush();
-		fflush(stdout);
-		warnx("%s: program %s: %s; its events are not walked",
+		prog_failed(wk, p, "%s: program %s: %s; its events are not walked",
 		    strcmp(p->file, "-") ? p->file : p->source, p->name, why);
-		p->failed = 1;
-		wk->nfailed++;
 		return NULL;
 	}
 	p->insts = codeobj_insts(p->code, &p->ninsts);
@@ -762,11 +794,8 @@ check:
 	r = check_walk(wk, order, n);
 	free(order);
 	for (k = 0; k < WARN_CAP && wk->misfit_said[k] != NULL; k++) {
-		if (r == 0) {
-			out_flush();
-			fflush(stdout);
-			warnx("warning: %s", wk->misfit_said[k]);
-		}
+		if (r == 0)
+			say(wk, wk->misfit_said[k]);
 		free(wk->misfit_said[k]);
 		wk->misfit_said[k] = NULL;
 	}
@@ -774,10 +803,10 @@ check:
 		return r;
 	for (k = 0; k < W_NKIND; k++)
 		if (wk->nwarn_kind[k] > WARN_CAP) {
-			out_flush();
-			fflush(stdout);
-			warnx("warning: %" PRIu64 " more of the kind '%s' not shown",
+			char msg[128];
+			snprintf(msg, sizeof(msg), "%" PRIu64 " more of the kind '%s' not shown",
 			    wk->nwarn_kind[k] - WARN_CAP, wkind_name[k]);
+			say(wk, msg);
 		}
 	return 0;
 }

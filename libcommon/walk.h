@@ -56,6 +56,10 @@ const char *walk_error(const struct walker *);
  * counted.  -1 with walk_error saying why when the walk has nothing to show (no buffer,
  * none with a code object) or a buffer's tokens mostly do not fit its code object. */
 int walk_end(struct walker *);
+/* Warnings, and the programs whose code object cannot be used (error set), go to fn (the
+ * text without "prog: warning: "); by default to stderr. */
+void walk_set_warn(struct walker *, void (*fn)(void *ctx, const char *msg, int error),
+    void *ctx);
 /* --packets: print wave's first n tokens with their pc on standard error. */
 void walk_debug(struct walker *, long wave, unsigned long n);
 

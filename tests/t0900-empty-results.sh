@@ -8,6 +8,7 @@ DEMO="$TOP/fixtures/demo"
 # the demo's packet stream, its code object named by an absolute path
 sed "s|	fixtures/kernels/|	$TOP/fixtures/kernels/|" "$TOP/fixtures/traces/demo.packets.tsv" \
 	> "$T_DIR/demo.tsv"
+sed "s|kernels/demo.hsaco|kernels/branchy.hsaco|" "$T_DIR/demo.tsv" > "$T_DIR/wrong.tsv"
 
 # fails CODE PROG MESSAGE CMD...: exit CODE, and MESSAGE the one line on stderr
 fails() {
@@ -37,9 +38,12 @@ test_expect_success 'sqtt-dump -e 1 and -k demo still select' '
 	test_cmp expect actual
 '
 
-test_expect_success 'stall -k nosuch: the stage that matched nothing says so, exit 2' '
-	fails 2 sqtt-dump "-k nosuch: no trace buffer of that kernel (2 buffers)" \
-		stall -k nosuch "$DEMO"
+test_expect_success 'stall -k nosuch, stall on a stream with no code object: exit 2, one line' '
+	fails 2 stall "$DEMO: no trace buffer of kernel nosuch" stall -k nosuch "$DEMO" &&
+	test_cmp /dev/null out &&
+	sqtt-encode -d wrongcap wrong.tsv &&
+	fails 2 stall "wrongcap: event 0 (kernel demo): 75 of 84 instruction tokens do not fit the code object $T_DIR/wrongcap/stall_code_object_id_0.out: wrong code object?" \
+		stall wrongcap
 '
 
 test_expect_success 'stall-table -k: one kernel, or an error when none is of that name' '
@@ -83,7 +87,6 @@ test_expect_success 'a buffer whose kernel has no code object: a warning, the ot
 '
 
 test_expect_success 'the wrong code object: one line, "wrong code object?", exit 2' '
-	sed "s|kernels/demo.hsaco|kernels/branchy.hsaco|" demo.tsv > wrong.tsv &&
 	fails 2 sqtt-walk "wrong.tsv: event 0 (kernel demo): 75 of 84 instruction tokens do not fit the code object $TOP/fixtures/kernels/branchy.hsaco: wrong code object?" \
 		sqtt-walk wrong.tsv
 '
