@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "capture.h"
 #include "input.h"
 #include "meta.h"
@@ -24,13 +25,16 @@ static unsigned event_offset;	/* events of earlier captures on the command line 
 static uint64_t total_unknown, total_lost;
 static unsigned nselected, nnoprog;	/* buffers dumped; of them, with no program */
 
+static const char *const synopsis[] = {
+	"[-ach] [-e event] [-k kernel] [-t type[,type ...]] [-x dir] [-X dir] capture ...",
+	"--raw [--se n] [--code file --base addr [--name kernel]] stream ...",
+	NULL
+};
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-ach] [-e event] [-k kernel] [-t type,...] [-x dir] [-X dir]\n"
-	    "       %*s [--raw [--se n] [--code file --base addr [--name kernel]]] capture ...\n",
-	    getprogname(), (int)strlen(getprogname()), "");
-	exit(2);
+	cli_usage(synopsis);
 }
 
 /* "event\tse\t", the same for every token of a buffer */
@@ -304,6 +308,7 @@ main(int argc, char *argv[])
 		{ "code", required_argument, NULL, 'C' },
 		{ "base", required_argument, NULL, 'B' },
 		{ "name", required_argument, NULL, 'N' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct capture_opts copt = { 0 };
@@ -327,8 +332,9 @@ main(int argc, char *argv[])
 				errx(2, "-e is %s: %s", errstr, optarg);
 			break;
 		case 'h':
-			printf("usage: %s [-ach] [-e event] [-k kernel] [-t type,...] [-x dir] [-X dir] capture ...\n"
-			    "Decode RDNA3 SQTT captures into the packet stream.\n\n"
+			cli_help(synopsis,
+			    "Decode RDNA3 SQTT captures into the packet stream.\n"
+			    "\n"
 			    "  -a, --all          NOP and UNKNOWN tokens too\n"
 			    "  -c, --counts       counts per event and token type instead of tokens\n"
 			    "  -e, --event N      only trace buffer N\n"
@@ -340,10 +346,12 @@ main(int argc, char *argv[])
 			    "      --se N         raw: the shader engine (default 0)\n"
 			    "      --code FILE    raw: the code object; --base ADDR its load address;\n"
 			    "      --name KERNEL  its kernel name\n"
+			    "  -h, --help         this text\n"
+			    "      --version      the version\n"
 			    "A capture is a tinygrad profile pickle (.pkl, .pkl.gz), a directory written by\n"
-			    "sqtt-encode -d, or with --raw a stream file. See sqtt-dump(1).\n",
-			    getprogname());
-			exit(0);
+			    "sqtt-encode -d, or with --raw a stream file. See sqtt-dump(1).\n");
+		case 'V':
+			cli_version();
 		case 'k':
 			opt_kernel = optarg;
 			break;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "capture.h"
 #include "input.h"
 #include "meta.h"
@@ -15,12 +16,15 @@
 #include "tsv.h"
 #include "util.h"
 
+static const char *const synopsis[] = {
+	"[-h] [-e event] [-o file | -d dir] [packets.tsv]",
+	NULL
+};
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-h] [-e event] [-o file | -d dir] [packets.tsv]\n",
-	    getprogname());
-	exit(2);
+	cli_usage(synopsis);
 }
 
 /* Limits (sqtt-encode(1), LIMITS): the NOP padding before a placed token, the stream's
@@ -519,6 +523,7 @@ main(int argc, char *argv[])
 		{ "event", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct encoder enc = { 0 };
@@ -542,18 +547,21 @@ main(int argc, char *argv[])
 			if (errstr)
 				errx(2, "-e is %s: %s", errstr, optarg);
 			break;
+		case 'V':
+			cli_version();
 		case 'h':
-			printf("usage: %s [-h] [-e event] [-o file | -d dir] [packets.tsv]\n"
+			cli_help(synopsis,
 			    "Encode a packet stream (sqtt-dump's output, or one written by hand) into\n"
-			    "raw gfx11 SQTT bytes.\n\n"
+			    "raw gfx11 SQTT bytes.\n"
+			    "\n"
 			    "  -e, --event N    encode only trace buffer N\n"
 			    "  -o, --output F   write the stream to F (default: standard output)\n"
 			    "  -d, --dir DIR    write a capture directory: one .att stream per event,\n"
 			    "                   the code objects, and capture.tsv (sqtt-dump reads it)\n"
+			    "  -h, --help       this text\n"
+			    "      --version    the version\n"
 			    "Rows with a nib are placed there with their raw bits; rows with nib '-' are\n"
-			    "packed and their deltas computed from time. See sqtt-encode(1).\n",
-			    getprogname());
-			exit(0);
+			    "packed and their deltas computed from time. See sqtt-encode(1).\n");
 		case 'o':
 			opt_out = optarg;
 			break;

@@ -12,17 +12,21 @@
 
 #include "meta.h"
 #include "out.h"
+#include "cli.h"
 #include "tsv.h"
 #include "util.h"
 #include "rowtext.h"
 #include "walk.h"
 
+static const char *const synopsis[] = {
+	"[-h] [--strict] [-c code [-b base] [--name kernel]] [--packets wave[:n]] [packets.tsv]",
+	NULL
+};
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-hs] [-c code --base addr [-k kernel]] [--packets wave[:n]] "
-	    "[packets.tsv]\n", getprogname());
-	exit(2);
+	cli_usage(synopsis);
 }
 
 static const char *opt_code, *opt_kernel;
@@ -72,9 +76,10 @@ main(int argc, char *argv[])
 		{ "base", required_argument, NULL, 'b' },
 		{ "code", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "kernel", required_argument, NULL, 'k' },
+		{ "name", required_argument, NULL, 'N' },
 		{ "packets", required_argument, NULL, 'P' },
 		{ "strict", no_argument, NULL, 's' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct cols c = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
@@ -87,7 +92,7 @@ main(int argc, char *argv[])
 	int ch, header_out = 0;
 	char *end;
 
-	while ((ch = getopt_long(argc, argv, "b:c:hk:s", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "b:c:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
 			errno = 0;
@@ -99,19 +104,22 @@ main(int argc, char *argv[])
 			opt_code = optarg;
 			break;
 		case 'h':
-			printf("usage: %s [-hs] [-c code [-b base] [-k kernel]] [--packets wave[:n]] "
-			    "[packets.tsv]\n"
+			cli_help(synopsis,
 			    "Place every instruction token of a packet stream (sqtt-dump's output) on\n"
-			    "the instruction that issued it: one row per issue per wave.\n\n"
+			    "the instruction that issued it: one row per issue per wave.\n"
+			    "\n"
 			    "  -c, --code FILE    the code object (default: found through ## lines)\n"
 			    "  -b, --base ADDR    its load address\n"
-			    "  -k, --kernel NAME  its kernel name\n"
-			    "  -s, --strict       warnings make the exit status 2\n"
+			    "      --name NAME    its kernel name\n"
+			    "      --strict       warnings make the exit status 2\n"
 			    "      --packets W[:N]  print wave W's first N tokens (64) with their pc\n"
 			    "                     on stderr, MISS where the walk lost alignment\n"
-			    "See sqtt-walk(1).\n", getprogname());
-			exit(0);
-		case 'k':
+			    "  -h, --help         this text\n"
+			    "      --version      the version\n"
+			    "See sqtt-walk(1).\n");
+		case 'V':
+			cli_version();
+		case 'N':
 			opt_kernel = optarg;
 			break;
 		case 'P':

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "cause.h"
 #include "codeload.h"
 #include "codeobj.h"
@@ -19,7 +20,6 @@
 #include "tsv.h"
 #include "util.h"
 
-#define VERSION "1"
 #define NONE ((size_t)-1)
 
 enum view { V_LINES, V_ANNOTATE, V_LOOPS, V_WAITS, V_LOADS, V_HIDDEN, V_HINTS, V_WAIT_ROWS };
@@ -113,12 +113,16 @@ static uint64_t nrows;
 static int c_event, c_wave, c_kernel, c_pc, c_time, c_delta, c_token, c_class, c_cost,
     c_cause, c_retired;
 
+static const char *const synopsis[] = {
+	"[-hV] [--lines | --annotate | --loops | --waits | --wait-rows | --loads | --hidden | --hints]",
+	"\t[--hint-min percent] [--untraced] [file ...]",
+	NULL
+};
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-hV] [--lines | --annotate | --loops | --waits | --wait-rows | --loads | "
-	    "--hidden | --hints] [--hint-min percent] [--untraced] [file ...]\n", getprogname());
-	exit(2);
+	cli_usage(synopsis);
 }
 
 /* Programs and kernels ------------------------------------------------------------ */
@@ -1153,10 +1157,9 @@ main(int argc, char *argv[])
 				errx(2, "--hint-min is not a percent from 0 to 100: %s", optarg);
 			break;
 		case 'h':
-			printf("usage: %s [-hV] [--lines | --annotate | --loops | --waits | --wait-rows |"
-			    " --loads | --hidden | --hints]\n"
-			    "       [--hint-min percent] [--untraced] [file ...]\n"
-			    "Read a costed row stream (stall-attr) against its kernels' code objects.\n\n"
+			cli_help(synopsis,
+			    "Read a costed row stream (stall-attr) against its kernels' code objects.\n"
+			    "\n"
 			    "      --lines     cycles per source line (DWARF line table; ??:0 if none)\n"
 			    "      --annotate  every instruction in address order, source interleaved\n"
 			    "      --loops     innermost loops: iterations, cycles per iteration, spin\n"
@@ -1165,15 +1168,13 @@ main(int argc, char *argv[])
 			    "      --loads     per memory instruction, the waits it caused\n"
 			    "      --hidden    per instruction, cycles hidden by other waves' issue\n"
 			    "      --hints     advice from the measured rows, with its evidence\n"
-			    "      --hint-min P  hoist: a load's waits must cost P%% (default 5)\n"
+			    "      --hint-min P  hoist: a load's waits must cost P% (default 5)\n"
 			    "      --untraced  count waves without instruction tokens too\n"
 			    "  -V, --version   the version\n"
 			    "  -h, --help      this text\n"
-			    "See stall-annotate(1).\n", getprogname());
-			exit(0);
+			    "See stall-annotate(1).\n");
 		case 'V':
-			printf("stall-annotate %s\n", VERSION);
-			exit(0);
+			cli_version();
 		default:
 			usage();
 		}

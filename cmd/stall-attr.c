@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "attr.h"
 #include "out.h"
 #include "tsv.h"
@@ -20,11 +21,15 @@ static char *first_header;	/* the first input's '#' line: later inputs must matc
 static struct tsv *cur;		/* the input being read, for the warnings */
 static int c_event, c_wave, c_pc, c_time, c_delta, c_token, c_inst, c_class, c_dep;
 
+static const char *const synopsis[] = {
+	"[-hr] [--strict] [file ...]",
+	NULL
+};
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-hr] [--strict] [file ...]\n", getprogname());
-	exit(2);
+	cli_usage(synopsis);
 }
 
 /* Output ------------------------------------------------------------------------ */
@@ -206,22 +211,25 @@ main(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch, i;
 
 	while ((ch = getopt_long(argc, argv, "hr", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'V':
+			cli_version();
 		case 'h':
-			printf("usage: %s [-hr] [--strict] [file ...]\n"
+			cli_help(synopsis,
 			    "Charge every row of a row stream a cost and label it with a cause;\n"
-			    "the rows come out in input order with 'cost' and 'cause' appended.\n\n"
+			    "the rows come out in input order with 'cost' and 'cause' appended.\n"
+			    "\n"
 			    "  -r, --raw     cost is the row's delta: waits are not moved\n"
 			    "      --strict  a warning is an error (exit 2)\n"
 			    "  -h, --help    this text\n"
-			    "The rules and the evidence for them are in stall-attr(1).\n",
-			    getprogname());
-			exit(0);
+			    "      --version the version\n"
+			    "The rules and the evidence for them are in stall-attr(1).\n");
 		case 'r':
 			opt_raw = 1;
 			break;

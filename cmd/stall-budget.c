@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cause.h"
 #include "load.h"
 #include "profile.h"
@@ -63,12 +64,16 @@ static struct baseline *baselines;
 static struct profile prof;
 static const char *input_name;
 
+static const char *const synopsis[] = {
+	"[-h] [--strict] rules [input]",
+	"[-h] [--strict] -w baseline [input]",
+	NULL
+};
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-h] [--strict] rules [input]\n"
-	    "       %s [-h] [--strict] -w baseline [input]\n", getprogname(), getprogname());
-	exit(2);
+	cli_usage(synopsis);
 }
 
 static void __attribute__((noreturn)) __attribute__((format(printf, 2, 3)))
@@ -511,31 +516,29 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, "hw:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
-			printf("usage: %s [-h] [--strict] rules [input]\n"
-			    "       %s [-h] [--strict] -w baseline [input]\n"
+			cli_help(synopsis,
 			    "Hold a profile to a budget: one rule a line, e.g.\n"
 			    "  r_2_8_16_4_4_16_4 cycles <= 40000\n"
-			    "  * cause mem <= 70%%\n"
+			    "  * cause mem <= 70%\n"
 			    "  K pc 0x183c cycles <= 30000\n"
 			    "  K inst /^s_waitcnt/ cycles <= 30000\n"
-			    "  K cycles <= 105%% of baseline.json\n"
+			    "  K cycles <= 105% of baseline.json\n"
 			    "One line per rule and kernel (ok or broken, the figure, the limit);\n"
 			    "exit 1 naming every broken rule, 2 on trouble.  input is a row\n"
 			    "stream, a stall table (TSV or JSON) or a capture; - or none is\n"
-			    "standard input.\n\n"
+			    "standard input.\n"
+			    "\n"
 			    "  -w, --write-baseline FILE  write the profile of input to FILE as\n"
-			    "                             stall-table --json does, for '%% of' rules\n"
+			    "                             stall-table --json does, for '% of' rules\n"
 			    "      --strict               an unknown cause is an error\n"
 			    "  -h, --help                 this text\n"
 			    "      --version              the version\n"
-			    "See stall-budget(1).\n", getprogname(), getprogname());
-			exit(0);
+			    "See stall-budget(1).\n");
 		case 'S':
 			flags |= PROFILE_STRICT;
 			break;
 		case 'V':
-			printf("%s (stall) %s\n", getprogname(), STALL_VERSION);
-			exit(0);
+			cli_version();
 		case 'w':
 			out_baseline = optarg;
 			break;

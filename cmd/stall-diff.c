@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cause.h"
 #include "json.h"
 #include "load.h"
@@ -48,12 +49,15 @@ static struct kpair *pairs;
 static size_t npair;
 static int differs;
 
+static const char *const synopsis[] = {
+	"[-hjpt] [-k kernel[=kernel]] [-T threshold[%]] [--strict] a b",
+	NULL
+};
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-hjpt] [-k kernel[=kernel]] [-T threshold[%%]] [--strict] a b\n",
-	    getprogname());
-	exit(2);
+	cli_usage(synopsis);
 }
 
 static void __attribute__((noreturn))
@@ -706,15 +710,16 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, "hjk:pT:t", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
-			printf("usage: %s [-hjpt] [-k kernel[=kernel]] [-T threshold[%%]] [--strict] a b\n"
+			cli_help(synopsis,
 			    "Compare two profiles instruction by instruction: the instructions of\n"
 			    "each kernel aligned by their text, cycles per wave in a and b, the\n"
 			    "delta and the causes.  a and b are row streams, stall tables (TSV or\n"
 			    "JSON) or captures; - is standard input.  Exit 0 when nothing differs,\n"
-			    "1 when something does, 2 on trouble.\n\n"
+			    "1 when something does, 2 on trouble.\n"
+			    "\n"
 			    "  -k, --kernel A[=B]  compare kernel A of a with B of b (default: every\n"
 			    "                      kernel of both, by name); repeatable\n"
-			    "  -T, --threshold N   a difference of up to N cycles a wave, or N%%\n"
+			    "  -T, --threshold N   a difference of up to N cycles a wave, or N%\n"
 			    "                      of a, is no difference (default 0)\n"
 			    "  -j, --json          JSON (version 1)\n"
 			    "  -p, --pretty        aligned text (default on a terminal)\n"
@@ -722,8 +727,7 @@ main(int argc, char *argv[])
 			    "      --strict        an unknown cause is an error\n"
 			    "  -h, --help          this text\n"
 			    "      --version       the version\n"
-			    "See stall-diff(1).\n", getprogname());
-			exit(0);
+			    "See stall-diff(1).\n");
 		case 'j':
 			format = F_JSON;
 			format_given = 1;
@@ -750,8 +754,7 @@ main(int argc, char *argv[])
 			format_given = 1;
 			break;
 		case 'V':
-			printf("%s (stall) %s\n", getprogname(), STALL_VERSION);
-			exit(0);
+			cli_version();
 		default:
 			usage();
 		}

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cause.h"
 #include "profile.h"
 #include "report.h"
@@ -21,12 +22,16 @@
 static struct report_opts ro = { .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 static struct profile prof;
 
+static const char *const synopsis[] = {
+	"[-hjpt] [-k kernel] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]",
+	"\t[--html out.html] [--trace-json out.json] [file ...]",
+	NULL
+};
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
-	    "       [--html out.html] [--trace-json out.json] [file ...]\n", getprogname());
-	exit(2);
+	cli_usage(synopsis);
 }
 
 static void
@@ -79,6 +84,7 @@ main(int argc, char *argv[])
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "tsv", no_argument, NULL, 't' },
 		{ "untraced", no_argument, NULL, 'U' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct report *rep;
@@ -89,11 +95,13 @@ main(int argc, char *argv[])
 
 	while ((ch = getopt_long(argc, argv, "hjk:n:ps:t", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'V':
+			cli_version();
 		case 'h':
-			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
-			    "       [--html out.html] [--trace-json out.json] [file ...]\n"
+			cli_help(synopsis,
 			    "Sum a row stream per (kernel, pc): hits, cycles, percent of the kernel,\n"
-			    "the dominant cause and the cycles of every cause.\n\n"
+			    "the dominant cause and the cycles of every cause.\n"
+			    "\n"
 			    "  -n, --top N     the N instructions of each kernel with the most cycles\n"
 			    "  -s, --sort KEY  order rows by cycles (default), hits or pc\n"
 			    "  -j, --json      JSON (version 1)\n"
@@ -104,9 +112,10 @@ main(int argc, char *argv[])
 			    "      --html OUT  also write the timeline of the waves and the table as a\n"
 			    "                  self-contained HTML page\n"
 			    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
+			    "  -k, --kernel NAME  only kernel NAME (an error if there is none)\n"
 			    "  -h, --help      this text\n"
-			    "See stall-table(1).\n", getprogname());
-			exit(0);
+			    "      --version   the version\n"
+			    "See stall-table(1).\n");
 		case 'H':
 			ro.html = optarg;
 			break;

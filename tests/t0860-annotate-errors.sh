@@ -10,7 +10,7 @@ test_expect_success 'the rows of hot' '
 
 test_expect_success '--help and --version' '
 	stall-annotate --help > out && grep -q "^usage: stall-annotate" out &&
-	stall-annotate --version > out && grep -q "^stall-annotate [0-9]" out
+	stall-annotate --version > out && grep -q "^stall-annotate (stall) [0-9]" out
 '
 
 test_expect_success 'rows without cost and cause (sqtt-walk output)' '
