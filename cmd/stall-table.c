@@ -23,7 +23,7 @@ static struct report_opts ro = { .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 static struct profile prof;
 
 static const char *const synopsis[] = {
-	"[-hjpt] [-k kernel] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]",
+	"[-Hhjpt] [-k kernel] [-n top] [-s cycles|hits|pc] [--plain] [--strict] [--untraced]",
 	"\t[--html out.html] [--trace-json out.json] [file ...]",
 	NULL
 };
@@ -74,7 +74,9 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
-		{ "html", required_argument, NULL, 'H' },
+		{ "html", required_argument, NULL, 'W' },
+		{ "no-header", no_argument, NULL, 'H' },
+		{ "plain", no_argument, NULL, 'P' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "top", required_argument, NULL, 'n' },
@@ -93,7 +95,7 @@ main(int argc, char *argv[])
 	int ch, i;
 	int flags = 0;
 
-	while ((ch = getopt_long(argc, argv, "hjk:n:ps:t", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "Hhjk:n:ps:t", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'V':
 			cli_version();
@@ -113,11 +115,19 @@ main(int argc, char *argv[])
 			    "                  self-contained HTML page\n"
 			    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
 			    "  -k, --kernel NAME  only kernel NAME (an error if there is none)\n"
+			    "      --plain     TSV for other tools: no ## lines, no TOTAL rows, a bare header\n"
+			    "  -H, --no-header the same without the header line\n"
 			    "  -h, --help      this text\n"
 			    "      --version   the version\n"
 			    "See stall-table(1).\n");
-		case 'H':
+		case 'W':
 			ro.html = optarg;
+			break;
+		case 'H':
+			ro.plain = PROFILE_PUT_PLAIN | PROFILE_PUT_NOHEADER;
+			break;
+		case 'P':
+			ro.plain |= PROFILE_PUT_PLAIN;
 			break;
 		case 'T':
 			ro.trace_json = optarg;

@@ -14,6 +14,7 @@
 
 #include "attr.h"
 #include "capture.h"
+#include "cli.h"
 #include "input.h"
 #include "meta.h"
 #include "out.h"
@@ -24,11 +25,16 @@
 #include "util.h"
 #include "walk.h"
 
-#define USAGE "[-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows] [--untraced]\n" \
-	"       [--html out.html] [--trace-json out.json] capture"
+static const char *const synopsis[] = {
+	"[-aHhjprt] [-e event] [-k kernel] [-n top] [-s key] [--plain] [--rows] [--strict]",
+	"\t[--untraced] [--html out.html] [--trace-json out.json] capture",
+	NULL
+};
 
 static const char *capture_path;
 static const char *opt_kernel;
+static long opt_event = -1;
+static int opt_strict;
 static int opt_raw, opt_rows;
 static struct attr *attr;
 static struct walker *walker;
@@ -145,14 +151,13 @@ catch_signals(void)
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s " USAGE "\n", getprogname());
-	exit(2);
+	cli_usage(synopsis);
 }
 
-static void
+static void __attribute__((noreturn))
 help(void)
 {
-	printf("usage: %s " USAGE "\n"
+	cli_help(synopsis,
 	    "Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-table,\n"
 	    "in one process.\n\n"
 	    "  -n, --top N        the N instructions of each kernel with the most cycles"
@@ -160,17 +165,21 @@ help(void)
 	    "  -a, --all          every instruction\n"
 	    "  -r, --raw          charge every row its own delta (stall-attr --raw)\n"
 	    "  -j, --json         JSON (stall-table --json)\n"
+	    "  -e, --event N      only trace buffer N (sqtt-dump -e)\n"
 	    "  -k, --kernel NAME  only the trace buffers of kernel NAME (sqtt-dump -k)\n"
 	    "  -s, --sort KEY     order by cycles (default), hits or pc\n"
-	    "      --pretty       aligned text (the default on a terminal)\n"
-	    "      --tsv          TSV (the default otherwise)\n"
+	    "  -p, --pretty       aligned text (the default on a terminal)\n"
+	    "  -t, --tsv          TSV (the default otherwise)\n"
+	    "      --plain        TSV for other tools: no ## lines, no TOTAL rows, a bare header\n"
+	    "  -H, --no-header    the same without the header line\n"
+	    "      --strict       a warning is an error (exit 2)\n"
 	    "      --rows         the row stream stall-attr writes, not the table\n"
 	    "      --untraced     count waves without instruction tokens too\n"
 	    "      --html OUT     also write the timeline and the table as one HTML page\n"
 	    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
 	    "  -h, --help         this text\n"
 	    "      --version      the version\n"
-	    "See stall(1).\n", getprogname());
+	    "See stall(1).\n");
 }
 
 /* Stage 3 out: a costed row, to the row stream or to the profile. */
@@ -375,6 +384,8 @@ selected(const struct capture *c, const struct event *e, void *arg)
 	const struct program *p = capture_program(c, e);
 
 	(void)arg;
+	if (opt_event >= 0 && (long)e->index != opt_event)
+		return 0;
 	return opt_kernel == NULL || (p != NULL && strcmp(p->name, opt_kernel) == 0);
 }
 
@@ -421,8 +432,12 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "all", no_argument, NULL, 'a' },
+		{ "event", required_argument, NULL, 'e' },
+		{ "strict", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "html", required_argument, NULL, 'H' },
+		{ "html", required_argument, NULL, 'W' },
+		{ "no-header", no_argument, NULL, 'H' },
+		{ "plain", no_argument, NULL, 'P' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "pretty", no_argument, NULL, 'p' },
@@ -443,16 +458,30 @@ main(int argc, char *argv[])
 	size_t i, nselected = 0;
 	int ch, flags = 0, walked_ok;
 
-	while ((ch = getopt_long(argc, argv, "ahjk:n:rs:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ae:Hhjk:n:prs:t", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			ro.top = 0;
 			break;
+		case 'e':
+			opt_event = strtonum(optarg, 0, 1 << 30, &errstr);
+			if (errstr)
+				errx(2, "-e is %s: %s", errstr, optarg);
+			break;
+		case 'S':
+			opt_strict = 1;
+			flags |= PROFILE_STRICT;
+			break;
 		case 'h':
 			help();
-			exit(0);
-		case 'H':
+		case 'W':
 			ro.html = optarg;
+			break;
+		case 'H':
+			ro.plain = PROFILE_PUT_PLAIN | PROFILE_PUT_NOHEADER;
+			break;
+		case 'P':
+			ro.plain |= PROFILE_PUT_PLAIN;
 			break;
 		case 'j':
 			ro.format = REPORT_JSON;
@@ -488,8 +517,7 @@ main(int argc, char *argv[])
 			flags |= PROFILE_UNTRACED;
 			break;
 		case 'V':
-			printf("%s (stall) %s\n", getprogname(), STALL_VERSION);
-			exit(0);
+			cli_version();
 		default:
 			usage();
 		}
@@ -508,6 +536,9 @@ main(int argc, char *argv[])
 	capture_open(&cap, capture_path, NULL);
 	for (i = 0; i < cap.nev; i++)
 		nselected += selected(&cap, &cap.ev[i], NULL);
+	if (opt_event >= 0 && nselected == 0)
+		errx(2, "%s: -e %ld: no such trace buffer%s (%zu in all)", capture_path, opt_event,
+		    opt_kernel ? " of that kernel" : "", cap.nev);
 	if (opt_kernel != NULL && nselected == 0)
 		errx(2, "%s: no trace buffer of kernel %s", capture_path, opt_kernel);
 	if (!opt_rows) {
@@ -562,6 +593,9 @@ main(int argc, char *argv[])
 		picture[0] = picture[1] = NULL;
 	}
 	put_warnings();
+	if (opt_strict && (nwarnings || warnings_dropped))
+		errx(2, "%s: --strict: %zu warnings", capture_path, nwarnings +
+		    (size_t)warnings_dropped);
 	walk_free(walker);
 	attr_free(attr);
 	capture_close(&cap);

@@ -838,36 +838,46 @@ profile_counted(const struct profile *p)
 void
 profile_put_tsv(const struct profile *p, FILE *fp)
 {
+	profile_put_tsv_as(p, fp, 0);
+}
+
+/* The table; its last column, row, says what each row is: inst (an instruction) or total
+ * (the kernel's TOTAL row), so that no script has to know the pc column's TOTAL. */
+void
+profile_put_tsv_as(const struct profile *p, FILE *fp, unsigned how)
+{
 	size_t i, j;
 	int c;
 	const struct profile_kernel *k;
 
-	for (i = 0; i < p->nmeta; i++)
+	for (i = 0; i < p->nmeta && !(how & PROFILE_PUT_PLAIN); i++)
 		fprintf(fp, "%s\n", p->metas[i]);
-	fprintf(fp, "##stall-table\tcounted\t%s\n", profile_counted(p));
-	fprintf(fp, "##stall-table\tpct\tpercent of the kernel's cycles, the sum of its waves' "
-	    "lifetimes\n");
-	if (p->top > 0)
-		fprintf(fp, "##stall-table\ttop\t%lld\n", p->top);
-	for (i = 0; i < p->nkernel; i++) {
+	if (!(how & PROFILE_PUT_PLAIN)) {
+		fprintf(fp, "##stall-table\tcounted\t%s\n", profile_counted(p));
+		fprintf(fp, "##stall-table\tpct\tpercent of the kernel's cycles, the sum of its "
+		    "waves' lifetimes\n");
+		if (p->top > 0)
+			fprintf(fp, "##stall-table\ttop\t%lld\n", p->top);
+	}
+	for (i = 0; i < p->nkernel && !(how & PROFILE_PUT_PLAIN); i++) {
+		/* one field count for every kernel: the untraced ones are 0 when there are none */
 		k = &p->kernels[i];
 		meta_begin(fp, "stall-table");
 		meta_str(fp, "kernel");
 		meta_str(fp, k->name);
-		fprintf(fp, "\tcycles\t%" PRId64 "\twaves\t%" PRIu64 "\thits\t%" PRIu64,
-		    k->cycles, k->waves, k->hits);
-		if (k->untraced_waves)
-			fprintf(fp, "\tuntraced_waves\t%" PRIu64 "\tuntraced_cycles\t%" PRId64,
-			    k->untraced_waves, k->untraced_cycles);
-		fprintf(fp, "\n");
+		fprintf(fp, "\tcycles\t%" PRId64 "\twaves\t%" PRIu64 "\thits\t%" PRIu64
+		    "\tuntraced_waves\t%" PRIu64 "\tuntraced_cycles\t%" PRId64 "\n", k->cycles,
+		    k->waves, k->hits, k->untraced_waves, k->untraced_cycles);
 	}
-	fprintf(fp, "#kernel\tpc\thits\tcycles\tpct\tcause");
-	for (c = 0; c < CAUSE_BEFORE_INST; c++)
-		fprintf(fp, "\t%s", cause_info[c].col);
-	fprintf(fp, "\tinst");
-	for (; c < NCAUSE; c++)
-		fprintf(fp, "\t%s", cause_info[c].col);
-	fprintf(fp, "\n");
+	if (!(how & PROFILE_PUT_NOHEADER)) {
+		fprintf(fp, "%skernel\tpc\thits\tcycles\tpct\tcause", how & PROFILE_PUT_PLAIN ? "" : "#");
+		for (c = 0; c < CAUSE_BEFORE_INST; c++)
+			fprintf(fp, "\t%s", cause_info[c].col);
+		fprintf(fp, "\tinst");
+		for (; c < NCAUSE; c++)
+			fprintf(fp, "\t%s", cause_info[c].col);
+		fprintf(fp, "\trow\n");
+	}
 	for (i = 0; i < p->nkernel; i++) {
 		k = &p->kernels[i];
 		for (j = 0; j < k->nshow; j++) {
@@ -880,8 +890,10 @@ profile_put_tsv(const struct profile *p, FILE *fp)
 			fprintf(fp, "\t%s", l->inst);
 			for (; c < NCAUSE; c++)
 				fprintf(fp, "\t%" PRId64, l->cyc[c]);
-			fprintf(fp, "\n");
+			fprintf(fp, "\tinst\n");
 		}
+		if (how & PROFILE_PUT_PLAIN)
+			continue;
 		fprintf(fp, "%s\tTOTAL\t%" PRIu64 "\t%" PRId64 "\t%.2f\t%s", k->name, k->hits,
 		    k->cycles, profile_pct(k->cycles, k->cycles),
 		    cause_info[profile_dominant(k->cyc, k->hit)].name);
@@ -890,7 +902,7 @@ profile_put_tsv(const struct profile *p, FILE *fp)
 		fprintf(fp, "\t-");
 		for (; c < NCAUSE; c++)
 			fprintf(fp, "\t%" PRId64, k->cyc[c]);
-		fprintf(fp, "\n");
+		fprintf(fp, "\ttotal\n");
 	}
 }
 

@@ -125,6 +125,11 @@ const char *profile_counted(const struct profile *);
 
 /* The stall table: TSV and JSON (version 1), the first nshow lines of every kernel. */
 void profile_put_tsv(const struct profile *, FILE *);
+/* The same, for other tools: PROFILE_PUT_PLAIN, no ## lines, no TOTAL rows and a header of
+ * bare names; PROFILE_PUT_NOHEADER, no header line either. */
+#define PROFILE_PUT_PLAIN 1
+#define PROFILE_PUT_NOHEADER 2
+void profile_put_tsv_as(const struct profile *, FILE *, unsigned how);
 void profile_put_json(const struct profile *, FILE *);
 
 #endif

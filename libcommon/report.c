@@ -45,8 +45,10 @@ report_open(const struct report_opts *o)
 	struct report *r = xcalloc(1, sizeof(*r));
 
 	r->o = *o;
+	if (r->o.plain && r->o.format != REPORT_AUTO && r->o.format != REPORT_TSV)
+		errx(2, "--plain and --no-header are TSV: not with --json or --pretty");
 	if (r->o.format == REPORT_AUTO)
-		r->o.format = isatty(STDOUT_FILENO) ? REPORT_PRETTY : REPORT_TSV;
+		r->o.format = r->o.plain || !isatty(STDOUT_FILENO) ? REPORT_TSV : REPORT_PRETTY;
 	if (o->html || o->trace_json) {
 		if (o->html && (r->html_fp = fopen(o->html, "w")) == NULL)
 			err(2, "%s", o->html);
@@ -235,7 +237,7 @@ report_finish(struct report *r, struct profile *prof, const char *from)
 	else if (r->o.format == REPORT_PRETTY)
 		put_pretty(prof);
 	else
-		profile_put_tsv(prof, stdout);
+		profile_put_tsv_as(prof, stdout, r->o.plain);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(2, "stdout");
 	if (r->o.html)

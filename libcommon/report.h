@@ -15,6 +15,7 @@ struct report_opts {
 	enum report_sort sort;
 	const char *html, *trace_json;	/* NULL: none */
 	const char *kernel;	/* NULL: every kernel; else that one, an error if none */
+	unsigned plain;		/* TSV for other tools: PROFILE_PUT_PLAIN, _NOHEADER */
 };
 
 struct report;

@@ -14,18 +14,18 @@ test_expect_success 'TSV: per (kernel, pc), a TOTAL row per kernel' '
 ##stall-attr|cause|cost is the row'"'"'s delta, but the wait after an s_barrier is moved onto it (the next row keeps 1 cycle)
 ##stall-table|counted|cost (stall-attr cause view: barrier waits moved onto the s_barrier)
 ##stall-table|pct|percent of the kernel'"'"'s cycles, the sum of its waves'"'"' lifetimes
-##stall-table|kernel|k_a|cycles|400|waves|2|hits|10
-##stall-table|kernel|k_b|cycles|80|waves|1|hits|2
-#kernel|pc|hits|cycles|pct|cause|c_wave_start|c_mem|c_smem|c_lds|c_mem_smem|c_mem_lds|c_smem_lds|c_mem_smem_lds|c_barrier|c_depctr|c_valu_dep|c_trans_dep|c_salu_dep|c_issue_wait|c_fetch|c_vmem_issue|c_lds_queue|c_drain|c_issue|c_untraced|c_none|c_other|inst|c_sleep
-k_a|0x100|2|210|52.50|wave start|210|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_load_b64 s[2:3], s[0:1], 0x0|0
-k_a|0x104|2|110|27.50|smem|0|0|110|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_waitcnt lgkmcnt(0)|0
-k_a|0x108|2|50|12.50|barrier|0|0|0|0|0|0|0|0|50|0|0|0|0|0|0|0|0|0|0|0|0|0|s_barrier|0
-k_a|0x110|2|28|7.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|28|0|0|0|0|s_endpgm|0
-k_a|0x10c|2|2|0.50|issue|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|2|0|0|0|v_add_nc_u32_e32 v1, v0, v0|0
-k_a|TOTAL|10|400|100.00|wave start|210|0|110|0|0|0|0|0|50|0|0|0|0|0|0|0|0|28|2|0|0|0|-|0
-k_b|0x200|1|50|62.50|wave start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|v_mov_b32_e32 v0, 0|0
-k_b|0x204|1|30|37.50|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|s_endpgm|0
-k_b|TOTAL|2|80|100.00|wave start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|-|0
+##stall-table|kernel|k_a|cycles|400|waves|2|hits|10|untraced_waves|0|untraced_cycles|0
+##stall-table|kernel|k_b|cycles|80|waves|1|hits|2|untraced_waves|0|untraced_cycles|0
+#kernel|pc|hits|cycles|pct|cause|c_wave_start|c_mem|c_smem|c_lds|c_mem_smem|c_mem_lds|c_smem_lds|c_mem_smem_lds|c_barrier|c_depctr|c_valu_dep|c_trans_dep|c_salu_dep|c_issue_wait|c_fetch|c_vmem_issue|c_lds_queue|c_drain|c_issue|c_untraced|c_none|c_other|inst|c_sleep|row
+k_a|0x100|2|210|52.50|wave start|210|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_load_b64 s[2:3], s[0:1], 0x0|0|inst
+k_a|0x104|2|110|27.50|smem|0|0|110|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_waitcnt lgkmcnt(0)|0|inst
+k_a|0x108|2|50|12.50|barrier|0|0|0|0|0|0|0|0|50|0|0|0|0|0|0|0|0|0|0|0|0|0|s_barrier|0|inst
+k_a|0x110|2|28|7.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|28|0|0|0|0|s_endpgm|0|inst
+k_a|0x10c|2|2|0.50|issue|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|2|0|0|0|v_add_nc_u32_e32 v1, v0, v0|0|inst
+k_a|TOTAL|10|400|100.00|wave start|210|0|110|0|0|0|0|0|50|0|0|0|0|0|0|0|0|28|2|0|0|0|-|0|total
+k_b|0x200|1|50|62.50|wave start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|v_mov_b32_e32 v0, 0|0|inst
+k_b|0x204|1|30|37.50|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|s_endpgm|0|inst
+k_b|TOTAL|2|80|100.00|wave start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|-|0|total
 EOF
 	test_cmp expect actual
 '
@@ -54,6 +54,42 @@ test_expect_success 'JSON, version 1' '
 ]}
 EOF
 	test_cmp expect actual
+'
+
+test_expect_success '--plain: no ## line, no TOTAL row, a bare header; -H: no header' '
+	stall-table --plain "$DATA/rows-table.tsv" >plain &&
+	stall-table "$DATA/rows-table.tsv" >full &&
+	grep -v "^##" full | sed "s/^#//" | grep -v "	TOTAL	" >expect &&
+	test_cmp expect plain &&
+	head -n 1 plain | cut -f1,2 >h &&
+	printf "kernel\tpc\n" >expect.h &&
+	test_cmp expect.h h &&
+	stall-table -H "$DATA/rows-table.tsv" >bare &&
+	tail -n +2 plain >expect.bare &&
+	test_cmp expect.bare bare &&
+	test "$(wc -l <bare)" -eq 7 &&
+	awk -F"\t" "\$NF != \"inst\"" bare >not-inst &&
+	test_cmp /dev/null not-inst &&
+	test_expect_code 2 stall-table --plain --json "$DATA/rows-table.tsv" >out 2>err &&
+	test_one_line_error stall-table err
+'
+
+test_expect_success 'the TOTAL rows are told by the last column, row, not by their pc' '
+	stall-table "$DATA/rows-table.tsv" >full &&
+	awk -F"\t" "!/^#/ && \$NF == \"total\" { print \$1, \$2 }" full >actual &&
+	printf "k_a TOTAL\nk_b TOTAL\n" >expect &&
+	test_cmp expect actual &&
+	grep "^#kernel" full | awk -F"\t" "{ print \$NF }" >col &&
+	echo row >expect.col &&
+	test_cmp expect.col col
+'
+
+test_expect_success 'every ##stall-table kernel line has the same 13 fields' '
+	printf "#kernel\tpc\tinst\ttoken\tcost\tcause\nk\t0x100\t-\tWAVE_END\t50\tuntraced\nj\t0x100\ts_nop 0\tINST:salu\t5\tissue\n" >mixed.tsv &&
+	stall-table mixed.tsv >t &&
+	grep "^##stall-table	kernel	" t | awk -F"\t" "{ print NF }" | sort -u >nf &&
+	echo 13 >expect.nf &&
+	test_cmp expect.nf nf
 '
 
 test_expect_success PYTHON3 'JSON parses with python3' '
