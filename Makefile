@@ -1,7 +1,9 @@
 # stall: where RDNA3 kernels wait.  `make`, `make check`, `make demo`.
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-LLVM_CONFIG ?= llvm-config-22
+# LLVM 22 (its MC disassembler): llvm-config-22 where Debian puts it, else llvm-config;
+# LLVM_CONFIG=/path/to/llvm-config for any other.
+LLVM_CONFIG ?= $(shell command -v llvm-config-22 2>/dev/null || echo llvm-config)
 PREFIX  ?= /usr/local
 VERSION  = 0.1
 
@@ -9,11 +11,12 @@ BSD_CFLAGS := $(shell pkg-config --cflags libbsd-overlay 2>/dev/null)
 BSD_LIBS   := $(shell pkg-config --libs libbsd-overlay 2>/dev/null)
 LLVM_INC   := $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
 LLVM_LIBDIR:= $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
+LLVM_LIBS  := $(shell $(LLVM_CONFIG) --libs --link-shared 2>/dev/null)
 
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DSTALL_VERSION='"$(VERSION)"' -Wall -Wextra -Werror -Ilibcommon \
 	$(BSD_CFLAGS) -I$(LLVM_INC) $(CFLAGS)
 LDLIBS_BASE = $(BSD_LIBS) -lz -lm
-LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
+LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) $(LLVM_LIBS)
 
 PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget \
 	stall-annotate
@@ -68,8 +71,10 @@ bin/stall: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) $(LIBOBJ_PAGE) | b
 build bin:
 	mkdir -p $@
 
+# Nothing is installed when the build's needs are met (no root asked for); else the
+# Debian packages missing, through apt (root or sudo).  NODEPS=1 skips the check.
 deps:
-	@sh scripts/install-deps.sh
+	@[ "$(NODEPS)" = 1 ] || LLVM_CONFIG="$(LLVM_CONFIG)" sh scripts/install-deps.sh
 
 check: deps
 	$(MAKE) all

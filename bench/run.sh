@@ -2,7 +2,9 @@
 # bench/run.sh [MB]: speed and memory of the pipeline on a large stream (default 64 MB)
 # made by bench/mkstream.sh from a real capture's token mix.  Not a test: figures for
 # the record, with the targets beside them.  Needs ../shared (else exits 77) and GNU time.
-# RUNS=N (default 3): each figure is the best of N runs.
+# RUNS=N (default 3): each figure is the best of N runs.  The streams, rows and tables
+# it makes (about 2 GB for 64 MB) are removed at the end, the report kept as
+# bench/out/report.txt; KEEP=1 keeps them all.
 set -u
 mb=${1:-64}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,6 +15,12 @@ out=$top/bench/out
 [ -x /usr/bin/time ] || { echo "bench: needs GNU time (Debian package time)" >&2; exit 77; }
 mkdir -p "$out"
 T=/usr/bin/time
+cleanup() {
+	[ "${KEEP:-0}" = 1 ] && return
+	find "$out" -mindepth 1 -maxdepth 1 ! -name report.txt -exec rm -rf {} +
+}
+trap cleanup EXIT
+trap 'exit 2' HUP INT TERM
 
 stream() {	# stream SIZE_MB FILE
 	[ -f "$2" ] || sh "$top/bench/mkstream.sh" "$cap" "$1" "$2" || exit 2
@@ -107,7 +115,7 @@ then same="byte-identical to the pipeline's (but for the ## lines naming the inp
 else same="DIFFERS from the pipeline's"; fi
 rm -f "$out/time.$$"
 
-cat <<REPORT
+cat <<REPORT | tee "$out/report.txt"
 
 stage                      wall s  user s  peak RSS KB   rate                 target
 sqtt-dump -c               $c_wall    $c_user    $c_rss         $(rate "$c_wall") MiB/s of stream   >= 300 MB/s, RSS <= 8 MB
