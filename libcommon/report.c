@@ -135,9 +135,10 @@ put_pretty(const struct profile *prof)
 		if (wh < 4)
 			wh = 4;
 		name = text_printable(k->name);
-		printf("%s Kernel %s: %" PRId64 " cycles in %" PRIu64 " wave%s, %" PRIu64 " row%s\n",
-		    i ? "\n" : "", name, k->cycles, k->waves, k->waves == 1 ? "" : "s",
-		    k->hits, k->hits == 1 ? "" : "s");
+		/* cycles summed over waves, not a duration; hits are issues (and wave ends) */
+		printf("%s Kernel %s: %" PRIu64 " wave%s, %" PRId64 " cycles of their lifetimes "
+		    "summed, %" PRIu64 " issue%s\n", i ? "\n" : "", name, k->waves,
+		    k->waves == 1 ? "" : "s", k->cycles, k->hits, k->hits == 1 ? "" : "s");
 		free(name);
 		printf(" Counted: %s\n", profile_counted(prof));
 		if (k->untraced_waves)

@@ -161,7 +161,7 @@ EOF
 test_expect_success 'pretty: aligned, says what was counted and what a percent is of' '
 	stall-table --pretty "$DATA/rows-table.tsv" >actual &&
 	cat >expect <<\EOF &&
- Kernel k_a: 400 cycles in 2 waves, 10 rows
+ Kernel k_a: 2 waves, 400 cycles of their lifetimes summed, 10 issues
  Counted: cost (stall-attr cause view: barrier waits moved onto the s_barrier)
  Percent of the kernel'"'"'s cycles
 
@@ -180,7 +180,7 @@ test_expect_success 'pretty: aligned, says what was counted and what a percent i
     7.00      28     2  drain
     0.50       2     2  issue
 
- Kernel k_b: 80 cycles in 1 wave, 2 rows
+ Kernel k_b: 1 wave, 80 cycles of their lifetimes summed, 2 issues
  Counted: cost (stall-attr cause view: barrier waits moved onto the s_barrier)
  Percent of the kernel'"'"'s cycles
 
