@@ -57,7 +57,17 @@ struct aevent {
 
 #define NBUCKET 1024
 
+/* The kinds of warning, each said at most WARN_CAP times; the rest counted at the end. */
+#define WARN_CAP 10
+enum akind { A_DEP, A_TIME, A_DELTA, A_BARRIER, A_NOEND, A_NKIND };
+static const char *const akind_name[A_NKIND] = {
+	[A_DEP] = "unknown dependency", [A_TIME] = "time before an earlier row",
+	[A_DELTA] = "delta not the time since the previous row",
+	[A_BARRIER] = "s_barrier", [A_NOEND] = "wave with no WAVE_END row",
+};
+
 struct attr {
+	uint64_t nwarn[A_NKIND];
 	int raw;
 	attr_out_fn out;
 	attr_warn_fn warn;
@@ -75,12 +85,14 @@ struct attr {
 	char error[256];
 };
 
-static void __attribute__((format(printf, 2, 3)))
-warn(struct attr *a, const char *fmt, ...)
+static void __attribute__((format(printf, 3, 4)))
+warn(struct attr *a, enum akind kind, const char *fmt, ...)
 {
 	va_list ap;
 	char msg[512];
 
+	if (++a->nwarn[kind] > WARN_CAP)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
@@ -331,7 +343,7 @@ dep_cause(struct attr *a, const char *dep)
 		break;
 	}
 	if (!a->warned_dep)
-		warn(a, "dep: unknown dependency '%s', ignored (warned once)", dep);
+		warn(a, A_DEP, "dep: unknown dependency '%s', ignored (warned once)", dep);
 	a->warned_dep = 1;
 	return CAUSE_NONE;
 }
@@ -438,7 +450,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		    r->delta, r->time);
 	e = event_get(a, r->event);
 	if (r->time < e->last_time)
-		warn(a, "time %" PRIu64 " is before an earlier row of event %" PRIu64
+		warn(a, A_TIME, "time %" PRIu64 " is before an earlier row of event %" PRIu64
 		    " (%" PRIu64 ")", r->time, r->event, e->last_time);
 	else
 		e->last_time = r->time;
@@ -463,7 +475,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		w->start = r->time - r->delta;
 		first = 1;
 	} else if (r->delta != r->time - w->prev_time || r->time < w->prev_time) {
-		warn(a, "delta %" PRIu64 " is not the time since the wave's previous row "
+		warn(a, A_DELTA, "delta %" PRIu64 " is not the time since the wave's previous row "
 		    "(%" PRIu64 " - %" PRIu64 ")", r->delta, r->time, w->prev_time);
 		w->skewed = 1;
 	}
@@ -536,7 +548,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 			for (x = a->ebucket[b]; x; x = x->hnext)
 				for (y = x->waves; y; y = y->next)
 					if (y->barrier == q0) {
-						warn(a, "an s_barrier of wave %" PRIu64 " of event %" PRIu64
+						warn(a, A_BARRIER, "an s_barrier of wave %" PRIu64 " of event %" PRIu64
 						    " waited %u rows for its wave's next row: its wait stays "
 						    "on that row", y->id, x->id, ATTR_MAX_HELD);
 						release(y);
@@ -552,6 +564,7 @@ attr_end(struct attr *a)
 	struct aevent *e, *first;
 	struct wave *w;
 	size_t b;
+	int k;
 
 	for (;;) {	/* the lowest event first, its waves in order of their first rows */
 		first = NULL;
@@ -562,12 +575,19 @@ attr_end(struct attr *a)
 		if ((e = first) == NULL)
 			break;
 		w = e->waves;
-		warn(a, "wave %" PRIu64 " of event %" PRIu64 " has no WAVE_END row", w->id, e->id);
+		warn(a, A_NOEND, "wave %" PRIu64 " of event %" PRIu64 " has no WAVE_END row", w->id, e->id);
 		release(w);	/* no next row: it keeps its delta */
 		if (wave_end(a, e, w) != 0)
 			return -1;
 	}
 	queue_flush(a);
+	for (k = 0; k < A_NKIND; k++)
+		if (a->nwarn[k] > WARN_CAP) {
+			char msg[128];
+			snprintf(msg, sizeof(msg), "%" PRIu64 " more of the kind '%s' not shown",
+			    a->nwarn[k] - WARN_CAP, akind_name[k]);
+			a->warn(a->ctx, msg);
+		}
 	return 0;
 }
 

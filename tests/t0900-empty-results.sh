@@ -106,4 +106,25 @@ test_expect_success 'fifteen misfit tokens: ten warnings said, the rest counted,
 	test_cmp rows rows.noisy
 '
 
+test_expect_success 'a capture whose buffers match no program: stall and sqtt-walk say so, exit 2' '
+	cp -r "$DEMO" nocap &&
+	grep -v "^##code" "$DEMO/capture.tsv" > nocap/capture.tsv &&
+	fails 2 stall "nocap: no trace buffer has a code object (2 buffers, 0 ##code lines): no row" \
+		stall nocap &&
+	sqtt-dump nocap > nocap.packets &&
+	fails 2 sqtt-walk "nocap.packets: no trace buffer has a code object (2 buffers, 0 ##code lines): no row" \
+		sqtt-walk nocap.packets
+'
+
+test_expect_success 'stall-attr: fifteen waves with no WAVE_END row, ten said, five counted' '
+	{ printf "#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\n" &&
+	  awk "BEGIN { for (i = 0; i < 15; i++) printf \"0\t0\tk\t%d\t%d\t0x100\t%d\t10\tVALU_INST\tv_mov_b32_e32 v0, 0\tvalu\t-\n\", i, i, 100 + i }"; } > noend.tsv &&
+	stall-attr noend.tsv > costed 2> err &&
+	test "$(grep -c "has no WAVE_END row$" err)" -eq 10 &&
+	tail -n 1 err > actual &&
+	echo "stall-attr: warning: noend.tsv:16: 5 more of the kind '"'"'wave with no WAVE_END row'"'"' not shown" > expect &&
+	test_cmp expect actual &&
+	test "$(grep -vc "^#" costed)" -eq 15
+'
+
 test_done
