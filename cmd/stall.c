@@ -121,18 +121,18 @@ line_of(const struct walk_row *r, const char *pc)
 }
 
 /* A signal ends the run at once, as an error: exit 2, and no half-written picture left
- * (unlink(2) and _exit(2) are safe in a handler). */
+ * (unlink(2) and _exit(2) are safe in a handler).  A reader that goes away (SIGPIPE:
+ * stall X | head) took what it wanted: exit 0, as a pipeline's end is no failure. */
 static const char *volatile picture[2];
 
 static void
 on_signal(int sig)
 {
-	(void)sig;
 	if (picture[0])
 		unlink(picture[0]);
 	if (picture[1])
 		unlink(picture[1]);
-	_exit(2);
+	_exit(sig == SIGPIPE ? 0 : 2);
 }
 
 static void
@@ -146,6 +146,7 @@ catch_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 static void __attribute__((noreturn))

@@ -127,4 +127,11 @@ test_expect_success 'stall-attr: fifteen waves with no WAVE_END row, ten said, f
 	test "$(grep -vc "^#" costed)" -eq 15
 '
 
+test_expect_success 'stall: a reader that goes away is no failure (exit 0, nothing said)' '
+	{ stall -a --tsv "$DEMO" 2> err.pipe; echo $? > rc; } | { exec <&-; sleep 1; } &&
+	echo 0 > expect.rc &&
+	test_cmp expect.rc rc &&
+	test_cmp /dev/null err.pipe
+'
+
 test_done
