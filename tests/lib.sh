@@ -44,7 +44,7 @@ test_one_line_error() {
 #   test_set_prereq NAME           declare NAME present
 #   test_have_prereq NAME[,NAME]   true when all are present (lazy ones probed once)
 # Lazy prerequisites: CLANG (clang-22 and ld.lld-22, or $CLANG and $LLD), OBJDUMP
-# (llvm-objdump-22), PYTHON3, JQ, SHARED (../shared beside the project), CHROMIUM, CC.
+# (llvm-objdump-22), ADDR2LINE (llvm-addr2line-22), PYTHON3, JQ, SHARED (../shared beside the project), CHROMIUM, CC.
 t_prereq=" "
 t_noprereq=" "
 test_set_prereq() { t_prereq="$t_prereq$1 "; }
@@ -52,6 +52,7 @@ t_probe_prereq() {
 	case $1 in
 	CLANG) command -v "${CLANG:-clang-22}" && command -v "${LLD:-ld.lld-22}" ;;
 	OBJDUMP) command -v "${OBJDUMP:-llvm-objdump-22}" ;;
+	ADDR2LINE) command -v llvm-addr2line-22 ;;
 	PYTHON3) command -v python3 && python3 -c 'import json' ;;
 	JQ) command -v jq ;;
 	SHARED) [ -d "$FIXTURES" ] && [ -d "$GOLDEN" ] ;;

@@ -1,12 +1,10 @@
 #!/bin/sh
 # t0870-annotate-kernels: fixtures/annotate/build.sh still makes the committed -g code
 # objects: the same instructions at the same addresses and the same source line for every
-# one of them.  Needs clang-22, ld.lld-22, llvm-objdump-22, llvm-addr2line-22.
+# one of them.  Needs clang-22, ld.lld-22, llvm-objdump-22, llvm-addr2line-22: skipped, test
+# by test, without them (prerequisites CLANG, OBJDUMP, ADDR2LINE).
 . "$(dirname "$0")/lib.sh"
 
-for t in clang-22 ld.lld-22 llvm-objdump-22 llvm-addr2line-22; do
-	command -v "$t" >/dev/null 2>&1 || test_skip_all "$t not found"
-done
 DIR="$TOP/fixtures/annotate"
 
 # listing FILE: every instruction with its pc and its FILE:LINE
@@ -18,7 +16,7 @@ listing() {
 	paste -d" " pcs lines insts
 }
 
-test_expect_success 'build.sh assembles hot, calm and poll' '
+test_expect_success CLANG 'build.sh assembles hot, calm and poll' '
 	sh "$DIR/build.sh" "$T_DIR/built" &&
 	ls built > actual &&
 	printf "calm.hsaco\nhot.hsaco\npoll.hsaco\n" > expect &&
@@ -26,7 +24,7 @@ test_expect_success 'build.sh assembles hot, calm and poll' '
 '
 
 for k in hot calm poll; do
-	test_expect_success "$k.hsaco: the committed code object, line for line" '
+	test_expect_success CLANG,OBJDUMP,ADDR2LINE "$k.hsaco: the committed code object, line for line" '
 		listing "$DIR/'"$k"'.hsaco" > expect &&
 		listing built/'"$k"'.hsaco > actual &&
 		test_cmp expect actual &&
