@@ -413,9 +413,19 @@ open_raw(struct capture *c, const struct capture_opts *o)
 {
 	struct event *e = add_event(c);
 
+	struct stat st;
+
 	e->se = o->se;
 	e->itrace = 1;
 	e->file = xstrndup(c->path, strlen(c->path));
+	/* standard input or a FIFO can be read once: the stream is read into memory here,
+	 * not opened again to peek at its HEADER and then to decode it */
+	if (strcmp(e->file, "-") == 0 || stat(e->file, &st) != 0 || !S_ISREG(st.st_mode)) {
+		struct input *in = input_open(e->file);
+		c->data = input_slurp_rest(in, NULL, 0, SIZE_MAX, "", &c->len);
+		e->blob = c->data;
+		e->len = c->len;
+	}
 	if (o->code != NULL) {
 		struct program *p = add_program(c);
 		const char *slash = strrchr(o->code, '/');

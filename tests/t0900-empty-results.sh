@@ -134,4 +134,29 @@ test_expect_success 'stall: a reader that goes away is no failure (exit 0, nothi
 	test_cmp /dev/null err.pipe
 '
 
+test_expect_success 'a raw stream on standard input or from a FIFO: decoded as from its file' '
+	att="$DEMO/stall_shader_engine_0_0.att" &&
+	sqtt-dump --raw "$att" > from-file &&
+	sqtt-dump --raw - < "$att" > from-stdin &&
+	grep -v "^##" from-file > expect &&
+	grep -v "^##" from-stdin > actual &&
+	test_cmp expect actual &&
+	mkfifo fifo &&
+	{ cat "$att" > fifo & } &&
+	timeout 10 sqtt-dump --raw fifo > from-fifo &&
+	grep -v "^##" from-fifo > actual &&
+	test_cmp expect actual &&
+	test_expect_code 2 sqtt-dump --raw - < /dev/null > out 2> err &&
+	test_one_line_error sqtt-dump err
+'
+
+test_expect_success SHARED 'a pickle on standard input: stall - and stall FILE agree' '
+	pkl="$FIXTURES/20260314_profile_plus_run_0_b90bfc1.pkl" &&
+	stall -a --tsv "$pkl" > from-file &&
+	stall -a --tsv - < "$pkl" > from-stdin &&
+	grep -v "^##source" from-file > expect &&
+	grep -v "^##source" from-stdin > actual &&
+	test_cmp expect actual
+'
+
 test_done

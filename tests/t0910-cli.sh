@@ -57,4 +57,28 @@ test_expect_success 'one letter, one meaning: -k selects a kernel, -s sorts, --s
 	echo 2 > expect.n && test_cmp expect.n n
 '
 
+test_expect_success '--sort=pc and -s pc alike in stall and stall-table; a bad key: one line, exit 2' '
+	stall --sort=pc -a --tsv "$TOP/fixtures/demo" > a &&
+	stall -s pc -a --tsv "$TOP/fixtures/demo" > b &&
+	test_cmp a b &&
+	stall --rows "$TOP/fixtures/demo" > rows &&
+	stall-table --sort=pc rows > c &&
+	stall-table -s pc rows > d &&
+	test_cmp c d &&
+	grep -v "^#" a | cut -f1-4 > a4 &&
+	grep -v "^#" c | cut -f1-4 > c4 &&
+	test_cmp a4 c4 &&
+	test_expect_code 2 stall -s foo "$TOP/fixtures/demo" > out 2> err &&
+	echo "stall: -s: unknown sort key '"'"'foo'"'"' (cycles, hits, pc)" > expect &&
+	test_cmp expect err &&
+	test_cmp /dev/null out
+'
+
+test_expect_success '-- ends the options: a capture named -n.dir' '
+	cp -r "$TOP/fixtures/demo" ./-n.dir &&
+	stall --tsv -- -n.dir > t 2> err &&
+	test_cmp /dev/null err &&
+	grep -q "^demo	TOTAL	" t
+'
+
 test_done
