@@ -475,11 +475,11 @@ work(void *arg)
 }
 
 /* The selected buffers shared out, the largest first to the least loaded worker.  One
- * worker for the row stream and the pictures (their rows go out in stream order), and
- * for captures too small to pay for a second. */
+ * worker for the row stream and the pictures (their rows go out in stream order), and,
+ * unless --threads asked for more, for captures too small to pay for a second. */
 #define PARALLEL_MIN (4u << 20)
 static size_t
-share_out(struct worker *w, size_t nworkers)
+share_out(struct worker *w, size_t nworkers, int asked)
 {
 	size_t i, j, k, n = 0, *order;
 	uint64_t total = 0;
@@ -490,7 +490,7 @@ share_out(struct worker *w, size_t nworkers)
 			order[n++] = i;
 			total += cap.ev[i].len;
 		}
-	if (n < 2 || total < PARALLEL_MIN)
+	if (n < 2 || (total < PARALLEL_MIN && !asked))
 		nworkers = 1;
 	if (nworkers > n && n > 0)
 		nworkers = n;
@@ -635,7 +635,7 @@ main(int argc, char *argv[])
 		nworkers = 1;
 	for (i = 0; i < nworkers; i++)
 		worker_init(&w[i]);
-	nworkers = share_out(w, nworkers);
+	nworkers = share_out(w, nworkers, opt_threads > 0);
 	put_context(prof);
 	sqtt_prepare();
 	walk_prepare();
