@@ -224,7 +224,7 @@ main(int argc, char *argv[])
 		out_flush();
 		errx(2, "%s: no '#' column header: not a packet stream", path);
 	}
-	if (walk_end(wk) != 0) {
+	if (walk_end(wk) != 0 || walk_nothing(wk) != NULL) {
 		out_flush();
 		fflush(stdout);
 		errx(2, "%s: %s", path, walk_error(wk));

@@ -91,6 +91,7 @@ struct walker {
 	void *warn_ctx;
 	uint64_t nwarn, nrows;
 	uint64_t nwarn_kind[W_NKIND];
+	size_t nev_seen, nev_nocode;	/* buffers walked; of them, with no code object */
 	char *misfit_said[WARN_CAP];	/* said at the end, unless the walk is refused */
 	unsigned nfailed;
 	char error[256];
@@ -484,6 +485,15 @@ inst_label(int op)
 	return label[op];
 }
 
+void
+walk_prepare(void)
+{
+	int op;
+
+	for (op = 0; op < 128; op++)
+		(void)inst_label(op);
+}
+
 static struct wave *
 wave_in(const struct wevent *e, unsigned slot)
 {
@@ -718,15 +728,17 @@ event_order(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* A stream walked with nothing to show is an error, not an empty table: no buffer, or no
- * buffer with a code object.  So is a buffer most of whose tokens do not fit its code. */
+/* A buffer most of whose tokens do not fit its code object: the wrong code object, whose
+ * rows would look like a result.  Also counts what walk_nothing says. */
 static int
 check_walk(struct walker *wk, struct wevent **order, size_t n)
 {
-	size_t i, nocode = 0;
+	size_t i;
 	struct wevent *e;
 	const struct prog *p;
 
+	wk->nev_seen = n;
+	wk->nev_nocode = 0;
 	for (i = 0; i < n; i++) {
 		e = order[i];
 		p = event_prog(wk, e);
@@ -739,21 +751,29 @@ check_walk(struct walker *wk, struct wevent **order, size_t n)
 			return -1;
 		}
 		if (p == NULL || p->failed)
-			nocode++;
+			wk->nev_nocode++;
 	}
+	return 0;
+}
+
+/* A walk with nothing to show is an error, not an empty row stream: no buffer, none with
+ * a code object, or no wave on the traced unit of any. */
+const char *
+walk_nothing(struct walker *wk)
+{
 	if (wk->nrows > 0)
-		return 0;
-	if (n == 0)
+		return NULL;
+	if (wk->nev_seen == 0)
 		snprintf(wk->error, sizeof(wk->error), "no trace buffer: no ##event line and no "
 		    "token");
-	else if (nocode == n)
+	else if (wk->nev_nocode == wk->nev_seen)
 		snprintf(wk->error, sizeof(wk->error), "no trace buffer has a code object "
-		    "(%zu buffers, %zu ##code lines%s): no row", n, wk->nprogs,
+		    "(%zu buffers, %zu ##code lines%s): no row", wk->nev_seen, wk->nprogs,
 		    wk->nprogs ? ", none names their kernels" : "");
 	else
 		snprintf(wk->error, sizeof(wk->error), "no wave on the traced unit of any trace "
 		    "buffer: no row");
-	return -1;
+	return wk->error;
 }
 
 int

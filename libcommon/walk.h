@@ -37,6 +37,8 @@ typedef void (*walk_row_fn)(void *ctx, const struct walk_row *);
 struct walker;
 
 struct walker *walk_new(walk_row_fn, void *ctx);
+/* The walk's shared tables, made before walkers run in threads at once. */
+void walk_prepare(void);
 void walk_free(struct walker *);
 /* One code object for every buffer (sqtt-walk -c): its file, load address, kernel name. */
 void walk_use_code(struct walker *, const char *file, uint64_t base, const char *kernel);
@@ -53,9 +55,12 @@ void walk_event(struct walker *, long event, const char *kernel, const char *tag
 int walk_packet(struct walker *, const struct walk_packet *);
 const char *walk_error(const struct walker *);
 /* The end of the input: waves still open are named, warnings past the cap of their kind
- * counted.  -1 with walk_error saying why when the walk has nothing to show (no buffer,
- * none with a code object) or a buffer's tokens mostly do not fit its code object. */
+ * counted.  -1 with walk_error saying why when a buffer's tokens mostly do not fit its
+ * code object (the wrong code object?). */
 int walk_end(struct walker *);
+/* After walk_end: NULL, or why the walk made no row at all (no buffer, none with a code
+ * object, no wave on a traced unit): an error for a caller, not an empty result. */
+const char *walk_nothing(struct walker *);
 /* Warnings, and the programs whose code object cannot be used (error set), go to fn (the
  * text without "prog: warning: "); by default to stderr. */
 void walk_set_warn(struct walker *, void (*fn)(void *ctx, const char *msg, int error),
