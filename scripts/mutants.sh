@@ -1,0 +1,56 @@
+#!/bin/sh
+# scripts/mutants.sh: break the rules on purpose, one at a time, and check that a test
+# notices.  Each mutant is a sed edit of one source file; the program is rebuilt, the test
+# named beside it must fail, and the file is put back (also on an interrupt).  Exit 1 when
+# a mutant lives.  About a minute; run it from a clean tree (make all).
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+saved=$(mktemp "${TMPDIR:-/tmp}/mutant.XXXXXX")
+file=
+restore() {
+	if [ -n "$file" ]; then
+		cp "$saved" "$file" && touch "$file"
+		file=
+	fi
+}
+trap 'restore; rm -f "$saved"' EXIT
+trap 'exit 2' HUP INT TERM
+
+lived=0
+while IFS='|' read -r name test src expr; do
+	[ -n "$name" ] || continue
+	file=$src
+	cp "$src" "$saved"
+	sed -i "$expr" "$src"
+	if cmp -s "$src" "$saved"; then
+		echo "mutant $name: the edit changed nothing in $src" >&2
+		restore; lived=1; continue
+	fi
+	if ! make -s all >/dev/null 2>&1; then
+		echo "mutant $name: does not build" >&2
+		restore; lived=1; continue
+	fi
+	if sh "tests/$test.sh" >/dev/null 2>&1; then
+		echo "mutant $name: LIVES ($test passes)"
+		lived=1
+	else
+		echo "mutant $name: caught by $test"
+	fi
+	restore
+done <<'EOF'
+fetch rule without its taken-branch half|t0460-attr-rules|libcommon/attr.c|s/if (w->prev_taken || (r->pc_known/if ((r->pc_known/
+cache line 128 bytes, not 64|t0460-attr-rules|libcommon/attr.c|s|r->pc / 64 != w->prev_pc / 64|r->pc / 128 != w->prev_pc / 128|
+image_store counted on vmcnt|t0460-attr-rules|libcommon/isa.c|s/return pfx(mnemonic, "image_store") ? CNT_VS : CNT_VM;/return pfx(mnemonic, "image_store") ? CNT_VM : CNT_VM;/
+waitcnt simm16 vmcnt 4 bits wide|t0460-attr-rules|libcommon/isa.c|s/(v >> 10) \& 63/(v >> 10) \& 15/
+waitcnt simm16 lgkmcnt 4 bits wide|t0460-attr-rules|libcommon/isa.c|s/(v >> 4) \& 63/(v >> 4) \& 15/
+s_clause not stepped over|t0350-walk-fits|libcommon/walk.c|s/if (!untraced(in) \&\& in->cls != IC_CLAUSE)/if (!untraced(in))/
+lds_other_simd_6 not skipped|t0350-walk-fits|libcommon/sqtt.c|s/|| op == 119)/)/
+trap token fits another instruction|t0350-walk-fits|libcommon/isa.c|s/return pfx(mnemonic, "s_trap");/return c == IC_MESSAGE;/
+resync across branches|t0350-walk-fits|libcommon/walk.c|s/if (in->cls == IC_ENDPGM || in->cls == IC_BRANCH || in->cls == IC_JUMP)/if (in->cls == IC_ENDPGM)/
+wrong code object accepted|t0900-empty-results|libcommon/walk.c|s/e->misfit >= WRONG_MIN \&\& e->misfit > e->fit/0/
+a walk of no row accepted|t0900-empty-results|libcommon/walk.c|s/if (wk->nrows > 0)/if (1)/
+gfx942 code object accepted|t0210-codeobj|libcommon/codeobj.c|s/0x054, 0x055, 0x058 };/0x054, 0x055, 0x058, 0x04c };/
+EOF
+make -s all >/dev/null 2>&1
+exit $lived
