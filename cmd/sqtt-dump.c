@@ -24,6 +24,7 @@ static int types_given;
 static unsigned event_offset;	/* events of earlier captures on the command line */
 static uint64_t total_unknown, total_lost;
 static unsigned nselected, nnoprog;	/* buffers dumped; of them, with no program */
+static uint64_t ntokens_out;		/* tokens (or counts) written */
 
 static const char *const synopsis[] = {
 	"[-ach] [-e event] [-k kernel] [-t type[,type ...]] [-x dir] [-X dir] capture ...",
@@ -65,6 +66,7 @@ put_token(const struct sqtt_token *tok)
 	struct sqtt_fields f;
 	size_t n;
 
+	ntokens_out++;
 	p = out_reserve();
 	sqtt_fields(tok, &f);
 	memcpy(p, prefix, sizeof(prefix));
@@ -197,6 +199,7 @@ dump_event(const struct event *e, const char *path)
 			if (local[t] == 0 || (t == TOK_NOP && !opt_all) ||
 			    (types_given && !type_wanted[t]))
 				continue;
+			ntokens_out++;
 			p = out_reserve();
 			n = snprintf(p, OUT_LINEMAX, "%u\t%d\t%s\t%" PRIu64 "\n", ev, e->se,
 			    sqtt_types[t].name, local[t]);
@@ -422,6 +425,9 @@ main(int argc, char *argv[])
 	if (nselected == 0 && opt_kernel != NULL)
 		errx(2, "-k %s: no trace buffer of that kernel (%u buffers)", opt_kernel,
 		    event_offset);
+	if (types_given && ntokens_out == 0)
+		errx(2, "-t: no token of those types in the %u trace buffer%s selected", nselected,
+		    nselected == 1 ? "" : "s");
 	if (nnoprog > 0 && nnoprog < nselected)
 		warnx("warning: %u of %u trace buffers match no program: their kernel is '-'",
 		    nnoprog, nselected);

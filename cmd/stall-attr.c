@@ -99,12 +99,15 @@ line_of(void *ctx, const void *handle, size_t *len)
 	return line;
 }
 
+static uint64_t nrecords;	/* rows read, of every input */
+
 static void
 record(struct tsv *t)
 {
 	struct attr_row r;
 	int64_t delta;
 
+	nrecords++;
 	r.event = tsv_u64(t, c_event);
 	r.wave = tsv_u64(t, c_wave);
 	r.time = tsv_u64(t, c_time);
@@ -248,6 +251,12 @@ main(int argc, char *argv[])
 		attribute("-");
 	for (i = 0; i < argc; i++)
 		attribute(argv[i]);
+	if (nrecords == 0) {	/* nothing to cost is an error, not an empty stream */
+		out_flush();
+		fflush(stdout);
+		errx(2, "%s: no rows: nothing to cost", argc == 1 ? argv[0] : argc ? "inputs" :
+		    "stdin");
+	}
 	free(first_header);
 	attr_free(attr);
 	out_flush();
