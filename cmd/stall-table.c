@@ -155,5 +155,6 @@ main(int argc, char *argv[])
 	for (i = 0; i < argc; i++)
 		count(argv[i]);
 	report_finish(rep, &prof, argc ? argv[argc - 1] : "stdin");
+	profile_free(&prof);
 	return 0;
 }

@@ -50,6 +50,8 @@ struct worker {
 	struct attr *attr;
 	struct profile prof;
 	const char *escaped_of, *escaped;	/* the kernel column as rows have it (escaped) */
+	char **escapes;				/* every one made, freed at the end */
+	size_t nescapes;
 	size_t escaped_kernel;			/* and its profile kernel */
 	struct lines *lines;			/* by program number */
 	size_t nlines;
@@ -199,7 +201,10 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 	if (meta)
 		return;
 	if (r->kernel != wk->escaped_of) {
-		wk->escaped = meta_escape(r->kernel);	/* kept: lines remember it */
+		char *e = meta_escape(r->kernel);	/* kept: lines remember it */
+		wk->escapes = xreallocarray(wk->escapes, wk->nescapes + 1, sizeof(*wk->escapes));
+		wk->escapes[wk->nescapes++] = e;
+		wk->escaped = e;
 		wk->escaped_of = r->kernel;
 		if (!opt_rows)
 			wk->escaped_kernel = profile_kernel(&wk->prof, wk->escaped);
@@ -459,6 +464,25 @@ worker_init(struct worker *wk)
 	}
 }
 
+static void
+worker_free(struct worker *wk)
+{
+	size_t i;
+
+	walk_free(wk->walker);
+	attr_free(wk->attr);
+	profile_free(&wk->prof);
+	for (i = 0; i < wk->nlines; i++) {
+		free(wk->lines[i].line);
+		free(wk->lines[i].kernel);
+	}
+	free(wk->lines);
+	for (i = 0; i < wk->nescapes; i++)
+		free(wk->escapes[i]);
+	free(wk->escapes);
+	free(wk->events);
+}
+
 /* A worker's buffers through the stages. */
 static int
 work(void *arg)
@@ -546,7 +570,7 @@ main(int argc, char *argv[])
 	thrd_t thread[MAX_WORKERS];
 	struct profile *prof = &w[0].prof;
 	const char *errstr;
-	size_t i, nselected = 0, nworkers;
+	size_t i, nselected = 0, nworkers, ninit;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN), opt_threads = 0;
 	int ch;
 
@@ -635,6 +659,7 @@ main(int argc, char *argv[])
 		nworkers = 1;
 	for (i = 0; i < nworkers; i++)
 		worker_init(&w[i]);
+	ninit = nworkers;
 	nworkers = share_out(w, nworkers, opt_threads > 0);
 	put_context(prof);
 	sqtt_prepare();
@@ -661,10 +686,12 @@ main(int argc, char *argv[])
 		picture[0] = picture[1] = NULL;
 	}
 	put_warnings();
-	for (i = 0; i < nworkers; i++) {
-		walk_free(w[i].walker);
-		attr_free(w[i].attr);
-	}
+	for (i = 0; i < ninit; i++)
+		worker_free(&w[i]);
+	for (i = 0; i < nwarnings; i++)
+		free(warnings[i]);
+	free(warnings);
 	capture_close(&cap);
+	mtx_destroy(&lock);
 	return 0;
 }

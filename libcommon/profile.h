@@ -86,6 +86,7 @@ struct profile {
 #define PROFILE_WALL 8		/* the wall time of every kernel (costs a third more time) */
 
 void profile_init(struct profile *, int flags);
+void profile_free(struct profile *);
 /* A kernel by name, added when new. */
 size_t profile_kernel(struct profile *, const char *name);
 /* A kernel by name, or -1. */
