@@ -19,7 +19,7 @@ PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-
 	stall-annotate
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall
 
-LIB_BASE = util tsv input out pickle sqtt capture meta cause isa attr json profile load
+LIB_BASE = util tsv input out pickle sqtt capture rocprof elfsym meta cause isa attr json profile load
 LIB_PAGE = timeline tracejson html html-page
 LIB_CODE = codeobj walk dwarf codeload loops regs
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))

@@ -26,6 +26,7 @@ struct event {
 	const uint8_t *blob;	/* the stream in memory, or NULL if in file */
 	size_t len;
 	char *file;		/* the stream's file */
+	int64_t dispatch;	/* the dispatch it traced (rocprofv3's dispatch id), -1: unknown */
 };
 
 struct capture {
@@ -42,12 +43,20 @@ struct capture {
 	struct pickle *pk;
 };
 
+/* --base ID=ADDR: the load address of code object ID of a rocprofv3 run */
+struct capture_base {
+	long id;
+	uint64_t addr;
+};
+
 struct capture_opts {
 	int raw;		/* paths are raw stream files */
 	int se;			/* raw: the SE number */
 	const char *code;	/* raw: a code object file */
-	uint64_t base;		/* raw: its load address */
+	uint64_t base;		/* raw: its load address (a run: of its only code object) */
 	const char *kernel;	/* raw: the kernel's name */
+	const struct capture_base *bases;	/* a run: load addresses given by hand */
+	size_t nbases;
 };
 
 void capture_open(struct capture *, const char *path, const struct capture_opts *);
@@ -58,5 +67,12 @@ const struct program *capture_program(const struct capture *, const struct event
 const uint8_t *capture_code(struct capture *, size_t prog, size_t *len);
 /* "event lines": the first 8 bytes of an event's stream (HEADER), 0 if unavailable. */
 int capture_peek(const struct capture *, const struct event *, uint8_t head[8], size_t *got);
+
+/* For the readers of capture formats (capture.c, rocprof.c). */
+struct program *capture_add_program(struct capture *);
+struct event *capture_add_event(struct capture *);
+/* name (relative to the capture directory) as a path, if it is a regular file inside the
+ * directory; else fatal. */
+char *capture_dir_file(const struct capture *, const char *name);
 
 #endif
