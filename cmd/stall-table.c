@@ -42,7 +42,8 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
-	    "       [--html out.html] [--trace-json out.json] [file ...]\n", getprogname());
+	    "       [--dispatch n | --by-dispatch] [--html out.html] [--trace-json out.json]\n"
+	    "       [file ...]\n", getprogname());
 	exit(2);
 }
 
@@ -79,6 +80,147 @@ static void
 timeline_row_hook(void *arg, const struct tsv *t, int64_t cost, int cause)
 {
 	timeline_row(arg, t, cost, cause_info[cause].name);
+}
+
+/* Dispatches ---------------------------------------------------------------------- */
+
+/* --dispatch and --by-dispatch: each trace buffer's dispatch, from the ##event lines the
+ * rows carry (sqtt-dump(1): the dispatch id is their last field, "-" where unknown). */
+struct dispatch {
+	int64_t id;		/* -1: unknown */
+	char *kernel;
+	char key[32];		/* the name the profile counts the dispatch under */
+};
+static long long opt_dispatch = -1;
+static int opt_by_dispatch;
+static struct dispatch *disp;
+static size_t ndisp;
+static struct { uint64_t event; int64_t dispatch; } *evdisp;
+static size_t nevdisp, metas_seen;
+static uint64_t rows_kept;
+
+static void
+take_events(void)
+{
+	for (; metas_seen < prof.nmeta; metas_seen++) {
+		char *line, *p, *f[12];
+		size_t n = 0;
+		if (strncmp(prof.metas[metas_seen], "##event\t", 8) != 0)
+			continue;
+		line = p = xstrdup(prof.metas[metas_seen]);
+		while (n < 12 && (f[n] = strsep(&p, "\t")) != NULL)
+			n++;
+		evdisp = xreallocarray(evdisp, nevdisp + 1, sizeof(*evdisp));
+		evdisp[nevdisp].event = strtoull(f[1], NULL, 10);
+		evdisp[nevdisp++].dispatch = n > 10 && strcmp(f[10], "-") != 0 ?
+		    (int64_t)strtoull(f[10], NULL, 10) : -1;
+		free(line);
+	}
+}
+
+static int64_t
+event_dispatch(const struct tsv *t)
+{
+	static size_t last;
+	uint64_t ev;
+	int c = tsv_col(t, "event");
+	size_t i;
+
+	if (c < 0)
+		tsv_fail(t, "--dispatch and --by-dispatch want the rows' event column");
+	ev = tsv_u64(t, c);
+	if (prof.nmeta > metas_seen)
+		take_events();
+	/* rows come in runs of one buffer: the last match first; a later line wins */
+	if (last < nevdisp && evdisp[last].event == ev)
+		return evdisp[last].dispatch;
+	for (i = nevdisp; i-- > 0;)
+		if (evdisp[i].event == ev) {
+			last = i;
+			return evdisp[i].dispatch;
+		}
+	return -1;
+}
+
+static const char *
+dispatch_kernel(void *arg, const struct tsv *t, const char *kernel)
+{
+	int64_t d = event_dispatch(t);
+	size_t i;
+
+	(void)arg;
+	if (!opt_by_dispatch) {
+		if (d != opt_dispatch)
+			return NULL;
+		rows_kept++;
+		return kernel;
+	}
+	rows_kept++;
+	for (i = ndisp; i-- > 0;)
+		if (disp[i].id == d && strcmp(disp[i].kernel, kernel) == 0)
+			return disp[i].key;
+	disp = xreallocarray(disp, ndisp + 1, sizeof(*disp));
+	disp[ndisp].id = d;
+	disp[ndisp].kernel = xstrdup(kernel);
+	snprintf(disp[ndisp].key, sizeof(disp[ndisp].key), "%zu", ndisp);
+	return disp[ndisp++].key;
+}
+
+static int
+cmp_dispatch(const void *a, const void *b)
+{
+	const struct dispatch *x = a, *y = b;
+
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return strcmp(x->kernel, y->kernel);
+}
+
+/* One line per dispatch: its kernel, the waves traced, cycles, wall time, the cause with
+ * the most cycles and its share, the instruction with the most cycles. */
+static void
+put_by_dispatch(void)
+{
+	size_t i, j;
+	int pretty = format == F_PRETTY;
+
+	qsort(disp, ndisp, sizeof(*disp), cmp_dispatch);
+	if (pretty)
+		printf("%8s  %-24s  %6s  %12s  %12s  %-12s  %6s  %-8s  %s\n", "Dispatch", "Kernel",
+		    "Waves", "Cycles", "Wall", "Top cause", "Share", "Hottest", "Instruction");
+	else
+		printf("#dispatch\tkernel\twaves\tcycles\twall\tcause\tcause_pct\tpc\tinst\n");
+	for (i = 0; i < ndisp; i++) {
+		long k = profile_find(&prof, disp[i].key);
+		const struct profile_kernel *pk;
+		const struct profile_line *hot = NULL;
+		char id[24], *name, *inst;
+		int c;
+		if (k < 0)
+			continue;
+		pk = &prof.kernels[k];
+		for (j = 0; j < pk->nline; j++)
+			if (hot == NULL || pk->lines[j]->cycles > hot->cycles)
+				hot = pk->lines[j];
+		c = profile_dominant(pk->cyc, pk->hit);
+		if (disp[i].id < 0)
+			snprintf(id, sizeof(id), "-");
+		else
+			snprintf(id, sizeof(id), "%" PRId64, disp[i].id);
+		name = pretty ? text_printable(disp[i].kernel) : xstrdup(disp[i].kernel);
+		inst = hot ? (pretty ? text_printable(hot->inst) : xstrdup(hot->inst)) : xstrdup("-");
+		if (pretty)
+			printf("%8s  %-24s  %6" PRIu64 "  %12" PRId64 "  %12" PRId64 "  %-12s  %5.1f%%  "
+			    "%-8s  %s\n", id, name, pk->waves, pk->cycles, pk->wall,
+			    cause_info[c].name, profile_pct(pk->cyc[c], pk->cycles),
+			    hot ? hot->pc : "-", inst);
+		else
+			printf("%s\t%s\t%" PRIu64 "\t%" PRId64 "\t%" PRId64 "\t%s\t%.2f\t%s\t%s\n", id,
+			    name, pk->waves, pk->cycles, pk->wall, cause_info[c].name,
+			    profile_pct(pk->cyc[c], pk->cycles), hot ? hot->pc : "-", inst);
+		free(name);
+		free(inst);
+	}
 }
 
 /* Output ------------------------------------------------------------------------ */
@@ -199,6 +341,8 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "by-dispatch", no_argument, NULL, 'B' },
+		{ "dispatch", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "html", required_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'j' },
@@ -221,7 +365,8 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'h':
 			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
-			    "       [--html out.html] [--trace-json out.json] [file ...]\n"
+			    "       [--dispatch n | --by-dispatch] [--html out.html] [--trace-json out.json]\n"
+			    "       [file ...]\n"
 			    "Sum a row stream per (kernel, pc): hits, cycles, percent of the kernel,\n"
 			    "the dominant cause and the cycles of every cause.\n\n"
 			    "  -n, --top N     the N instructions of each kernel with the most cycles\n"
@@ -231,6 +376,9 @@ main(int argc, char *argv[])
 			    "  -t, --tsv       TSV (default when stdout is not a terminal)\n"
 			    "      --strict    a warning is an error (exit 2)\n"
 			    "      --untraced  count waves without instruction tokens too\n"
+			    "      --dispatch N  only the rows of dispatch N (rocprofv3's dispatch id)\n"
+			    "      --by-dispatch one line per dispatch: kernel, waves, cycles, wall time,\n"
+			    "                  top cause and its share, the hottest instruction\n"
 			    "      --html OUT  also write the timeline of the waves and the table as a\n"
 			    "                  self-contained HTML page\n"
 			    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
@@ -239,6 +387,14 @@ main(int argc, char *argv[])
 			exit(0);
 		case 'H':
 			html_path = optarg;
+			break;
+		case 'B':
+			opt_by_dispatch = 1;
+			break;
+		case 'D':
+			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
+			if (errstr)
+				errx(2, "--dispatch is %s: %s", errstr, optarg);
 			break;
 		case 'T':
 			trace_path = optarg;
@@ -295,7 +451,16 @@ main(int argc, char *argv[])
 			timeline_sink(timeline, tracejson_row, trace);
 	}
 
+	if (opt_by_dispatch && (opt_dispatch >= 0 || format == F_JSON || html_path || trace_path))
+		errx(2, "--by-dispatch is a table of its own: not with --dispatch, --json, --html "
+		    "or --trace-json");
+	if (opt_by_dispatch)
+		flags |= PROFILE_WALL;
 	profile_init(&prof, flags);
+	if (opt_by_dispatch || opt_dispatch >= 0) {
+		prof.row_kernel = dispatch_kernel;
+		prof.kernel_hook = NULL;
+	}
 	if (timeline) {
 		prof.on_header = timeline_header_hook;
 		prof.on_row = timeline_row_hook;
@@ -306,6 +471,18 @@ main(int argc, char *argv[])
 	for (i = 0; i < argc; i++)
 		count(argv[i]);
 	profile_finish(&prof);
+	if ((opt_by_dispatch || opt_dispatch >= 0) && rows_kept == 0) {
+		if (opt_dispatch >= 0)
+			errx(2, "%s: no rows of dispatch %lld", argc ? argv[argc - 1] : "stdin",
+			    opt_dispatch);
+		errx(2, "%s: no rows: no dispatch to show", argc ? argv[argc - 1] : "stdin");
+	}
+	if (opt_by_dispatch) {
+		put_by_dispatch();
+		if (fflush(stdout) != 0 || ferror(stdout))
+			err(2, "stdout");
+		return 0;
+	}
 
 	cmp = sortkey == S_HITS ? profile_cmp_hits : sortkey == S_PC ? profile_cmp_pc :
 	    profile_cmp_cycles;
