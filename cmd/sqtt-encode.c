@@ -218,7 +218,7 @@ static struct meta_event *evmeta;
 static size_t nevmeta;
 static FILE *index_fp;
 /* The run as rocprofv3's results JSON has it: code objects, kernels, dispatches. */
-struct run_code { char *name, *tag; uint64_t base, entry, kd; int has_entry; };
+struct run_code { char *name, *tag; uint64_t base, entry, kd, size; int has_entry; };
 struct run_dispatch { int64_t id; char *kernel, *tag; };
 static struct run_code *rcode;
 static size_t nrcode;
@@ -271,10 +271,13 @@ write_results(void)
 		err(2, "%s", path);
 	fprintf(fp, "{\"rocprofiler-sdk-tool\": [{\n\"metadata\": {\"writer\": \"sqtt-encode\"},\n"
 	    "\"code_objects\": [");
-	for (i = 0; i < nrcode; i++)
-		fprintf(fp, "%s\n {\"code_object_id\": %zu, \"load_base\": %" PRIu64 ", "
-		    "\"load_delta\": %" PRIu64 ", \"storage_type\": 2}", i ? "," : "", i,
-		    rcode[i].base, rcode[i].base);
+	for (i = 0; i < nrcode; i++) {
+		fprintf(fp, "%s\n {\"code_object_id\": %zu, \"load_base\": %" PRIu64 ", ",
+		    i ? "," : "", i, rcode[i].base);
+		if (rcode[i].size)
+			fprintf(fp, "\"load_size\": %" PRIu64 ", ", rcode[i].size);
+		fprintf(fp, "\"load_delta\": %" PRIu64 ", \"storage_type\": 2}", rcode[i].base);
+	}
 	fprintf(fp, "],\n\"kernel_symbols\": [");
 	for (i = 0; i < nrcode; i++) {
 		fprintf(fp, "%s\n {\"kernel_id\": %zu, \"code_object_id\": %zu, \"kernel_name\": ",
@@ -590,6 +593,7 @@ write_codes(void)
 		rcode[nrcode].base = m->base ? strtoull(m->base, NULL, 0) : 0;
 		rcode[nrcode].has_entry = m->name != NULL && elfsym_kernel(data, len, m->name,
 		    &rcode[nrcode].entry, &rcode[nrcode].kd, why, sizeof(why)) == 1;
+		rcode[nrcode].size = elfsym_load_size(data, len);
 		nrcode++;
 		if (index_fp != NULL) {
 			meta_begin(index_fp, "code");

@@ -138,3 +138,24 @@ elfsym_kernel(const uint8_t *img, size_t size, const char *name, uint64_t *entry
 	*kd = n.kd;
 	return n.found;
 }
+
+uint64_t
+elfsym_load_size(const uint8_t *img, size_t size)
+{
+	uint64_t phoff, phent, phnum, i, end = 0;
+
+	if (size < 64)
+		return 0;
+	phoff = rd(img + 0x20, 8);
+	phent = rd(img + 0x36, 2);
+	phnum = rd(img + 0x38, 2);
+	if (phent < 56 || phoff > size || phnum > (size - phoff) / phent)
+		return 0;
+	for (i = 0; i < phnum; i++) {
+		const uint8_t *h = img + phoff + i * phent;
+		uint64_t vaddr = rd(h + 16, 8), memsz = rd(h + 40, 8);
+		if (rd(h, 4) == 1 && vaddr + memsz > end && vaddr + memsz >= vaddr)
+			end = vaddr + memsz;
+	}
+	return end;
+}

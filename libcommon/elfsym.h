@@ -16,4 +16,8 @@ int elfsym_kernel_at(const uint8_t *img, size_t size, uint64_t pc, char **name,
 int elfsym_kernel(const uint8_t *img, size_t size, const char *name, uint64_t *entry,
     uint64_t *kd, char *why, size_t whysz);
 
+/* The bytes the code object takes once loaded: the end of its last PT_LOAD segment
+ * (p_vaddr + p_memsz); 0 if it has no program headers within the file. */
+uint64_t elfsym_load_size(const uint8_t *img, size_t size);
+
 #endif

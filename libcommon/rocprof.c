@@ -392,8 +392,9 @@ code_at(struct rp *r, uint64_t addr, char **name)
 	return NULL;
 }
 
-/* Where no symbol names the entry: the code object whose loaded image holds it (the
- * dispatch's, if the JSON names one; else the only one). */
+/* Where no symbol can name the entry, as in a code object without a symbol table: the
+ * code object whose loaded image holds it (the dispatch's, if the JSON names one; else
+ * the only one).  One with symbols, but none at the entry, did not run there. */
 static struct rp_code *
 code_holding(struct rp *r, uint64_t addr, const struct rp_sym *js)
 {
@@ -403,7 +404,8 @@ code_holding(struct rp *r, uint64_t addr, const struct rp_sym *js)
 	for (i = 0; i < r->ncode; i++) {
 		struct rp_code *k = &r->code[i];
 		uint64_t size;
-		if (!k->has_base || k->file == NULL || addr < k->base || code_image(k) == NULL)
+		if (!k->has_base || k->file == NULL || !k->bad || addr < k->base ||
+		    code_image(k) == NULL)
 			continue;
 		size = k->size ? k->size : k->len;
 		if (addr - k->base >= size)
@@ -535,14 +537,18 @@ rocprof_open(struct capture *c, const struct capture_opts *o)
 		    nfound);
 	list(&r, sub, &json);
 	free(sub);
-	if (json != NULL)
-		read_results(&r, json);
-	free(json);
+	/* the options checked before the JSON is read: a wrong one is the only line */
 	for (i = 0; o != NULL && i < o->nbases; i++) {
 		struct rp_code *k = code_by_id(&r, o->bases[i].id, 0);
 		if (k == NULL || k->file == NULL)
 			errx(2, "%s: --base %ld=0x%" PRIx64 ": no code object %ld in the run", c->path,
 			    o->bases[i].id, o->bases[i].addr, o->bases[i].id);
+	}
+	if (json != NULL)
+		read_results(&r, json);
+	free(json);
+	for (i = 0; o != NULL && i < o->nbases; i++) {
+		struct rp_code *k = code_by_id(&r, o->bases[i].id, 0);
 		k->base = o->bases[i].addr;
 		k->has_base = 1;
 		k->size = 0;
