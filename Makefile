@@ -17,7 +17,7 @@ LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
 
 PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget \
 	stall-annotate
-BIN   = $(addprefix bin/,$(PROGS)) bin/stall
+BIN   = $(addprefix bin/,$(PROGS)) bin/stall bin/sqtt-capture
 
 LIB_BASE = util tsv input out pickle sqtt capture rocprof elfsym meta cause isa attr json profile load
 LIB_PAGE = timeline tracejson html html-page
@@ -60,6 +60,9 @@ build/codeobj_test: tests/codeobj_test.c $(LIBOBJ_BASE) $(LIBOBJ_CODE) | build
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 bin/stall: cmd/stall.sh | bin
+	cp $< $@ && chmod +x $@
+
+bin/sqtt-capture: cmd/sqtt-capture.sh | bin
 	cp $< $@ && chmod +x $@
 
 build bin:
