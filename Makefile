@@ -62,8 +62,8 @@ build/codeobj_test: tests/codeobj_test.c $(LIBOBJ_BASE) $(LIBOBJ_CODE) | build
 bin/stall: cmd/stall.sh | bin
 	cp $< $@ && chmod +x $@
 
-bin/sqtt-capture: cmd/sqtt-capture.sh | bin
-	cp $< $@ && chmod +x $@
+bin/sqtt-capture: cmd/sqtt-capture.sh Makefile | bin
+	sed 's/@VERSION@/$(VERSION)/' cmd/sqtt-capture.sh > $@ && chmod +x $@
 
 build bin:
 	mkdir -p $@

@@ -25,6 +25,7 @@ Trace command with rocprofv3 --att on a 7900 XTX (gfx1100), then run stall on th
       --serialize      serialize every kernel, traced or not (--att-serialize-all)
   -n, --dry-run        print the rocprofv3 command, run nothing
   -h, --help           this text
+      --version        the version
 ROCPROFV3 names the rocprofv3 to run, STALL the stall. See sqtt-capture(1).
 EOF
 }
@@ -60,6 +61,7 @@ range=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-h|--help)	help; exit 0 ;;
+	--version)	echo "$prog @VERSION@"; exit 0 ;;
 	-n|--dry-run)	dry=1 ;;
 	-o|--output)	[ $# -ge 2 ] || usage; out=$2; shift ;;
 	-k|--kernel)	[ $# -ge 2 ] || usage; kernel=$2; shift ;;
