@@ -19,14 +19,14 @@ PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-
 	stall-annotate
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall bin/sqtt-capture
 
-LIB_BASE = util tsv input out pickle sqtt capture rocprof elfsym meta cause isa attr json profile load
-LIB_PAGE = timeline tracejson html html-page
-LIB_CODE = codeobj walk dwarf codeload loops regs
+LIB_BASE = util tsv input out pickle sqtt capture rocprof elfsym meta cause isa attr json profile load dispatch
+LIB_PAGE = timeline tracejson html html-page report
+LIB_CODE = codeobj walk rowtext dwarf codeload loops regs
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
 LIBOBJ_PAGE = $(addprefix build/,$(addsuffix .o,$(LIB_PAGE)))
 
-TEST_BIN = build/pickle_test build/codeobj_test
+TEST_BIN = build/pickle_test build/codeobj_test build/cause_test
 
 all: $(BIN) $(TEST_BIN)
 
@@ -56,11 +56,14 @@ bin/sqtt-walk bin/stall-annotate: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_C
 build/pickle_test: tests/pickle_test.c $(LIBOBJ_BASE) | build
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
+build/cause_test: tests/cause_test.c $(LIBOBJ_BASE) | build
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
 build/codeobj_test: tests/codeobj_test.c $(LIBOBJ_BASE) $(LIBOBJ_CODE) | build
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
 
-bin/stall: cmd/stall.sh | bin
-	cp $< $@ && chmod +x $@
+bin/stall: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) $(LIBOBJ_PAGE) | bin
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 bin/sqtt-capture: cmd/sqtt-capture.sh Makefile | bin
 	sed 's/@VERSION@/$(VERSION)/' cmd/sqtt-capture.sh > $@ && chmod +x $@

@@ -205,13 +205,11 @@ dump_event(const struct event *e, const char *path)
 			out_commit(p + n);
 		}
 	}
-	/* a real stream has no UNKNOWN token: past 1% it is noise, and no table made of it
-	 * may look like a result */
 	seen = d.ntokens;
 	if (opt_counts)
 		for (seen = 0, t = 0; t < TOK_NTYPES; t++)
 			seen += local[t];
-	if (d.unknown > seen / 100) {
+	if (sqtt_is_noise(d.unknown, seen)) {
 		out_flush();
 		fflush(stdout);
 		errx(2, "%s: event %u: %" PRIu64 " of %" PRIu64 " tokens UNKNOWN: random bytes "
@@ -257,62 +255,21 @@ write_code(const char *dir, struct capture *c, size_t i)
 	free(path);
 }
 
+static int
+selected_event(const struct capture *c, const struct event *e, void *arg)
+{
+	(void)arg;
+	return selected(c, e);
+}
+
 static void
 put_meta(struct capture *c, int *header_done)
 {
 	size_t i;
 
-	meta_begin(stdout, "source");
-	meta_str(stdout, c->path);
-	meta_end(stdout);
-	meta_begin(stdout, "target");
-	meta_str_or_none(stdout, strcmp(c->target, "-") ? c->target : NULL);
-	meta_end(stdout);
-	for (i = 0; i < c->nprog; i++) {
-		const struct program *p = &c->prog[i];
-		meta_begin(stdout, "code");
-		meta_str(stdout, p->name);
-		if (p->tag < 0)
-			meta_none(stdout);
-		else
-			printf("\t%" PRId64, p->tag);
-		printf("\t0x%" PRIx64 "\t%zu", p->base, p->size);
-		meta_str_or_none(stdout, p->file);
-		meta_end(stdout);
-		if (opt_xdir != NULL)
-			write_code(opt_xdir, c, i);
-	}
-	for (i = 0; i < c->nev; i++) {
-		const struct event *e = &c->ev[i];
-		const struct program *p = capture_program(c, e);
-		uint8_t head[8];
-		size_t got;
-		struct sqtt_header h;
-		uint64_t raw = 0;
-
-		if (!selected(c, e))
-			continue;
-		capture_peek(c, e, head, &got);
-		memcpy(&raw, head, 8);
-		sqtt_header(raw, &h);
-		meta_begin(stdout, "event");
-		printf("\t%u\t%d", event_offset + e->index, e->se);
-		meta_str_or_none(stdout, p ? p->name : NULL);
-		if (p == NULL || p->tag < 0)
-			printf("\t-");
-		else
-			printf("\t%" PRId64, p->tag);
-		if (got == 8 && sqtt_check_header(head, 8, &h) == NULL)
-			printf("\t%d\t%u\t%u\t%u", e->itrace, h.sa, h.wgp, h.simd);
-		else
-			printf("\t%d\t-\t-\t-", e->itrace);
-		meta_str_or_none(stdout, e->file);
-		if (e->dispatch < 0)
-			meta_none(stdout);
-		else
-			printf("\t%" PRId64, e->dispatch);
-		meta_end(stdout);
-	}
+	capture_put_meta(stdout, c, event_offset, selected_event, NULL);
+	for (i = 0; opt_xdir != NULL && i < c->nprog; i++)
+		write_code(opt_xdir, c, i);
 	if (!*header_done) {
 		if (opt_counts)
 			printf("#event\tse\ttype\tcount\n");

@@ -4,14 +4,17 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "meta.h"
 #include "out.h"
 #include "tsv.h"
 #include "util.h"
+#include "rowtext.h"
 #include "walk.h"
 
 static void __attribute__((noreturn))
@@ -28,127 +31,27 @@ static int opt_strict;
 static long opt_dbg_wave = -1;
 static unsigned long opt_dbg_n = 64;
 
-/* Output: one row per issue, the hot path, formatted by hand from pieces made once per
- * event ("event\tse\tkernel\t") and once per instruction ("\tinst\tclass\tdep\n"). */
-static struct {
-	long event;
-	char *text;
-	size_t len;
-} prefix = { -1, NULL, 0 };
-
-struct tails {
-	char **text;
-	size_t *len, n;
-};
-static struct tails *tails;	/* by program number */
-static size_t ntails;
-
-static size_t
-make_tail(char *buf, size_t sz, const struct inst *in)
-{
-	int n = snprintf(buf, sz, "\t%s\t%s\t%s\n", in->text, inst_class_name(in->cls),
-	    isa_dep_name(in->dep_id));
-
-	return n < 0 ? 0 : (size_t)n >= sz ? sz - 1 : (size_t)n;
-}
-
-static void
-put_prefix(const struct walk_row *r)
-{
-	char buf[64];
-	size_t kl = strlen(r->kernel);
-	int n;
-
-	if (r->se < 0)
-		n = snprintf(buf, sizeof(buf), "%ld\t-\t", r->event);
-	else
-		n = snprintf(buf, sizeof(buf), "%ld\t%d\t", r->event, r->se);
-	free(prefix.text);
-	prefix.len = (size_t)n + kl + 1;
-	prefix.text = xcalloc(prefix.len + 1, 1);
-	memcpy(prefix.text, buf, (size_t)n);
-	memcpy(prefix.text + n, r->kernel, kl);
-	prefix.text[prefix.len - 1] = '\t';
-	prefix.event = r->event;
-}
-
-static const char *
-tail_of(const struct walk_row *r, size_t *len)
-{
-	static char buf[OUT_LINEMAX / 2];
-	struct tails *t;
-
-	if (r->idx == SIZE_MAX) {
-		*len = make_tail(buf, sizeof(buf), r->in);
-		return buf;
-	}
-	if (r->prog >= ntails) {
-		tails = xreallocarray(tails, r->prog + 1, sizeof(*tails));
-		memset(tails + ntails, 0, (r->prog + 1 - ntails) * sizeof(*tails));
-		ntails = r->prog + 1;
-	}
-	t = &tails[r->prog];
-	if (r->idx >= t->n) {
-		size_t n = r->idx + 1 > 2 * t->n ? r->idx + 1 : 2 * t->n;
-		t->text = xreallocarray(t->text, n, sizeof(*t->text));
-		t->len = xreallocarray(t->len, n, sizeof(*t->len));
-		memset(t->text + t->n, 0, (n - t->n) * sizeof(*t->text));
-		t->n = n;
-	}
-	if (t->text[r->idx] == NULL) {
-		t->len[r->idx] = make_tail(buf, sizeof(buf), r->in);
-		t->text[r->idx] = xstrndup(buf, t->len[r->idx]);
-	}
-	*len = t->len[r->idx];
-	return t->text[r->idx];
-}
-
 static void
 put_row(void *ctx, const struct walk_row *r)
 {
-	const char *tail;
-	size_t tl;
-	char *p;
-
 	(void)ctx;
-	if (r->event != prefix.event || prefix.text == NULL)
-		put_prefix(r);
-	tail = tail_of(r, &tl);
-	if (prefix.len + tl > OUT_LINEMAX - 128) {	/* a long name: the slow path */
-		out_flush();
-		printf("%s%u\t%u\t0x%" PRIx64 "\t%" PRIu64 "\t%" PRIu64 "\t%s%s", prefix.text,
-		    r->wave, r->slot, r->pc, r->time, r->delta, r->token, tail);
-		return;
-	}
-	p = out_reserve();
-	memcpy(p, prefix.text, prefix.len);
-	p += prefix.len;
-	p = fmt_u64(p, r->wave);
-	*p++ = '\t';
-	p = fmt_u64(p, r->slot);
-	*p++ = '\t';
-	p = fmt_hex(p, r->pc);
-	*p++ = '\t';
-	p = fmt_u64(p, r->time);
-	*p++ = '\t';
-	p = fmt_u64(p, r->delta);
-	*p++ = '\t';
-	p = fmt_str(p, r->token);
-	memcpy(p, tail, tl);
-	out_commit(p + tl);
+	rowtext_put(r, NULL);
 }
 
+/* The ## lines that tell the walk its programs and buffers, read through meta.h. */
 static void
-take_meta(struct walker *wk, const struct tsv *t)
+take_meta(struct walker *wk, struct tsv *t)
 {
+	meta_parse(t);
 	if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
-		walk_source(wk, t->field[1]);
+		walk_source(wk, meta_is_none(t->field[1]) ? "-" : t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
-		walk_program(wk, t->field[1], t->field[2], strtoull(t->field[3], NULL, 0),
-		    t->nfield > 5 ? t->field[5] : "-", NULL, 0);
+		walk_program(wk, t->field[1], meta_is_none(t->field[2]) ? "-" : t->field[2],
+		    meta_u64(t, 3, "base", UINT64_MAX),
+		    t->nfield > 5 && !meta_is_none(t->field[5]) ? t->field[5] : "-", NULL, 0);
 	} else if (strcmp(t->field[0], "event") == 0 && t->nfield >= 4) {
-		walk_event(wk, strtol(t->field[1], NULL, 10), t->field[3],
-		    t->nfield >= 5 ? t->field[4] : NULL);
+		walk_event(wk, (long)meta_u64(t, 1, "event", LONG_MAX), t->field[3],
+		    t->nfield >= 5 ? (meta_is_none(t->field[4]) ? "-" : t->field[4]) : NULL);
 	}
 }
 
@@ -246,9 +149,12 @@ main(int argc, char *argv[])
 	tsv_open(&t, in, path);
 	while ((k = tsv_next(&t)) != TSV_EOF) {
 		if (k == TSV_META) {
-			take_meta(wk, &t);
+			size_t i;
 			out_flush();
-			puts(tsv_line(&t));
+			for (i = 0; i < t.nfield; i++)	/* passed on as it came, before it is parsed */
+				printf("%s%s", i ? "\t" : "##", t.field[i]);
+			putchar('\n');
+			take_meta(wk, &t);
 			continue;
 		}
 		if (k == TSV_HEADER) {
@@ -265,8 +171,7 @@ main(int argc, char *argv[])
 			continue;
 		}
 		if (!header_out) {
-			out_flush();
-			printf("#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\n");
+			rowtext_header(NULL);
 			header_out = 1;
 		}
 		pk.type = sqtt_type_by_name(t.field[c.type]);
@@ -312,7 +217,7 @@ main(int argc, char *argv[])
 	if (t.ncol == 0)
 		errx(2, "%s: no '#' column header: not a packet stream", path);
 	if (!header_out)
-		printf("#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\n");
+		rowtext_header(NULL);
 	tsv_close(&t);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(2, "stdout");

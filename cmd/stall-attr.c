@@ -152,11 +152,7 @@ header(const struct tsv *t)
 	}
 	first_header = xstrdup(t->text);
 	out_flush();
-	if (opt_raw)
-		printf("##stall-attr\traw\tcost is the row's delta\n");
-	else
-		printf("##stall-attr\tcause\tcost is the row's delta, but the wait after an "
-		    "s_barrier is moved onto it (the next row keeps 1 cycle)\n");
+	printf("%s\n", attr_meta_line(opt_raw));
 	printf("%s\tcost\tcause\tretired\n", t->text);
 }
 

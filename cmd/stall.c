@@ -1,11 +1,12 @@
-/* stall: where the waves of a capture wait.  The four stages of pipeline.md, decode, walk,
- * attr and profile, in one process with rows passed as structs: the table is the one
+/* stall: where the waves of a capture wait.  The stages of pipeline.md, decode, walk,
+ * attr and profile, in one process with rows passed as structs: its output is what
  *   sqtt-dump CAPTURE | sqtt-walk | stall-attr | stall-table
- * writes, at a tenth of the work.  See stall(1). */
+ * writes, for a fraction of the work.  See stall(1). */
 #include <err.h>
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,25 +15,232 @@
 #include "attr.h"
 #include "capture.h"
 #include "input.h"
+#include "meta.h"
 #include "out.h"
+#include "profile.h"
 #include "report.h"
+#include "rowtext.h"
 #include "sqtt.h"
+#include "util.h"
 #include "walk.h"
 
-static struct report rep;
-static struct walker *walker;
-static struct attr *attr;
+#define USAGE "[-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows] [--untraced]\n" \
+	"       [--html out.html] [--trace-json out.json] capture"
+
 static const char *capture_path;
+static const char *opt_kernel;
+static int opt_raw, opt_rows;
+static struct attr *attr;
+static struct walker *walker;
+static struct profile prof;
+static struct timeline *timeline;
+static uint64_t nrows;
+
+/* Warnings wait for the end of the run: a run that fails says one line, its error.  At
+ * most MAX_WARNINGS are kept, the rest counted. */
+#define MAX_WARNINGS 1000
+static char **warnings;
+static size_t nwarnings;
+static uint64_t warnings_dropped;
+static char *first_error;	/* a program that could not be walked: the run fails */
+
+static void
+keep_warning(void *ctx, const char *msg, int error)
+{
+	(void)ctx;
+	if (error) {
+		if (first_error == NULL && asprintf(&first_error, "%s", msg) < 0)
+			err(2, NULL);
+		return;
+	}
+	if (nwarnings == MAX_WARNINGS) {
+		warnings_dropped++;
+		return;
+	}
+	warnings = xreallocarray(warnings, nwarnings + 1, sizeof(*warnings));
+	if (asprintf(&warnings[nwarnings], "%s", msg) < 0)
+		err(2, NULL);
+	nwarnings++;
+}
+
+static void
+put_warnings(void)
+{
+	size_t i;
+
+	for (i = 0; i < nwarnings; i++)
+		warnx("warning: %s", warnings[i]);
+	if (warnings_dropped)
+		warnx("warning: %" PRIu64 " more warnings", warnings_dropped);
+}
+
+/* The kernel column as the row stream has it (escaped), and its profile kernel, made once
+ * per kernel string; each instruction's profile line, made once per (program, index). */
+static const char *escaped_of, *escaped;
+static size_t escaped_kernel;
+struct lines {
+	struct profile_line **line;
+	const char **kernel;	/* the escaped kernel the line was made for */
+	size_t n;
+};
+static struct lines *lines;	/* by program number */
+static size_t nlines;
+
+static struct profile_line *
+line_of(const struct walk_row *r, const char *pc)
+{
+	struct lines *ls;
+
+	if (r->idx == SIZE_MAX)
+		return profile_line(&prof, escaped_kernel, pc, r->in->text);
+	if (r->prog >= nlines) {
+		lines = xreallocarray(lines, r->prog + 1, sizeof(*lines));
+		memset(lines + nlines, 0, (r->prog + 1 - nlines) * sizeof(*lines));
+		nlines = r->prog + 1;
+	}
+	ls = &lines[r->prog];
+	if (r->idx >= ls->n) {
+		size_t n = r->idx + 1 > 2 * ls->n ? r->idx + 1 : 2 * ls->n;
+		ls->line = xreallocarray(ls->line, n, sizeof(*ls->line));
+		ls->kernel = xreallocarray(ls->kernel, n, sizeof(*ls->kernel));
+		memset(ls->line + ls->n, 0, (n - ls->n) * sizeof(*ls->line));
+		memset(ls->kernel + ls->n, 0, (n - ls->n) * sizeof(*ls->kernel));
+		ls->n = n;
+	}
+	if (ls->line[r->idx] == NULL || ls->kernel[r->idx] != escaped) {
+		ls->line[r->idx] = profile_line(&prof, escaped_kernel, pc, r->in->text);
+		ls->kernel[r->idx] = escaped;
+	}
+	return ls->line[r->idx];
+}
+
+/* A signal ends the run at once, as an error: exit 2, and no half-written picture left
+ * (unlink(2) and _exit(2) are safe in a handler). */
+static const char *volatile picture[2];
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	if (picture[0])
+		unlink(picture[0]);
+	if (picture[1])
+		unlink(picture[1]);
+	_exit(2);
+}
+
+static void
+catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
 
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] "
-	    "[--untraced] [--html file] [--trace-json file] capture\n", getprogname());
+	fprintf(stderr, "usage: %s " USAGE "\n", getprogname());
 	exit(2);
 }
 
-/* attr's rows are the walker's: the row struct itself is what it holds and gives back */
+static void
+help(void)
+{
+	printf("usage: %s " USAGE "\n"
+	    "Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-table,\n"
+	    "in one process.\n\n"
+	    "  -n, --top N        the N instructions of each kernel with the most cycles"
+	    " (default 10)\n"
+	    "  -a, --all          every instruction\n"
+	    "  -r, --raw          charge every row its own delta (stall-attr --raw)\n"
+	    "  -j, --json         JSON (stall-table --json)\n"
+	    "  -k, --kernel NAME  only the trace buffers of kernel NAME (sqtt-dump -k)\n"
+	    "  -s, --sort KEY     order by cycles (default), hits or pc\n"
+	    "      --pretty       aligned text (the default on a terminal)\n"
+	    "      --tsv          TSV (the default otherwise)\n"
+	    "      --rows         the row stream stall-attr writes, not the table\n"
+	    "      --untraced     count waves without instruction tokens too\n"
+	    "      --html OUT     also write the timeline and the table as one HTML page\n"
+	    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
+	    "  -h, --help         this text\n"
+	    "      --version      the version\n"
+	    "See stall(1).\n", getprogname());
+}
+
+/* Stage 3 out: a costed row, to the row stream or to the profile. */
+static void
+costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
+    const char *retired, int meta)
+{
+	const struct walk_row *r = data;
+	struct profile_row pr;
+	char pc[24], extra[64];
+
+	(void)ctx;
+	(void)len;
+	if (meta)
+		return;
+	nrows++;
+	if (r->kernel != escaped_of) {
+		escaped = meta_escape(r->kernel);	/* kept: lines remember it */
+		escaped_of = r->kernel;
+		if (!opt_rows)
+			escaped_kernel = profile_kernel(&prof, escaped);
+	}
+	if (opt_rows) {
+		if (retired == NULL || strlen(retired) < sizeof(extra) - 48) {
+			snprintf(extra, sizeof(extra), "\t%" PRId64 "\t%s\t%s", cost, cause_name(cause),
+			    retired ? retired : "-");
+			rowtext_put(r, extra);
+		} else {
+			char *big;
+			if (asprintf(&big, "\t%" PRId64 "\t%s\t%s", cost, cause_name(cause),
+			    retired) < 0)
+				err(2, NULL);
+			rowtext_put(r, big);
+			free(big);
+		}
+		return;
+	}
+	*fmt_hex(pc, r->pc) = '\0';
+	pr.kernel = escaped;
+	pr.pc = pc;
+	pr.inst = r->in->text;
+	pr.cause = cause;
+	pr.cost = cost;
+	pr.wave_end = r->token[0] == 'W' && strcmp(r->token, "WAVE_END") == 0;
+	pr.timed = 1;
+	pr.event = (uint64_t)r->event;
+	pr.start = (int64_t)(r->time - r->delta);
+	pr.end = (int64_t)r->time;
+	if (timeline && (cause != CAUSE_UNTRACED || (prof.flags & PROFILE_UNTRACED))) {
+		struct tl_row t = { 0 };
+		t.kernel = escaped;
+		t.pc = pc;
+		t.inst = r->in->text;
+		t.cause = cause_name(cause);
+		t.event = (uint64_t)r->event;
+		t.se = (uint64_t)(r->se < 0 ? 0 : r->se);
+		t.wave = r->wave;
+		t.slot = r->slot;
+		t.time = (int64_t)r->time;
+		t.delta = (int64_t)r->delta;
+		t.cost = cost;
+		if (timeline_add(timeline, &t, pr.wave_end) != 0)
+			errx(2, "%s: %s", capture_path, timeline_error(timeline));
+	}
+	if (profile_add(&prof, escaped_kernel, cause == CAUSE_UNTRACED &&
+	    !(prof.flags & PROFILE_UNTRACED) ? NULL : line_of(r, pc), &pr) != 0)
+		errx(2, "%s: kernel %s: cycles: the sum passes 2^63-1", capture_path, escaped);
+}
+
+/* attr holds the walker's row structs themselves while a barrier waits */
 static const void *
 row_bytes(void *ctx, const void *handle, size_t *len)
 {
@@ -44,20 +252,15 @@ row_bytes(void *ctx, const void *handle, size_t *len)
 static void
 attr_warning(void *ctx, const char *msg)
 {
-	(void)ctx;
-	warnx("warning: %s: %s", capture_path, msg);
+	char *m;
+
+	if (asprintf(&m, "%s: %s", capture_path, msg) < 0)
+		err(2, NULL);
+	keep_warning(ctx, m, 0);
+	free(m);
 }
 
-static void
-costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
-    const char *retired, int meta)
-{
-	(void)ctx;
-	(void)len;
-	if (!meta)
-		report_row(&rep, (const struct walk_row *)data, cost, cause);
-}
-
+/* Stage 2 out: a row of the walk, to stage 3. */
 static void
 walked(void *ctx, const struct walk_row *r)
 {
@@ -88,7 +291,7 @@ refill_file(void *ctx, uint8_t *dst, size_t max)
 	return input_read(((struct file_source *)ctx)->in, dst, max);
 }
 
-/* The tokens the walk needs: the rest of the stream is decoded and passed over. */
+/* The tokens the walk needs; the rest of a stream is decoded and passed over. */
 static int
 walked_type(enum sqtt_type t)
 {
@@ -101,6 +304,7 @@ walked_type(enum sqtt_type t)
 	}
 }
 
+/* Stage 1: one trace buffer decoded, its tokens to stage 2. */
 static void
 walk_buffer(const struct event *e)
 {
@@ -135,19 +339,81 @@ walk_buffer(const struct event *e)
 			errx(2, "%s: event %u: %s", capture_path, e->index, walk_error(walker));
 	}
 	if (r < 0) {
+		out_flush();
 		if (e->blob != NULL)
 			errx(2, "%s: event %u: %s", capture_path, e->index, d.error);
 		errx(2, "%s: %s", e->file, d.error);
 	}
-	if (d.unknown)
-		warnx("warning: %s: event %u: %" PRIu64 " UNKNOWN tokens (not a gfx11 stream, or "
-		    "damaged)", capture_path, e->index, d.unknown);
-	if (d.lost)
-		warnx("warning: %s: event %u: %" PRIu64 " TIMESTAMP tokens report lost packets",
-		    capture_path, e->index, d.lost);
+	if (sqtt_is_noise(d.unknown, d.ntokens))
+		errx(2, "%s: event %u: %" PRIu64 " of %" PRIu64 " tokens UNKNOWN: random bytes or a "
+		    "damaged stream, not gfx11 SQTT", e->blob ? capture_path : e->file, e->index,
+		    d.unknown, d.ntokens);
+	if (d.unknown) {
+		char *m;
+		if (asprintf(&m, "%s: event %u: %" PRIu64 " UNKNOWN tokens (not a gfx11 stream, "
+		    "or damaged)", capture_path, e->index, d.unknown) < 0)
+			err(2, NULL);
+		keep_warning(NULL, m, 0);
+		free(m);
+	}
+	if (d.lost) {
+		char *m;
+		if (asprintf(&m, "%s: event %u: %" PRIu64 " TIMESTAMP tokens report lost packets",
+		    capture_path, e->index, d.lost) < 0)
+			err(2, NULL);
+		keep_warning(NULL, m, 0);
+		free(m);
+	}
 	if (e->blob == NULL)
 		input_close(src.in);
 	sqtt_free(&d);
+}
+
+static int
+selected(const struct capture *c, const struct event *e, void *arg)
+{
+	const struct program *p = capture_program(c, e);
+
+	(void)arg;
+	return opt_kernel == NULL || (p != NULL && strcmp(p->name, opt_kernel) == 0);
+}
+
+static void
+tag_of(const struct program *p, char *buf, size_t sz)
+{
+	if (p == NULL || p->tag < 0)
+		snprintf(buf, sz, "-");
+	else
+		snprintf(buf, sz, "%" PRId64, p->tag);
+}
+
+/* The context lines the pipeline would carry: the capture's, then stall-attr's. */
+static void
+put_context(struct capture *cap)
+{
+	char *text = NULL, *line, *next;
+	size_t len = 0;
+	FILE *mem;
+
+	if ((mem = open_memstream(&text, &len)) == NULL)
+		err(2, NULL);
+	capture_put_meta(mem, cap, 0, selected, NULL);
+	fprintf(mem, "%s\n", attr_meta_line(opt_raw));
+	if (fclose(mem) != 0)
+		err(2, NULL);
+	if (opt_rows) {
+		out_flush();
+		fwrite(text, 1, len, stdout);
+		rowtext_header("\tcost\tcause\tretired");
+	} else {
+		for (line = text; *line; line = next) {
+			next = strchr(line, '\n');
+			*next++ = '\0';
+			profile_keep_line(&prof, line);
+		}
+		profile_set_view(&prof, opt_raw ? "raw" : "cause");
+	}
+	free(text);
 }
 
 int
@@ -161,43 +427,29 @@ main(int argc, char *argv[])
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "raw", no_argument, NULL, 'r' },
+		{ "rows", no_argument, NULL, 'R' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "tsv", no_argument, NULL, 't' },
 		{ "untraced", no_argument, NULL, 'U' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
-	const char *kernel = NULL, *errstr;
+	struct report *rep = NULL;
 	struct capture cap;
-	size_t i;
-	int ch, raw = 0, nselected = 0;
+	const char *errstr;
+	size_t i, nselected = 0;
+	int ch, flags = 0;
 
-	while ((ch = getopt_long(argc, argv, "ahjkn:prs:t", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ahjk:n:rs:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			ro.top = 0;
 			break;
 		case 'h':
-			printf("usage: %s [-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv] "
-			    "[--untraced] [--html file] [--trace-json file] capture\n"
-			    "Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr |\n"
-			    "stall-table, in one process.\n\n"
-			    "  -n, --top N        the N instructions of each kernel with the most cycles"
-			    " (default 10)\n"
-			    "  -a, --all          every instruction\n"
-			    "  -r, --raw          charge every row its own delta (stall-attr --raw)\n"
-			    "  -j, --json         JSON (stall-table --json)\n"
-			    "  -k, --kernel NAME  only the trace buffers of kernel NAME (sqtt-dump -k)\n"
-			    "  -s, --sort KEY     order by cycles (default), hits or pc\n"
-			    "      --pretty       aligned text (the default on a terminal)\n"
-			    "      --tsv          TSV (the default otherwise)\n"
-			    "      --untraced     count waves without instruction tokens too\n"
-			    "      --html FILE    also a self-contained HTML timeline (stall-table(1))\n"
-			    "      --trace-json FILE  also the trace as Chrome trace events\n"
-			    "  -h, --help         this text\n"
-			    "See stall(1).\n", getprogname());
+			help();
 			exit(0);
 		case 'H':
 			ro.html = optarg;
@@ -206,10 +458,10 @@ main(int argc, char *argv[])
 			ro.format = REPORT_JSON;
 			break;
 		case 'k':
-			kernel = optarg;
+			opt_kernel = optarg;
 			break;
 		case 'n':
-			ro.top = strtonum(optarg, 0, INT32_MAX, &errstr);
+			ro.top = strtonum(optarg, 0, LLONG_MAX, &errstr);
 			if (errstr)
 				errx(2, "--top is %s: %s", errstr, optarg);
 			break;
@@ -217,11 +469,14 @@ main(int argc, char *argv[])
 			ro.format = REPORT_PRETTY;
 			break;
 		case 'r':
-			raw = 1;
+			opt_raw = 1;
+			break;
+		case 'R':
+			opt_rows = 1;
 			break;
 		case 's':
 			if (report_sort_key(optarg, &ro.sort) != 0)
-				errx(2, "--sort: unknown key '%s' (cycles, hits or pc)", optarg);
+				errx(2, "-s: unknown sort key '%s' (cycles, hits, pc)", optarg);
 			break;
 		case 't':
 			ro.format = REPORT_TSV;
@@ -230,8 +485,11 @@ main(int argc, char *argv[])
 			ro.trace_json = optarg;
 			break;
 		case 'U':
-			ro.untraced = 1;
+			flags |= PROFILE_UNTRACED;
 			break;
+		case 'V':
+			printf("%s (stall) %s\n", getprogname(), STALL_VERSION);
+			exit(0);
 		default:
 			usage();
 		}
@@ -240,48 +498,66 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc != 1)
 		usage();
+	if (opt_rows && (ro.html || ro.trace_json))
+		errx(2, "--rows writes the row stream: no --html or --trace-json with it");
 	capture_path = argv[0];
+	picture[0] = ro.html;
+	picture[1] = ro.trace_json;
+	catch_signals();
 
 	capture_open(&cap, capture_path, NULL);
-	report_init(&rep, &ro, raw);
+	for (i = 0; i < cap.nev; i++)
+		nselected += selected(&cap, &cap.ev[i], NULL);
+	if (opt_kernel != NULL && nselected == 0)
+		errx(2, "%s: no trace buffer of kernel %s", capture_path, opt_kernel);
+	if (!opt_rows) {
+		rep = report_open(&ro);
+		timeline = report_timeline(rep);
+		profile_init(&prof, flags);
+	}
+	put_context(&cap);
+
 	walker = walk_new(walked, NULL);
-	attr = attr_new(raw, costed, attr_warning, row_bytes, NULL);
+	walk_set_warn(walker, keep_warning, NULL);
+	attr = attr_new(opt_raw, costed, attr_warning, row_bytes, NULL);
+	attr_list_retired(attr, opt_rows);
 	walk_source(walker, cap.path);
 	for (i = 0; i < cap.nprog; i++) {
 		const struct program *p = &cap.prog[i];
-		char tag[24];
 		size_t len = 0;
 		const uint8_t *img = capture_code(&cap, i, &len);
+		char tag[24];
 
-		if (p->tag < 0)
-			snprintf(tag, sizeof(tag), "-");
-		else
-			snprintf(tag, sizeof(tag), "%" PRId64, p->tag);
+		tag_of(p, tag, sizeof(tag));
 		walk_program(walker, p->name, tag, p->base, p->file, img, len);
 	}
 	for (i = 0; i < cap.nev; i++) {
 		const struct program *p = capture_program(&cap, &cap.ev[i]);
 		char tag[24];
 
-		if (p == NULL || p->tag < 0)
-			snprintf(tag, sizeof(tag), "-");
-		else
-			snprintf(tag, sizeof(tag), "%" PRId64, p->tag);
-		walk_event(walker, (long)cap.ev[i].index, p ? p->name : "-", tag);
+		tag_of(p, tag, sizeof(tag));
+		if (selected(&cap, &cap.ev[i], NULL))
+			walk_event(walker, (long)cap.ev[i].index, p ? p->name : "-", tag);
 	}
-	for (i = 0; i < cap.nev; i++) {
-		const struct program *p = capture_program(&cap, &cap.ev[i]);
-		if (kernel != NULL && (p == NULL || strcmp(p->name, kernel) != 0))
-			continue;
-		walk_buffer(&cap.ev[i]);
-		nselected++;
-	}
+	for (i = 0; i < cap.nev; i++)
+		if (selected(&cap, &cap.ev[i], NULL))
+			walk_buffer(&cap.ev[i]);
 	walk_end(walker);
 	if (attr_end(attr) != 0)
 		errx(2, "%s: %s", capture_path, attr_error(attr));
-	report_finish(&rep, &cap);
-	if (walk_nfailed(walker))
-		exit(2);
+	if (first_error != NULL) {
+		out_flush();
+		errx(2, "%s", first_error);
+	}
+	if (opt_rows) {
+		out_flush();
+		if (fflush(stdout) != 0 || ferror(stdout))
+			err(2, "stdout");
+	} else {
+		report_finish(rep, &prof, capture_path);
+		picture[0] = picture[1] = NULL;
+	}
+	put_warnings();
 	walk_free(walker);
 	attr_free(attr);
 	capture_close(&cap);

@@ -69,6 +69,7 @@ struct attr {
 	size_t nheld;
 	unsigned nwaves;
 	int warned_dep;
+	int list_retired;
 	char retired[RETIRED_MAX];
 	size_t retired_len;
 	char error[256];
@@ -107,10 +108,20 @@ attr_new(int raw, attr_out_fn out, attr_warn_fn w, attr_bytes_fn bytes, void *ct
 	a->warn = w;
 	a->bytes = bytes;
 	a->ctx = ctx;
+	a->list_retired = 1;
 	return a;
 }
 
 const char *attr_error(const struct attr *a) { return a->error; }
+void attr_list_retired(struct attr *a, int on) { a->list_retired = on; }
+
+const char *
+attr_meta_line(int raw)
+{
+	return raw ? "##stall-attr\traw\tcost is the row's delta" :
+	    "##stall-attr\tcause\tcost is the row's delta, but the wait after an s_barrier is "
+	    "moved onto it (the next row keeps 1 cycle)";
+}
 
 /* Output ------------------------------------------------------------------------ */
 
@@ -294,7 +305,8 @@ fifo_wait(struct attr *a, struct fifo *f, unsigned long n)
 
 	while (f->n > n) {
 		kinds |= f->kind[f->head];
-		a->retired_len += (size_t)snprintf(a->retired + a->retired_len,
+		if (a->list_retired)
+			a->retired_len += (size_t)snprintf(a->retired + a->retired_len,
 		    sizeof(a->retired) - a->retired_len, "%s0x%" PRIx64 "@%" PRIu64,
 		    a->retired_len ? "," : "", f->pc[f->head], f->issue[f->head]);
 		f->head = (f->head + 1) % FIFO_MAX;
@@ -335,7 +347,15 @@ is_vmem(enum inst_class c)
 static int
 is_end(const struct attr_row *r)
 {
-	return strcmp(r->token, "WAVE_END") == 0;
+	return r->token[0] == 'W' && strcmp(r->token, "WAVE_END") == 0;
+}
+
+/* An s_sleep's length, -1 for any other instruction: asked of every row, so the first
+ * bytes are looked at before the ISA is. */
+static long
+sleep_of(const struct attr_row *r)
+{
+	return r->cls == IC_IMM && r->inst[2] == 's' ? isa_sleep_cycles(r->inst) : -1;
 }
 
 /* The rules of stall-attr(1), CAUSES, first that fits. */
@@ -351,7 +371,7 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 		return CAUSE_WAVE_START;
 	if (is_end(r))
 		return CAUSE_DRAIN;
-	if (isa_sleep_cycles(r->inst) >= 0)
+	if (sleep_of(r) >= 0)
 		return CAUSE_SLEEP;
 	if (r->cls == IC_BARRIER)
 		return CAUSE_BARRIER;
@@ -361,7 +381,7 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 		return CAUSE_DEPCTR;
 	if (cost <= 1)
 		return CAUSE_ISSUE;
-	if (strcmp(r->dep, "-") != 0 && (c = dep_cause(a, r->dep)) != CAUSE_NONE)
+	if ((r->dep[0] != '-' || r->dep[1] != '\0') && (c = dep_cause(a, r->dep)) != CAUSE_NONE)
 		return c;
 	if (others_issued(e, w, w->prev_time, r->time))
 		return CAUSE_ISSUE_WAIT;
@@ -448,7 +468,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		w->skewed = 1;
 	}
 
-	sleep = isa_sleep_cycles(r->inst);
+	sleep = sleep_of(r);
 	cost = r->delta;
 	if (w->barrier) {
 		/* the barrier's wait shows on the next row: it keeps 1 cycle, an s_sleep what
@@ -486,8 +506,8 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	w->prev_time = r->time;
 	w->prev_pc = r->pc;
 	w->prev_pc_known = r->pc_known;
-	w->prev_taken = strcmp(r->token, "INST:branch_taken") == 0 ||
-	    strcmp(r->token, "INST:jump") == 0;
+	w->prev_taken = r->token[0] == 'I' && (strcmp(r->token, "INST:branch_taken") == 0 ||
+	    strcmp(r->token, "INST:jump") == 0);
 
 	data = a->bytes(a->ctx, handle, &len);
 	if (a->qhead != NULL || (barrier && !a->raw)) {

@@ -46,6 +46,8 @@ struct attr;
 /* raw: every row costs its delta (no wait moved). */
 struct attr *attr_new(int raw, attr_out_fn, attr_warn_fn, attr_bytes_fn, void *ctx);
 void attr_free(struct attr *);
+/* Whether s_waitcnt rows list what they retired (on by default; it costs a little). */
+void attr_list_retired(struct attr *, int on);
 /* 0, or -1 with attr_error saying why the row cannot be taken.  Its bytes (through the
  * attr_bytes_fn) are copied when the row has to be held. */
 int attr_row(struct attr *, const struct attr_row *, const void *handle);
@@ -53,5 +55,7 @@ void attr_meta(struct attr *, const void *data, size_t len);
 /* The end of an input: waves without a WAVE_END row end here (a warning each). */
 int attr_end(struct attr *);
 const char *attr_error(const struct attr *);
+/* The ##stall-attr line (without its newline) that says what the costs are. */
+const char *attr_meta_line(int raw);
 
 #endif

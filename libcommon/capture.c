@@ -12,6 +12,7 @@
 #include "meta.h"
 #include "pickle.h"
 #include "rocprof.h"
+#include "sqtt.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -427,5 +428,62 @@ capture_peek(const struct capture *c, const struct event *e, uint8_t head[8], si
 		input_close(in);
 		(void)c;
 		return 1;
+	}
+}
+
+void
+capture_put_meta(FILE *fp, const struct capture *c, unsigned event_offset,
+    int (*selected)(const struct capture *, const struct event *, void *), void *arg)
+{
+	size_t i;
+
+	meta_begin(fp, "source");
+	meta_str(fp, c->path);
+	meta_end(fp);
+	meta_begin(fp, "target");
+	meta_str_or_none(fp, strcmp(c->target, "-") ? c->target : NULL);
+	meta_end(fp);
+	for (i = 0; i < c->nprog; i++) {
+		const struct program *p = &c->prog[i];
+		meta_begin(fp, "code");
+		meta_str(fp, p->name);
+		if (p->tag < 0)
+			meta_none(fp);
+		else
+			fprintf(fp, "\t%" PRId64, p->tag);
+		fprintf(fp, "\t0x%" PRIx64 "\t%zu", p->base, p->size);
+		meta_str_or_none(fp, p->file);
+		meta_end(fp);
+	}
+	for (i = 0; i < c->nev; i++) {
+		const struct event *e = &c->ev[i];
+		const struct program *p = capture_program(c, e);
+		uint8_t head[8];
+		size_t got;
+		struct sqtt_header h;
+		uint64_t raw = 0;
+
+		if (selected != NULL && !selected(c, e, arg))
+			continue;
+		capture_peek(c, e, head, &got);
+		memcpy(&raw, head, 8);
+		sqtt_header(raw, &h);
+		meta_begin(fp, "event");
+		fprintf(fp, "\t%u\t%d", event_offset + e->index, e->se);
+		meta_str_or_none(fp, p ? p->name : NULL);
+		if (p == NULL || p->tag < 0)
+			fprintf(fp, "\t-");
+		else
+			fprintf(fp, "\t%" PRId64, p->tag);
+		if (got == 8 && sqtt_check_header(head, 8, &h) == NULL)
+			fprintf(fp, "\t%d\t%u\t%u\t%u", e->itrace, h.sa, h.wgp, h.simd);
+		else
+			fprintf(fp, "\t%d\t-\t-\t-", e->itrace);
+		meta_str_or_none(fp, e->file);
+		if (e->dispatch < 0)
+			meta_none(fp);
+		else
+			fprintf(fp, "\t%" PRId64, e->dispatch);
+		meta_end(fp);
 	}
 }

@@ -4,6 +4,7 @@
 #ifndef CAPTURE_H
 #define CAPTURE_H
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 /* The largest code object read (sqtt-dump -x, sqtt-encode -d): far beyond a real one. */
@@ -67,6 +68,11 @@ const struct program *capture_program(const struct capture *, const struct event
 const uint8_t *capture_code(struct capture *, size_t prog, size_t *len);
 /* "event lines": the first 8 bytes of an event's stream (HEADER), 0 if unavailable. */
 int capture_peek(const struct capture *, const struct event *, uint8_t head[8], size_t *got);
+/* The context lines of the packet stream (pipeline.md): ##source, ##target, a ##code per
+ * program and an ##event per event that selected(c, e, arg) takes (every event when it is
+ * NULL), numbered from event_offset. */
+void capture_put_meta(FILE *, const struct capture *, unsigned event_offset,
+    int (*selected)(const struct capture *, const struct event *, void *), void *arg);
 
 /* For the readers of capture formats (capture.c, rocprof.c). */
 struct program *capture_add_program(struct capture *);

@@ -227,8 +227,16 @@ int
 profile_add_row(struct profile *p, const struct profile_row *r)
 {
 	size_t ki = profile_kernel(p, r->kernel);
+
+	if (r->cause == CAUSE_UNTRACED && !(p->flags & PROFILE_UNTRACED))
+		return profile_add(p, ki, NULL, r);
+	return profile_add(p, ki, profile_line(p, ki, r->pc, r->inst), r);
+}
+
+int
+profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct profile_row *r)
+{
 	struct profile_kernel *k = &p->kernels[ki];
-	struct profile_line *l;
 	int64_t s1, s2, s3, s4;
 
 	if (r->cause == CAUSE_UNTRACED && !(p->flags & PROFILE_UNTRACED)) {
@@ -242,7 +250,6 @@ profile_add_row(struct profile *p, const struct profile_row *r)
 		k->untraced_cycles = s1;
 		return 0;
 	}
-	l = profile_line(p, ki, r->pc, r->inst);
 	if (__builtin_add_overflow(k->cycles, r->cost, &s1) ||
 	    __builtin_add_overflow(k->cyc[r->cause], r->cost, &s2) ||
 	    __builtin_add_overflow(l->cycles, r->cost, &s3) ||
@@ -265,13 +272,23 @@ profile_add_row(struct profile *p, const struct profile_row *r)
 
 /* Reading ------------------------------------------------------------------------ */
 
-static void
-set_view(struct profile *p, const char *v)
+void
+profile_set_view(struct profile *p, const char *v)
 {
 	if (p->view == NULL)
 		p->view = v;
 	else if (strcmp(p->view, v) != 0)
 		p->view = "mixed";
+}
+
+void
+profile_keep_line(struct profile *p, const char *line)
+{
+	if (p->nmeta == p->capmeta) {
+		p->capmeta = p->capmeta ? 2 * p->capmeta : 16;
+		p->metas = xreallocarray(p->metas, p->capmeta, sizeof(*p->metas));
+	}
+	p->metas[p->nmeta++] = xstrdup(line);
 }
 
 static void
@@ -289,11 +306,8 @@ keep_meta(struct profile *p, const struct tsv *t)
 			strlcat(s, "\t", len);
 		strlcat(s, t->field[i], len);
 	}
-	if (p->nmeta == p->capmeta) {
-		p->capmeta = p->capmeta ? 2 * p->capmeta : 16;
-		p->metas = xreallocarray(p->metas, p->capmeta, sizeof(*p->metas));
-	}
-	p->metas[p->nmeta++] = s;
+	profile_keep_line(p, s);
+	free(s);
 }
 
 static int
@@ -542,7 +556,7 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 				tc.inst = tsv_need(t, "inst");
 				for (i = 0; i < NCAUSE; i++)
 					tc.cyc[i] = tsv_col(t, cause_info[i].col);
-				set_view(p, file_view ? file_view : "unknown");
+				profile_set_view(p, file_view ? file_view : "unknown");
 				continue;
 			}
 			rc.kernel = tsv_need(t, "kernel");
@@ -557,9 +571,9 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 			}
 			if ((rc.cost = tsv_col(t, "cost")) < 0) {
 				rc.cost = tsv_need(t, "delta");
-				set_view(p, "delta");
+				profile_set_view(p, "delta");
 			} else
-				set_view(p, file_view ? file_view : "unknown");
+				profile_set_view(p, file_view ? file_view : "unknown");
 			if (p->on_header)
 				p->on_header(p->hook, t);
 			continue;
@@ -660,7 +674,7 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 	if (!v->is_int || v->i != 1)
 		jfail(path, v, "not a stall table of version 1", NULL);
 	v = jmember(path, root, "view", JSON_STRING);
-	set_view(p, strcmp(v->str, "cause") == 0 ? "cause" : strcmp(v->str, "raw") == 0 ?
+	profile_set_view(p, strcmp(v->str, "cause") == 0 ? "cause" : strcmp(v->str, "raw") == 0 ?
 	    "raw" : strcmp(v->str, "delta") == 0 ? "delta" : "unknown");
 	top = jcount(path, root, "top");
 	if (top > 0)

@@ -98,12 +98,20 @@ struct profile_line *profile_line(struct profile *, size_t kernel, const char *p
     const char *inst);
 /* 0, or -1 when a sum of cycles would pass 2^63-1 (nothing is added then). */
 int profile_add_row(struct profile *, const struct profile_row *);
+/* The same, with the row's kernel and line already known (profile_kernel, profile_line):
+ * for a caller that keeps them per instruction.  l is NULL for an untraced row. */
+int profile_add(struct profile *, size_t kernel, struct profile_line *l,
+    const struct profile_row *);
 /* Everything of a TSV stream: a row stream, or with PROFILE_TABLES a stall table.
  * Malformed input is fatal ("prog: FILE:LINE: ...", exit 2); -1 when the stream had no
  * '#' column header line (an empty stream, or not one of the toolkit's). */
 int profile_read_tsv(struct profile *, struct tsv *);
 /* A stall table in JSON (stall-table --json), the whole text in buf[0..len). */
 void profile_read_json(struct profile *, const char *path, const char *buf, size_t len);
+/* A ## line passed through to the TSV table, as it is. */
+void profile_keep_line(struct profile *, const char *line);
+/* What the costs are: "cause", "raw", "delta" (views that differ make it "mixed"). */
+void profile_set_view(struct profile *, const char *);
 /* After the last input: the lines into their kernels (in no order), the wall times. */
 void profile_finish(struct profile *);
 

@@ -98,19 +98,23 @@ bits(uint64_t raw, unsigned lo, unsigned hi)
 	return (raw >> lo) & ((1ULL << (hi - lo)) - 1);
 }
 
-uint64_t
-sqtt_delta(enum sqtt_type t, uint64_t raw)
+/* The delta a token carries: on every token's path, so inline. */
+static inline uint64_t
+delta_of(enum sqtt_type t, uint64_t raw)
 {
 	const struct sqtt_typeinfo *ti = &sqtt_types[t];
 
-	switch (t) {
-	case TOK_TIME:
+	if (t == TOK_TIME)
 		return bits(raw, 4, 8) + 4;
-	case TOK_TIMESTAMP:
+	if (t == TOK_TIMESTAMP)
 		return bits(raw, 9, 10) ? 0 : bits(raw, 12, 48);
-	default:
-		return ti->dhi ? bits(raw, ti->dlo, ti->dhi) : 0;
-	}
+	return ti->dhi ? bits(raw, ti->dlo, ti->dhi) : 0;
+}
+
+uint64_t
+sqtt_delta(enum sqtt_type t, uint64_t raw)
+{
+	return delta_of(t, raw);
 }
 
 enum sqtt_unit
@@ -307,6 +311,12 @@ window(const uint8_t *data, uint64_t nib)
 	return w;
 }
 
+int
+sqtt_is_noise(uint64_t unknown, uint64_t tokens)
+{
+	return unknown > tokens / 100;
+}
+
 const char *
 sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *h)
 {
@@ -457,7 +467,7 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 		}
 		switch (t) {
 		case TOK_TIMESTAMP:
-			delta = sqtt_delta(t, raw);
+			delta = delta_of(t, raw);
 			if (!bits(raw, 9, 10) && bits(raw, 8, 9))
 				d->lost++;
 			break;
@@ -466,7 +476,7 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 			delta = 0;
 			break;
 		default:
-			delta = sqtt_delta(t, raw);
+			delta = delta_of(t, raw);
 			break;
 		}
 		tok->nib = d->base + d->pos;

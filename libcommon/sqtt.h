@@ -113,6 +113,9 @@ int sqtt_next(struct sqtt_decoder *, struct sqtt_token *);
 /* Decode to the end counting tokens per type: what sqtt_next would give, faster.
  * 0 at the end, -1 on a stream error. */
 int sqtt_count(struct sqtt_decoder *, uint64_t counts[TOK_NTYPES]);
+/* A real stream has no UNKNOWN token: one where more than 1% of the tokens are is noise
+ * (random bytes or damage), and no table made of it may look like a result. */
+int sqtt_is_noise(uint64_t unknown, uint64_t tokens);
 /* Check the start of a stream: a HEADER of version 3.  Returns NULL or a reason. */
 const char *sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *);
 

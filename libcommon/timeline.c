@@ -71,7 +71,10 @@ struct timeline {
 	size_t isize, ninst;
 	char *cause[MAX_CAUSE];
 	size_t ncause;
+	char error[160];
 };
+
+const char *timeline_error(const struct timeline *tl) { return tl->error; }
 
 struct timeline *
 timeline_new(int keep_bars, size_t max_lanes, size_t max_bars)
@@ -352,9 +355,6 @@ void
 timeline_row(struct timeline *tl, const struct tsv *t, int64_t cost, const char *cause)
 {
 	struct tl_row r;
-	struct entry *e, *p;
-	size_t ki;
-	int isnew;
 
 	if (tl->c_event < 0)
 		tsv_fail(t, "no column header before the rows");
@@ -374,14 +374,28 @@ timeline_row(struct timeline *tl, const struct tsv *t, int64_t cost, const char 
 		    r.time < 0 ? r.time : r.delta);
 	if (r.wave == NOWAVE)
 		tsv_fail(t, "wave: %" PRIu64 " is out of range", r.wave);
+	if (timeline_add(tl, &r, strcmp(t->field[tl->c_token], "WAVE_END") == 0) != 0)
+		tsv_fail(t, "%s", tl->error);
+}
+
+int
+timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
+{
+	struct tl_row r = *rp;
+	struct entry *e, *p;
+	size_t ki;
+	int isnew;
+
 	ki = kernel_get(tl, r.kernel);
 	e = entry_get(tl, ki, r.event, r.wave, &isnew);
 	r.first = isnew;
 	r.new_process = 0;
 	if (isnew) {
-		if (r.delta > r.time)
-			tsv_fail(t, "delta %" PRId64 " is more than the time %" PRId64
-			    ": the wave would start before cycle 0", r.delta, r.time);
+		if (r.delta > r.time) {
+			snprintf(tl->error, sizeof(tl->error), "delta %" PRId64 " is more than the "
+			    "time %" PRId64 ": the wave would start before cycle 0", r.delta, r.time);
+			return -1;
+		}
 		e->cursor = r.time - r.delta;
 		e->id = ++tl->nthread;
 		tl->kernel[ki].waves++;
@@ -395,16 +409,19 @@ timeline_row(struct timeline *tl, const struct tsv *t, int64_t cost, const char 
 	r.process = e->process;
 	r.thread = e->id;
 	r.start = e->cursor;
-	if (__builtin_add_overflow(r.start, r.cost, &e->cursor))
-		tsv_fail(t, "the wave's cycles add up beyond range");
+	if (__builtin_add_overflow(r.start, r.cost, &e->cursor)) {
+		snprintf(tl->error, sizeof(tl->error), "the wave's cycles add up beyond range");
+		return -1;
+	}
 	tl->kernel[ki].rows++;
 	tl->rows++;
 	if (e->lane)
 		lane_add(tl, e->lane, &r);
 	if (tl->sink)
 		tl->sink(tl->sink_arg, &r);
-	if (strcmp(t->field[tl->c_token], "WAVE_END") == 0)
+	if (wave_end)
 		entry_drop(tl, e);
+	return 0;
 }
 
 uint64_t

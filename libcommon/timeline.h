@@ -42,6 +42,10 @@ void timeline_sink(struct timeline *, tl_sink *sink, void *arg);
 void timeline_header(struct timeline *, const struct tsv *);
 /* The current record of t, with the cost and cause the caller charged it. */
 void timeline_row(struct timeline *, const struct tsv *t, int64_t cost, const char *cause);
+/* The same for a row given as a struct (kernel, pc, inst, cause, event, se, wave, slot,
+ * time, delta, cost set): 0, or -1 with timeline_error saying why. */
+int timeline_add(struct timeline *, struct tl_row *, int wave_end);
+const char *timeline_error(const struct timeline *);
 /* Rows placed so far. */
 uint64_t timeline_rows(const struct timeline *);
 /* The drawing as JSON (see html.h for its fields). */

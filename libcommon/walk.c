@@ -73,6 +73,8 @@ struct walker {
 	struct wevent *cur;
 	long dbg_wave;
 	unsigned long dbg_n;
+	void (*warn_fn)(void *, const char *, int);
+	void *warn_ctx;
 	uint64_t nwarn, nrows;
 	unsigned nfailed;
 	char error[256];
@@ -88,6 +90,10 @@ warning(struct walker *wk, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	wk->nwarn++;
+	if (wk->warn_fn) {
+		wk->warn_fn(wk->warn_ctx, msg, 0);
+		return;
+	}
 	out_flush();
 	fflush(stdout);
 	warnx("warning: %s", msg);
@@ -200,6 +206,13 @@ walk_event(struct walker *wk, long event, const char *kernel, const char *tag)
 }
 
 void
+walk_set_warn(struct walker *wk, void (*fn)(void *, const char *, int), void *ctx)
+{
+	wk->warn_fn = fn;
+	wk->warn_ctx = ctx;
+}
+
+void
 walk_debug(struct walker *wk, long wave, unsigned long n)
 {
 	wk->dbg_wave = wave;
@@ -212,6 +225,26 @@ unsigned walk_nfailed(const struct walker *wk) { return wk->nfailed; }
 const char *walk_error(const struct walker *wk) { return wk->error; }
 
 /* Code objects ------------------------------------------------------------------ */
+
+static void __attribute__((format(printf, 3, 4)))
+prog_failed(struct walker *wk, struct prog *p, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[768];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	p->failed = 1;
+	wk->nfailed++;
+	if (wk->warn_fn) {
+		wk->warn_fn(wk->warn_ctx, msg, 1);
+		return;
+	}
+	out_flush();
+	fflush(stdout);
+	warnx("%s", msg);
+}
 
 static struct codeobj *
 prog_code(struct walker *wk, struct prog *p)
@@ -228,21 +261,13 @@ prog_code(struct walker *wk, struct prog *p)
 		p->own_image = 1;
 	}
 	if (img == NULL) {
-		out_flush();
-		fflush(stdout);
-		warnx("%s; its events are not walked", why);
-		p->failed = 1;
-		wk->nfailed++;
+		prog_failed(wk, p, "%s; its events are not walked", why);
 		return NULL;
 	}
 	p->code = codeobj_open(img, len, p->name, why, sizeof(why));
 	if (p->code == NULL) {
-		out_flush();
-		fflush(stdout);
-		warnx("%s: program %s: %s; its events are not walked",
+		prog_failed(wk, p, "%s: program %s: %s; its events are not walked",
 		    strcmp(p->file, "-") ? p->file : p->source, p->name, why);
-		p->failed = 1;
-		wk->nfailed++;
 		return NULL;
 	}
 	p->insts = codeobj_insts(p->code, &p->ninsts);

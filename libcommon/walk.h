@@ -54,6 +54,10 @@ int walk_packet(struct walker *, const struct walk_packet *);
 const char *walk_error(const struct walker *);
 /* The end of the input: waves still open are named. */
 void walk_end(struct walker *);
+/* Warnings, and the programs whose code object cannot be used (error set), go to fn (the
+ * text without "prog: warning: "); by default to stderr. */
+void walk_set_warn(struct walker *, void (*fn)(void *ctx, const char *msg, int error),
+    void *ctx);
 /* --packets: print wave's first n tokens with their pc on standard error. */
 void walk_debug(struct walker *, long wave, unsigned long n);
 

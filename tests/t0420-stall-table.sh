@@ -228,37 +228,38 @@ test_expect_success 'usage errors: exit 2' '
 '
 
 # The driver, with stand-ins for the two stages that need a capture.
-make_stubs() {
-	mkdir -p stubs &&
-	cp "$BIN/stall" "$BIN/stall-attr" "$BIN/stall-table" stubs/ &&
-	printf "#!/bin/sh\nfor a; do f=\$a; done\nexec cat \"\$f\"\n" >stubs/sqtt-dump &&
-	printf "#!/bin/sh\nexec cat\n" >stubs/sqtt-walk &&
-	chmod +x stubs/sqtt-dump stubs/sqtt-walk
+# stall is the four stages in one process: its output is theirs, byte for byte.
+pipeline() {	# pipeline ATTR-OPTS TABLE-OPTS CAPTURE
+	sqtt-dump -t HEADER,REG,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC "$3" > p.packets &&
+	sqtt-walk p.packets > p.rows 2> /dev/null &&
+	stall-attr $1 p.rows > p.attr &&
+	stall-table $2 p.attr
 }
 
-test_expect_success 'stall runs the stages beside it: dump | walk | attr | table --top 10' '
-	make_stubs &&
-	stubs/stall "$DATA/rows-mem.tsv" >actual &&
-	stall-attr "$DATA/rows-mem.tsv" | stall-table --top 10 >expect &&
-	test_cmp expect actual &&
-	stubs/stall --raw --all --json -k k_mem "$DATA/rows-mem.tsv" >actual &&
-	stall-attr --raw "$DATA/rows-mem.tsv" | stall-table --json >expect &&
+test_expect_success 'stall: the table of dump | walk | attr | table, byte for byte, in every format' '
+	for o in "|--top 10 --tsv|--tsv" "|--top 0 --tsv|-a --tsv" "--raw|--top 10 --tsv|-r --tsv" \
+	    "|--top 10 --json|-j" "|--top 10 --pretty|--pretty" "|--top 3 -s pc --tsv|-n 3 -s pc --tsv" \
+	    "|--top 10 --untraced --tsv|--untraced --tsv"; do
+		a=$(echo "$o" | cut -d"|" -f1) t=$(echo "$o" | cut -d"|" -f2) s=$(echo "$o" | cut -d"|" -f3) &&
+		pipeline "$a" "$t" "$TOP/fixtures/demo" > expect &&
+		stall $s "$TOP/fixtures/demo" > actual &&
+		test_cmp expect actual || return 1
+	done &&
+	sqtt-dump "$TOP/fixtures/demo" | sqtt-walk 2>/dev/null | stall-attr > expect &&
+	stall --rows "$TOP/fixtures/demo" > actual &&
 	test_cmp expect actual
 '
 
-test_expect_success 'stall exits 2 when a stage fails, with that stage'"'"'s message alone' '
-	make_stubs &&
-	printf "#!/bin/sh\ncat >/dev/null\necho sqtt-walk: broken >&2\nexit 3\n" >stubs/sqtt-walk &&
-	test_expect_code 2 stubs/stall "$DATA/rows-mem.tsv" >out 2>err &&
-	echo "sqtt-walk: broken" >expect &&
-	test_cmp expect err &&
-	printf "#!/bin/sh\ncat >/dev/null\nexit 3\n" >stubs/sqtt-walk &&
-	test_expect_code 2 stubs/stall "$DATA/rows-mem.tsv" >out 2>err &&
-	echo "stall: sqtt-walk failed (exit status 3)" >expect &&
-	test_cmp expect err &&
-	test_expect_code 2 stubs/stall >out 2>err &&
+test_expect_success 'stall: usage, bad numbers, a kernel that matched nothing: one line, exit 2' '
+	test_expect_code 2 stall >out 2>err &&
 	grep -q "^usage: stall " err &&
-	test_expect_code 2 stubs/stall --top x "$DATA/rows-mem.tsv" >out 2>err
+	test_expect_code 2 stall --top x "$TOP/fixtures/demo" >out 2>err &&
+	test_one_line_error stall err &&
+	test_expect_code 2 stall -k nosuch "$TOP/fixtures/demo" >out 2>err &&
+	test_one_line_error stall err &&
+	grep -q "no trace buffer of kernel nosuch" err &&
+	test_cmp /dev/null out &&
+	stall --version > v && grep -q "^stall (stall) [0-9]" v
 '
 
 test_done

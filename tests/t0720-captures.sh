@@ -154,7 +154,7 @@ test_expect_success 'a valid HEADER and then 1 MiB of random bytes: an error, no
 	python3 "$MK" noise.pkl 4 plain noise.att &&
 	test_expect_code 2 stall noise.pkl > out 2> err.abs &&
 	sed "s|$(pwd -P)/||" err.abs > err &&
-	echo "sqtt-dump: noise.pkl: event 0: 27633 of 393747 tokens UNKNOWN: random bytes or a damaged stream, not gfx11 SQTT" > expect &&
+	echo "stall: noise.pkl: event 0: 27633 of 393747 tokens UNKNOWN: random bytes or a damaged stream, not gfx11 SQTT" > expect &&
 	test_cmp expect err
 '
 

@@ -1,0 +1,224 @@
+#include <err.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "html.h"
+#include "json.h"
+#include "report.h"
+#include "tracejson.h"
+#include "util.h"
+
+/* the bounds of the page: lanes per kernel, bars in all */
+#define TIMELINE_LANES 1024
+#define TIMELINE_BARS 200000
+
+struct report {
+	struct report_opts o;
+	struct timeline *timeline;	/* the rows in time, for --html and --trace-json */
+	FILE *html_fp;
+	struct tracejson *trace;
+	int done;
+};
+
+/* At an exit on an error: a half-written page or trace must not look like one. */
+static struct report *open_report;
+
+static void
+discard_pictures(void)
+{
+	struct report *r = open_report;
+
+	if (r == NULL || r->done)
+		return;
+	if (r->html_fp)
+		discard_output(r->html_fp, r->o.html);
+	if (r->trace)
+		tracejson_discard(r->trace);
+}
+
+struct report *
+report_open(const struct report_opts *o)
+{
+	struct report *r = xcalloc(1, sizeof(*r));
+
+	r->o = *o;
+	if (r->o.format == REPORT_AUTO)
+		r->o.format = isatty(STDOUT_FILENO) ? REPORT_PRETTY : REPORT_TSV;
+	if (o->html || o->trace_json) {
+		if (o->html && (r->html_fp = fopen(o->html, "w")) == NULL)
+			err(2, "%s", o->html);
+		if (o->trace_json)
+			r->trace = tracejson_open(o->trace_json);
+		open_report = r;
+		atexit(discard_pictures);
+		r->timeline = timeline_new(o->html != NULL, TIMELINE_LANES, TIMELINE_BARS);
+		if (r->trace)
+			timeline_sink(r->timeline, tracejson_row, r->trace);
+	}
+	return r;
+}
+
+struct timeline *
+report_timeline(struct report *r)
+{
+	return r->timeline;
+}
+
+int
+report_sort_key(const char *s, enum report_sort *k)
+{
+	if (strcmp(s, "cycles") == 0)
+		*k = REPORT_CYCLES;
+	else if (strcmp(s, "hits") == 0)
+		*k = REPORT_HITS;
+	else if (strcmp(s, "pc") == 0)
+		*k = REPORT_PC;
+	else
+		return -1;
+	return 0;
+}
+
+/* The page embeds the table exactly as --json writes it to stdout. */
+static void
+put_html(struct report *r, const struct profile *prof)
+{
+	FILE *mem, *out;
+	char *json = NULL;
+	size_t len = 0;
+
+	if ((mem = open_memstream(&json, &len)) == NULL)
+		err(2, NULL);
+	profile_put_json(prof, mem);
+	if (fclose(mem) != 0)
+		err(2, NULL);
+	html_write(r->html_fp, json, len, r->timeline);
+	if (fflush(r->html_fp) != 0 || ferror(r->html_fp))
+		err(2, "%s", r->o.html);
+	out = r->html_fp;
+	r->html_fp = NULL;
+	if (fclose(out) != 0)
+		err(2, "%s", r->o.html);
+	free(json);
+}
+
+static int
+width_i64(int64_t v)
+{
+	return snprintf(NULL, 0, "%" PRId64, v);
+}
+
+static void
+put_pretty(const struct profile *prof)
+{
+	size_t i, j, c, order[NCAUSE];
+	const struct profile_kernel *k;
+	char *name;
+	int wc, wh, wp;
+
+	if (prof->nkernel == 0)
+		printf(" No rows: nothing was counted.\n");
+	for (i = 0; i < prof->nkernel; i++) {
+		k = &prof->kernels[i];
+		wc = width_i64(k->cycles);
+		wh = width_i64((int64_t)k->hits);
+		wp = 7;
+		for (j = 0; j < k->nshow; j++)
+			if ((int)strlen(k->lines[j]->pc) > wp)
+				wp = (int)strlen(k->lines[j]->pc);
+		if (wc < 6)
+			wc = 6;
+		if (wh < 4)
+			wh = 4;
+		name = text_printable(k->name);
+		printf("%s Kernel %s: %" PRId64 " cycles in %" PRIu64 " wave%s, %" PRIu64 " row%s\n",
+		    i ? "\n" : "", name, k->cycles, k->waves, k->waves == 1 ? "" : "s",
+		    k->hits, k->hits == 1 ? "" : "s");
+		free(name);
+		printf(" Counted: %s\n", profile_counted(prof));
+		if (k->untraced_waves)
+			printf(" Left out: %" PRIu64 " wave%s without instruction tokens, %" PRId64
+			    " cycles (--untraced counts them)\n", k->untraced_waves,
+			    k->untraced_waves == 1 ? "" : "s", k->untraced_cycles);
+		if (k->hits == 0) {
+			printf(" No instruction-traced wave: nothing to show per instruction\n");
+			continue;
+		}
+		printf(" Percent of the kernel's cycles");
+		if (k->nshow < k->nline)
+			printf("; the top %zu of %zu instructions by cycles", k->nshow, k->nline);
+		printf("\n\n");
+		printf(" %7s  %*s  %*s  %-*s  %-12s  %s\n", "Percent", wc, "Cycles", wh, "Hits",
+		    wp, "Address", "Cause", "Instruction");
+		for (j = 0; j < k->nshow; j++) {
+			const struct profile_line *l = k->lines[j];
+			char *pc = text_printable(l->pc), *inst = text_printable(l->inst);
+			printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  %-12s  %s\n",
+			    profile_pct(l->cycles, k->cycles), wc, l->cycles, wh, l->hits, wp, pc,
+			    cause_info[profile_dominant(l->cyc, l->hit)].name, inst);
+			free(pc);
+			free(inst);
+		}
+		printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  total\n\n", profile_pct(k->cycles,
+		    k->cycles), wc, k->cycles, wh, k->hits, wp, "");
+		printf(" By cause:\n");
+		for (c = 0; c < NCAUSE; c++)
+			order[c] = c;
+		/* a few entries: insertion sort by cycles, table order on ties */
+		for (c = 1; c < NCAUSE; c++)
+			for (j = c; j > 0 && k->cyc[order[j]] > k->cyc[order[j - 1]]; j--) {
+				size_t tmp = order[j];
+				order[j] = order[j - 1];
+				order[j - 1] = tmp;
+			}
+		for (c = 0; c < NCAUSE; c++)
+			if (k->hit[order[c]])
+				printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %s\n",
+				    profile_pct(k->cyc[order[c]], k->cycles), wc, k->cyc[order[c]], wh,
+				    k->hit[order[c]], cause_info[order[c]].name);
+	}
+}
+
+void
+report_finish(struct report *r, struct profile *prof, const char *from)
+{
+	int (*cmp)(const void *, const void *);
+	size_t j, n;
+
+	profile_finish(prof);
+	cmp = r->o.sort == REPORT_HITS ? profile_cmp_hits : r->o.sort == REPORT_PC ?
+	    profile_cmp_pc : profile_cmp_cycles;
+	for (j = 0; j < prof->nkernel; j++) {
+		struct profile_kernel *k = &prof->kernels[j];
+		n = k->nline;
+		if (n == 0)
+			continue;	/* a kernel with only untraced waves */
+		qsort(k->lines, n, sizeof(*k->lines), profile_cmp_cycles);
+		if (r->o.top > 0 && (size_t)r->o.top < n)
+			k->nshow = (size_t)r->o.top;	/* the rest stay in the TOTAL row */
+		qsort(k->lines, k->nshow, sizeof(*k->lines), cmp);
+	}
+	if (prof->nkernel > 0)
+		qsort(prof->kernels, prof->nkernel, sizeof(*prof->kernels), profile_cmp_kernel);
+	prof->top = r->o.top;
+	if (r->timeline && timeline_rows(r->timeline) == 0)
+		errx(2, "%s: no rows: no timeline to draw", from);
+
+	if (r->o.format == REPORT_JSON)
+		profile_put_json(prof, stdout);
+	else if (r->o.format == REPORT_PRETTY)
+		put_pretty(prof);
+	else
+		profile_put_tsv(prof, stdout);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(2, "stdout");
+	if (r->o.html)
+		put_html(r, prof);
+	if (r->trace)
+		tracejson_close(r->trace);
+	r->done = 1;
+	timeline_free(r->timeline);
+	r->timeline = NULL;
+}

@@ -1,0 +1,31 @@
+/* report: a profile written as stall-table(1) writes it: the instructions ordered and cut
+ * to the top N of each kernel, as TSV, JSON or aligned text, and the pictures (--html,
+ * --trace-json) from the rows in time.  stall-table and stall share it. */
+#ifndef REPORT_H
+#define REPORT_H
+#include "profile.h"
+#include "timeline.h"
+
+enum report_format { REPORT_AUTO, REPORT_TSV, REPORT_PRETTY, REPORT_JSON };
+enum report_sort { REPORT_CYCLES, REPORT_HITS, REPORT_PC };
+
+struct report_opts {
+	long long top;		/* 0: every instruction */
+	enum report_format format;
+	enum report_sort sort;
+	const char *html, *trace_json;	/* NULL: none */
+};
+
+struct report;
+
+/* Opens the pictures' files (fatal if they cannot be written). */
+struct report *report_open(const struct report_opts *);
+/* The timeline the rows in time go to, NULL without pictures. */
+struct timeline *report_timeline(struct report *);
+/* A sort key by name (cycles, hits, pc): 0, or -1 for an unknown one. */
+int report_sort_key(const char *, enum report_sort *);
+/* After the last row: the tables on stdout, then the pictures.  from names the input in
+ * the message when there were no rows to draw. */
+void report_finish(struct report *, struct profile *, const char *from);
+
+#endif
