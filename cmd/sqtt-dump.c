@@ -19,8 +19,6 @@
 static int opt_all, opt_counts;
 static long opt_event = -1;
 static long long opt_dispatch = -1;
-static struct capture_base *bases;
-static size_t nbases;
 static const char *opt_kernel, *opt_xdir, *opt_sdir;
 static int type_wanted[TOK_NTYPES];
 static int types_given;
@@ -293,37 +291,6 @@ parse_types(char *arg)
 	}
 }
 
-/* --base ADDR, or ID=ADDR for code object ID of a rocprofv3 run */
-static void
-parse_base(struct capture_opts *o, const char *arg)
-{
-	const char *eq = strchr(arg, '=');
-	char *end;
-	long id = -1;
-	uint64_t addr;
-
-	if (eq != NULL) {
-		errno = 0;
-		id = strtol(arg, &end, 10);
-		if (errno || end != eq || end == arg || id < 0)
-			errx(2, "--base: not ID=ADDR with a code object id: %s", arg);
-		arg = eq + 1;
-	}
-	errno = 0;
-	addr = strtoull(arg, &end, 0);
-	if (errno || *end != '\0' || end == arg || *arg == '-')
-		errx(2, "--base is not an address: %s", arg);
-	if (id < 0) {
-		o->base = addr;
-		return;
-	}
-	bases = xreallocarray(bases, nbases + 1, sizeof(*bases));
-	bases[nbases].id = id;
-	bases[nbases++].addr = addr;
-	o->bases = bases;
-	o->nbases = nbases;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -407,7 +374,7 @@ main(int argc, char *argv[])
 			copt.code = optarg;
 			break;
 		case 'B':
-			parse_base(&copt, optarg);
+			capture_parse_base(&copt, optarg);
 			break;
 		case 'D':
 			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);

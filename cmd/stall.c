@@ -14,6 +14,7 @@
 
 #include "attr.h"
 #include "capture.h"
+#include "dispatch.h"
 #include "input.h"
 #include "meta.h"
 #include "out.h"
@@ -24,12 +25,18 @@
 #include "util.h"
 #include "walk.h"
 
-#define USAGE "[-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows] [--untraced]\n" \
-	"       [--html out.html] [--trace-json out.json] capture"
+#define USAGE "[-ahj] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows | --by-dispatch]\n" \
+	"       [--deltas] [--untraced] [--dispatch n] [--base [id=]addr] [--html out.html]\n" \
+	"       [--trace-json out.json] capture\n" \
+	"       stall [options] --raw [--se n] [--code file --base addr [--name kernel]] stream"
 
 static const char *capture_path;
 static const char *opt_kernel;
-static int opt_raw, opt_rows;
+static int opt_deltas, opt_rows, opt_by_dispatch;
+static long long opt_dispatch = -1;
+static struct dispatches *dispatches;	/* --by-dispatch */
+static long key_event = -1;		/* the event the dispatch key was made for */
+static const char *escaped_name;	/* the kernel column, before --by-dispatch's key */
 static struct attr *attr;
 static struct walker *walker;
 static struct profile prof;
@@ -158,9 +165,15 @@ help(void)
 	    "  -n, --top N        the N instructions of each kernel with the most cycles"
 	    " (default 10)\n"
 	    "  -a, --all          every instruction\n"
-	    "  -r, --raw          charge every row its own delta (stall-attr --raw)\n"
+	    "      --deltas       charge every row its own delta (stall-attr --deltas)\n"
 	    "  -j, --json         JSON (stall-table --json)\n"
 	    "  -k, --kernel NAME  only the trace buffers of kernel NAME (sqtt-dump -k)\n"
+	    "      --dispatch N   only the trace buffers of dispatch N (sqtt-dump --dispatch)\n"
+	    "      --by-dispatch  one line per dispatch (stall-table --by-dispatch)\n"
+	    "      --base ID=ADDR a rocprofv3 run: code object ID is loaded at ADDR\n"
+	    "      --raw          the capture is a raw stream file (sqtt-dump --raw); --se N its\n"
+	    "                     shader engine, --code FILE its code object, --base ADDR its\n"
+	    "                     load address, --name KERNEL its kernel\n"
 	    "  -s, --sort KEY     order by cycles (default), hits or pc\n"
 	    "      --pretty       aligned text (the default on a terminal)\n"
 	    "      --tsv          TSV (the default otherwise)\n"
@@ -188,10 +201,17 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 		return;
 	nrows++;
 	if (r->kernel != escaped_of) {
-		escaped = meta_escape(r->kernel);	/* kept: lines remember it */
+		escaped = escaped_name = meta_escape(r->kernel);	/* kept: lines remember it */
 		escaped_of = r->kernel;
-		if (!opt_rows)
+		key_event = -1;
+		if (!opt_rows && dispatches == NULL)
 			escaped_kernel = profile_kernel(&prof, escaped);
+	}
+	if (dispatches != NULL && r->event != key_event) {
+		/* each dispatch a kernel of its own: its key, a string that stays put */
+		escaped = dispatch_kernel(dispatches, (uint64_t)r->event, escaped_name);
+		escaped_kernel = profile_kernel(&prof, escaped);
+		key_event = r->event;
 	}
 	if (opt_rows) {
 		if (retired == NULL || strlen(retired) < sizeof(extra) - 48) {
@@ -375,6 +395,8 @@ selected(const struct capture *c, const struct event *e, void *arg)
 	const struct program *p = capture_program(c, e);
 
 	(void)arg;
+	if (opt_dispatch >= 0 && e->dispatch != opt_dispatch)
+		return 0;
 	return opt_kernel == NULL || (p != NULL && strcmp(p->name, opt_kernel) == 0);
 }
 
@@ -398,7 +420,7 @@ put_context(struct capture *cap)
 	if ((mem = open_memstream(&text, &len)) == NULL)
 		err(2, NULL);
 	capture_put_meta(mem, cap, 0, selected, NULL);
-	fprintf(mem, "%s\n", attr_meta_line(opt_raw));
+	fprintf(mem, "%s\n", attr_meta_line(opt_deltas));
 	if (fclose(mem) != 0)
 		err(2, NULL);
 	if (opt_rows) {
@@ -411,7 +433,7 @@ put_context(struct capture *cap)
 			*next++ = '\0';
 			profile_keep_line(&prof, line);
 		}
-		profile_set_view(&prof, opt_raw ? "raw" : "cause");
+		profile_set_view(&prof, opt_deltas ? "raw" : "cause");
 	}
 	free(text);
 }
@@ -421,13 +443,20 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "all", no_argument, NULL, 'a' },
+		{ "base", required_argument, NULL, 'B' },
+		{ "by-dispatch", no_argument, NULL, 'Y' },
+		{ "code", required_argument, NULL, 'C' },
+		{ "deltas", no_argument, NULL, 'e' },
+		{ "dispatch", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "html", required_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "kernel", required_argument, NULL, 'k' },
+		{ "name", required_argument, NULL, 'N' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "rows", no_argument, NULL, 'R' },
+		{ "se", required_argument, NULL, 'E' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "trace-json", required_argument, NULL, 'T' },
@@ -439,11 +468,12 @@ main(int argc, char *argv[])
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 	struct report *rep = NULL;
 	struct capture cap;
+	struct capture_opts copt = { 0 };
 	const char *errstr;
 	size_t i, nselected = 0;
 	int ch, flags = 0;
 
-	while ((ch = getopt_long(argc, argv, "ahjk:n:rs:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ahjk:n:s:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			ro.top = 0;
@@ -468,8 +498,33 @@ main(int argc, char *argv[])
 		case 'p':
 			ro.format = REPORT_PRETTY;
 			break;
+		case 'e':
+			opt_deltas = 1;
+			break;
 		case 'r':
-			opt_raw = 1;
+			copt.raw = 1;
+			break;
+		case 'E':
+			copt.se = (int)strtonum(optarg, 0, 255, &errstr);
+			if (errstr)
+				errx(2, "--se is %s: %s", errstr, optarg);
+			break;
+		case 'C':
+			copt.code = optarg;
+			break;
+		case 'B':
+			capture_parse_base(&copt, optarg);
+			break;
+		case 'N':
+			copt.kernel = optarg;
+			break;
+		case 'D':
+			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
+			if (errstr)
+				errx(2, "--dispatch is %s: %s", errstr, optarg);
+			break;
+		case 'Y':
+			opt_by_dispatch = 1;
 			break;
 		case 'R':
 			opt_rows = 1;
@@ -500,16 +555,28 @@ main(int argc, char *argv[])
 		usage();
 	if (opt_rows && (ro.html || ro.trace_json))
 		errx(2, "--rows writes the row stream: no --html or --trace-json with it");
+	if (opt_by_dispatch && (opt_rows || opt_dispatch >= 0 || ro.format == REPORT_JSON ||
+	    ro.html || ro.trace_json))
+		errx(2, "--by-dispatch is a table of its own: not with --rows, --dispatch, --json, "
+		    "--html or --trace-json");
 	capture_path = argv[0];
 	picture[0] = ro.html;
 	picture[1] = ro.trace_json;
 	catch_signals();
 
-	capture_open(&cap, capture_path, NULL);
+	capture_open(&cap, capture_path, &copt);
 	for (i = 0; i < cap.nev; i++)
 		nselected += selected(&cap, &cap.ev[i], NULL);
 	if (opt_kernel != NULL && nselected == 0)
 		errx(2, "%s: no trace buffer of kernel %s", capture_path, opt_kernel);
+	if (opt_dispatch >= 0 && nselected == 0)
+		errx(2, "%s: no trace buffer of dispatch %lld", capture_path, opt_dispatch);
+	if (opt_by_dispatch) {
+		dispatches = dispatch_new(-1, 1);
+		for (i = 0; i < cap.nev; i++)
+			dispatch_event(dispatches, cap.ev[i].index, cap.ev[i].dispatch);
+		flags |= PROFILE_WALL;
+	}
 	if (!opt_rows) {
 		rep = report_open(&ro);
 		timeline = report_timeline(rep);
@@ -519,7 +586,7 @@ main(int argc, char *argv[])
 
 	walker = walk_new(walked, NULL);
 	walk_set_warn(walker, keep_warning, NULL);
-	attr = attr_new(opt_raw, costed, attr_warning, row_bytes, NULL);
+	attr = attr_new(opt_deltas, costed, attr_warning, row_bytes, NULL);
 	attr_list_retired(attr, opt_rows);
 	walk_source(walker, cap.path);
 	for (i = 0; i < cap.nprog; i++) {
@@ -553,6 +620,14 @@ main(int argc, char *argv[])
 		out_flush();
 		if (fflush(stdout) != 0 || ferror(stdout))
 			err(2, "stdout");
+	} else if (dispatches != NULL) {
+		if (nrows == 0)
+			errx(2, "%s: no rows: no dispatch to show", capture_path);
+		profile_finish(&prof);
+		dispatch_put(dispatches, &prof, ro.format == REPORT_PRETTY ||
+		    (ro.format == REPORT_AUTO && isatty(STDOUT_FILENO)), stdout);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			err(2, "stdout");
 	} else {
 		report_finish(rep, &prof, capture_path);
 		picture[0] = picture[1] = NULL;
@@ -560,6 +635,8 @@ main(int argc, char *argv[])
 	put_warnings();
 	walk_free(walker);
 	attr_free(attr);
+	dispatch_free(dispatches);
 	capture_close(&cap);
+	free(copt.bases);
 	return 0;
 }

@@ -487,3 +487,31 @@ capture_put_meta(FILE *fp, const struct capture *c, unsigned event_offset,
 		meta_end(fp);
 	}
 }
+
+void
+capture_parse_base(struct capture_opts *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	char *end;
+	long id = -1;
+	uint64_t addr;
+
+	if (eq != NULL) {
+		errno = 0;
+		id = strtol(arg, &end, 10);
+		if (errno || end != eq || end == arg || id < 0)
+			errx(2, "--base: not ID=ADDR with a code object id: %s", arg);
+		arg = eq + 1;
+	}
+	errno = 0;
+	addr = strtoull(arg, &end, 0);
+	if (errno || *end != '\0' || end == arg || *arg == '-')
+		errx(2, "--base is not an address: %s", arg);
+	if (id < 0) {
+		o->base = addr;
+		return;
+	}
+	o->bases = xreallocarray(o->bases, o->nbases + 1, sizeof(*o->bases));
+	o->bases[o->nbases].id = id;
+	o->bases[o->nbases++].addr = addr;
+}

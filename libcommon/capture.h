@@ -56,9 +56,13 @@ struct capture_opts {
 	const char *code;	/* raw: a code object file */
 	uint64_t base;		/* raw: its load address (a run: of its only code object) */
 	const char *kernel;	/* raw: the kernel's name */
-	const struct capture_base *bases;	/* a run: load addresses given by hand */
+	struct capture_base *bases;	/* a run: load addresses given by hand */
 	size_t nbases;
 };
+
+/* --base ADDR, or ID=ADDR for code object ID of a rocprofv3 run, into o; a malformed one
+ * is fatal ("prog: --base ...", exit 2). */
+void capture_parse_base(struct capture_opts *o, const char *arg);
 
 void capture_open(struct capture *, const char *path, const struct capture_opts *);
 void capture_close(struct capture *);

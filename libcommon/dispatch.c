@@ -1,5 +1,7 @@
 /* dispatch: rows by their dispatch (dispatch.h). */
+#include <err.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +15,8 @@
 struct dispatch {
 	int64_t id;		/* -1: unknown */
 	char *kernel;
-	char key[32];		/* the kernel name the profile counts the dispatch under */
+	char *key;		/* the kernel name the profile counts the dispatch under (kept
+				 * where it is: callers may hold it) */
 };
 
 struct evdisp {
@@ -50,8 +53,10 @@ dispatch_free(struct dispatches *ds)
 
 	if (ds == NULL)
 		return;
-	for (i = 0; i < ds->nd; i++)
+	for (i = 0; i < ds->nd; i++) {
 		free(ds->d[i].kernel);
+		free(ds->d[i].key);
+	}
 	free(ds->d);
 	free(ds->ev);
 	free(ds);
@@ -100,7 +105,8 @@ dispatch_kernel(struct dispatches *ds, uint64_t event, const char *kernel)
 	ds->d = xreallocarray(ds->d, ds->nd + 1, sizeof(*ds->d));
 	ds->d[ds->nd].id = d;
 	ds->d[ds->nd].kernel = xstrdup(kernel);
-	snprintf(ds->d[ds->nd].key, sizeof(ds->d[ds->nd].key), "%zu", ds->nd);
+	if (asprintf(&ds->d[ds->nd].key, "%zu", ds->nd) < 0)
+		err(2, NULL);
 	return ds->d[ds->nd++].key;
 }
 
