@@ -116,9 +116,18 @@ dispatch_watch(struct dispatches *ds, const struct profile *p)
 	ds->prof = p;
 }
 
-/* ##event EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE DISPATCH, as the profile kept it */
+static int
+is_number(const char *s)
+{
+	size_t n = strspn(s, "0123456789");
+
+	return n > 0 && n < 19 && s[n] == '\0';
+}
+
+/* ##event EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE DISPATCH, as the profile kept it;
+ * t: the row that made them needed, which a malformed one is told at */
 static void
-take_metas(struct dispatches *ds)
+take_metas(struct dispatches *ds, const struct tsv *t)
 {
 	const struct profile *p = ds->prof;
 
@@ -130,6 +139,9 @@ take_metas(struct dispatches *ds)
 		line = s = xstrdup(p->metas[ds->metas_seen]);
 		while (n < 12 && (f[n] = strsep(&s, "\t")) != NULL)
 			n++;
+		if (n < 2 || !is_number(f[1]) || (n > 10 && strcmp(f[10], "-") != 0 &&
+		    !is_number(f[10])))
+			tsv_fail(t, "an ##event line above: its event or dispatch is not a number");
 		dispatch_event(ds, strtoull(f[1], NULL, 10), n > 10 && strcmp(f[10], "-") != 0 ?
 		    (int64_t)strtoull(f[10], NULL, 10) : -1);
 		free(line);
@@ -145,7 +157,7 @@ dispatch_row_hook(void *arg, const struct tsv *t, const char *kernel)
 	if (c < 0)
 		tsv_fail(t, "a row without an event column: no dispatch to tell");
 	if (ds->prof != NULL && ds->prof->nmeta > ds->metas_seen)
-		take_metas(ds);
+		take_metas(ds, t);
 	return dispatch_kernel(ds, tsv_u64(t, c), kernel);
 }
 

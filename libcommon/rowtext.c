@@ -119,7 +119,8 @@ rowtext_put(const struct walk_row *r, const char *extra)
 	p = fmt_str(p, r->token);
 	memcpy(p, tail, tl);
 	p += tl;
-	memcpy(p, extra, el);
+	if (el > 0)
+		memcpy(p, extra, el);
 	p += el;
 	*p++ = '\n';
 	out_commit(p);

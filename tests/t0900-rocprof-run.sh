@@ -106,6 +106,15 @@ test_expect_success 'stall-table --dispatch of no rows is an error' '
 	test_cmp expect err
 '
 
+test_expect_success 'an ##event line whose dispatch is not a number: one line, exit 2' '
+	sed "s/^\(##event	0	.*	\)5\$/\1x5/" rows.tsv > bad.tsv &&
+	test "$(grep -c "	x5\$" bad.tsv)" -eq 1 &&
+	test_expect_code 2 stall-table --by-dispatch bad.tsv > out 2> err &&
+	line=$(grep -n -m1 -v "^#" bad.tsv | cut -d: -f1) &&
+	echo "stall-table: bad.tsv:$line: an ##event line above: its event or dispatch is not a number" > expect &&
+	test_cmp expect err
+'
+
 if [ -d "$FIXTURES" ]; then
 for f in "$FIXTURES"/*.pkl; do
 	b=$(basename "$f" .pkl)
