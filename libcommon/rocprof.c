@@ -209,7 +209,11 @@ list(struct rp *r, const char *prefix, char **json)
 	while ((de = readdir(d)) != NULL) {
 		const char *n = de->d_name, *p;
 		char *rel = prefix[0] ? xasprintf_path(prefix, n) : xstrdup(n);
-		if (has_suffix(n, "results.json") && *json == NULL) {
+		if (has_suffix(n, "results.json")) {
+			/* one per process: two processes' dispatch ids are not one numbering */
+			if (*json != NULL)
+				errx(2, "%s: the results of two processes, %s and %s: give the files of "
+				    "one a directory of their own", r->c->path, *json, rel);
 			*json = rel;
 			continue;
 		}

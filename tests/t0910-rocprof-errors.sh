@@ -61,6 +61,15 @@ test_expect_success 'a results JSON that is not JSON: said in one line; nothing 
 	test_cmp expect err
 '
 
+test_expect_success 'the results of two processes in one directory: one line, exit 2' '
+	mkrun two &&
+	cp two/stall_results.json two/4343_results.json &&
+	test_expect_code 2 sqtt-dump two > out 2> err.abs &&
+	strip err.abs > err &&
+	grep -q "^sqtt-dump: two: the results of two processes, .*results.json and .*results.json: give the files of one a directory of their own\$" err &&
+	test "$(wc -l < err)" -eq 1
+'
+
 test_expect_success '--base of a code object the run does not have is an error' '
 	test_expect_code 2 sqtt-dump --base 7=0x1000 bad > out 2> err.abs &&
 	strip err.abs > err &&
