@@ -169,8 +169,8 @@ main(int argc, char *argv[])
 		    "or --trace-json");
 	if (opt_by_dispatch)
 		flags |= PROFILE_WALL;
-	rep = report_open(&ro);
-	timeline = report_timeline(rep);
+	rep = opt_by_dispatch ? NULL : report_open(&ro);
+	timeline = rep ? report_timeline(rep) : NULL;
 	profile_init(&prof, flags);
 	if (opt_by_dispatch || opt_dispatch >= 0) {
 		ds = dispatch_new(opt_dispatch, opt_by_dispatch);

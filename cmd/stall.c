@@ -201,6 +201,8 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 		return;
 	nrows++;
 	if (r->kernel != escaped_of) {
+		if (dispatches != NULL)
+			free((char *)escaped_name);	/* lines remember the dispatch's key */
 		escaped = escaped_name = meta_escape(r->kernel);	/* kept: lines remember it */
 		escaped_of = r->kernel;
 		key_event = -1;
@@ -578,8 +580,10 @@ main(int argc, char *argv[])
 		flags |= PROFILE_WALL;
 	}
 	if (!opt_rows) {
-		rep = report_open(&ro);
-		timeline = report_timeline(rep);
+		if (dispatches == NULL) {
+			rep = report_open(&ro);
+			timeline = report_timeline(rep);
+		}
 		profile_init(&prof, flags);
 	}
 	put_context(&cap);
@@ -635,6 +639,8 @@ main(int argc, char *argv[])
 	put_warnings();
 	walk_free(walker);
 	attr_free(attr);
+	if (dispatches != NULL)
+		free((char *)escaped_name);
 	dispatch_free(dispatches);
 	capture_close(&cap);
 	free(copt.bases);

@@ -25,7 +25,7 @@ struct timeline *report_timeline(struct report *);
 /* A sort key by name (cycles, hits, pc): 0, or -1 for an unknown one. */
 int report_sort_key(const char *, enum report_sort *);
 /* After the last row: the tables on stdout, then the pictures.  from names the input in
- * the message when there were no rows to draw. */
+ * the message when there were no rows to draw.  The report is freed. */
 void report_finish(struct report *, struct profile *, const char *from);
 
 #endif
