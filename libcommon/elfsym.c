@@ -139,6 +139,36 @@ elfsym_kernel(const uint8_t *img, size_t size, const char *name, uint64_t *entry
 	return n.found;
 }
 
+struct only { char **name; int n; };
+
+static int
+only_func(void *ctx, const char *name, unsigned type, uint64_t value)
+{
+	struct only *o = ctx;
+
+	(void)value;
+	if (type != STT_FUNC_ || (o->n == 1 && strcmp(*o->name, name) == 0))
+		return 0;	/* .symtab and .dynsym may both name it */
+	if (o->n++ == 0)
+		*o->name = xstrdup(name);
+	return 0;
+}
+
+int
+elfsym_only_kernel(const uint8_t *img, size_t size, char **name, char *why, size_t whysz)
+{
+	struct only o = { name, 0 };
+
+	*name = NULL;
+	if (each_symbol(img, size, why, whysz, only_func, &o) < 0)
+		return -1;
+	if (o.n == 1)
+		return 1;
+	free(*name);
+	*name = NULL;
+	return 0;
+}
+
 uint64_t
 elfsym_load_size(const uint8_t *img, size_t size)
 {

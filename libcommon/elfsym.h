@@ -16,6 +16,9 @@ int elfsym_kernel_at(const uint8_t *img, size_t size, uint64_t pc, char **name,
 int elfsym_kernel(const uint8_t *img, size_t size, const char *name, uint64_t *entry,
     uint64_t *kd, char *why, size_t whysz);
 
+/* The code object's only kernel (function symbol): 1 with *name a new string; 0 if it
+ * has none or several; -1 as above. */
+int elfsym_only_kernel(const uint8_t *img, size_t size, char **name, char *why, size_t whysz);
 /* The bytes the code object takes once loaded: the end of its last PT_LOAD segment
  * (p_vaddr + p_memsz); 0 if it has no program headers within the file. */
 uint64_t elfsym_load_size(const uint8_t *img, size_t size);

@@ -423,12 +423,12 @@ code_holding(struct rp *r, uint64_t addr, const struct rp_sym *js)
 }
 
 /* A kernel of code object k with no symbol at its entry: the dispatch's in the JSON, the
- * code object's only kernel there, or code_object_ID. */
+ * code object's only kernel there or in its symbols, or code_object_ID. */
 static char *
 kernel_name(const struct rp *r, const struct rp_code *k, const struct rp_sym *js)
 {
 	const char *only = NULL;
-	char *name;
+	char *name, why[160];
 	size_t i;
 
 	if (js != NULL && js->code == k->id)
@@ -441,6 +441,9 @@ kernel_name(const struct rp *r, const struct rp_code *k, const struct rp_sym *js
 		}
 	if (only != NULL && i == r->nsym)
 		return xstrdup(only);
+	if (code_image((struct rp_code *)k) != NULL &&
+	    elfsym_only_kernel(k->img, k->len, &name, why, sizeof(why)) == 1)
+		return name;
 	if (asprintf(&name, "code_object_%ld", k->id) < 0)
 		err(2, NULL);
 	return name;

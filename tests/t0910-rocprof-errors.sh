@@ -61,6 +61,17 @@ test_expect_success 'a results JSON that is not JSON: said in one line; nothing 
 	test_cmp expect err
 '
 
+test_expect_success 'a run of one code object without its JSON: named by its only kernel' '
+	(cd "$TOP" && sqtt-encode -d "$T_DIR/one" --no-index fixtures/traces/demo.packets.tsv) &&
+	rm one/stall_results.json &&
+	sqtt-dump one > out 2> err &&
+	! test -s err &&
+	grep "^##code" out | cut -f 2,3,4 > actual &&
+	printf "demo\t0\t0x0\n" > expect &&
+	test_cmp expect actual &&
+	test "$(grep -c "^##event	[01]	[01]	demo	0	" out)" -eq 2
+'
+
 test_expect_success 'the results of two processes in one directory: one line, exit 2' '
 	mkrun two &&
 	cp two/stall_results.json two/4343_results.json &&
