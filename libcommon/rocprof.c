@@ -532,7 +532,7 @@ rocprof_open(struct capture *c, const struct capture_opts *o)
 {
 	struct rp r = { .c = c };
 	char *json = NULL, *sub;
-	size_t i;
+	size_t i, n;
 	int nfound = 0, prog;
 
 	sub = find_streams(c->path, "", SUBDIR_DEPTH, &nfound);
@@ -571,6 +571,10 @@ rocprof_open(struct capture *c, const struct capture_opts *o)
 			r.code[0].size = 0;
 		}
 	}
+	for (i = 0, n = 0; o != NULL && o->kernel != NULL && i < r.ncode; i++)
+		if (r.code[i].file != NULL && ++n > 1)
+			errx(2, "%s: --name names the kernel of a run of one code object; this one "
+			    "has more", c->path);
 	if (r.natt > 0)
 		qsort(r.att, r.natt, sizeof(*r.att), cmp_att);
 	for (i = 0; i < r.natt; i++) {
@@ -587,6 +591,9 @@ rocprof_open(struct capture *c, const struct capture_opts *o)
 		e->prog = prog;
 		e->dispatch = r.att[i].dispatch;
 	}
+	if (o != NULL && o->kernel != NULL && c->nprog > 1)
+		errx(2, "%s: --name names the kernel of a run of one program; this one has %zu",
+		    c->path, c->nprog);	/* one code object, several of its kernels traced */
 	if (o != NULL && o->kernel != NULL && c->nprog == 1) {
 		free(c->prog[0].name);
 		c->prog[0].name = xstrdup(o->kernel);

@@ -86,6 +86,10 @@ test_expect_success '--base of a code object the run does not have is an error' 
 	strip err.abs > err &&
 	echo "sqtt-dump: bad: --base 7=0x1000: no code object 7 in the run" > expect &&
 	test_cmp expect err &&
+	test_expect_code 2 sqtt-dump --name k foreign > out 2> err.abs &&
+	strip err.abs > err &&
+	echo "sqtt-dump: foreign: --name names the kernel of a run of one code object; this one has more" > expect &&
+	test_cmp expect err &&
 	test_expect_code 2 sqtt-dump --base 7=zz bad > out 2> err &&
 	echo "sqtt-dump: --base is not an address: zz" > expect &&
 	test_cmp expect err
