@@ -43,6 +43,11 @@ stream 16 "$small"
 size=$(wc -c < "$big")
 mbs=$(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }')
 code=$big.objs/r_2_8_16_4_4_16_4.hsaco
+kernel=r_2_8_16_4_4_16_4
+# the program's load address in the capture the stream is made of: the trace's
+# COMPUTE_PGM writes then give the waves' entry
+base=$("$bin/sqtt-dump" -t HEADER "$cap" | awk -F'\t' '$1 == "##code" { print $4; exit }')
+raw="--raw --code $code --base $base --name $kernel"
 echo "stream: $big, $mbs MiB ($size bytes), $(ls "$big.objs")"
 
 rate() { awk -v s="$size" -v t="$1" 'BEGIN { printf "%.0f", (t > 0) ? s / 1048576 / t : 0 }'; }
@@ -55,11 +60,11 @@ set -- $(measure tsv16 "$bin/sqtt-dump" --raw "$small")
 s_rss=$4
 
 types=HEADER,REG,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
-"$bin/sqtt-dump" -t $types --raw --code "$code" --name r_2_8_16_4_4_16_4 "$big" > "$out/packets.tsv"
+"$bin/sqtt-dump" -t $types $raw "$big" > "$out/packets.tsv"
 set -- $(measure walk "$bin/sqtt-walk" "$out/packets.tsv")
 w_wall=$2 w_user=$3 w_rss=$4
 rows=$("$bin/sqtt-walk" "$out/packets.tsv" 2>/dev/null | tee "$out/rows.tsv" | grep -vc '^#')
-"$bin/sqtt-dump" -t $types --raw --code "$code" --name r_2_8_16_4_4_16_4 "$small" > "$out/packets16.tsv"
+"$bin/sqtt-dump" -t $types $raw "$small" > "$out/packets16.tsv"
 set -- $(measure walk16 "$bin/sqtt-walk" "$out/packets16.tsv")
 w16_rss=$4
 set -- $(measure attr "$bin/stall-attr" "$out/rows.tsv")
@@ -73,7 +78,7 @@ p_wall=
 r=0
 while [ $r -lt "$RUNS" ]; do
 	start=$(date +%s.%N)
-	$T -f "dump %e %U %M" -o "$out/q1" "$bin/sqtt-dump" -t $types --raw --code "$code" "$big" |
+	$T -f "dump %e %U %M" -o "$out/q1" "$bin/sqtt-dump" -t $types $raw "$big" |
 		$T -f "walk %e %U %M" -o "$out/q2" "$bin/sqtt-walk" |
 		$T -f "attr %e %U %M" -o "$out/q3" "$bin/stall-attr" |
 		$T -f "table %e %U %M" -o "$out/q4" "$bin/stall-table" --top 10 > "$out/table.tsv"
@@ -92,15 +97,15 @@ capdir() {	# capdir STREAM DIR
 	rm -rf "$2" && mkdir -p "$2" &&
 	ln "$1" "$2/stall_shader_engine_0_0.att" &&
 	cp "$code" "$2/stall_code_object_id_0.out" &&
-	printf '##stall-capture\t1\n##target\tgfx1100\n##code\tr_2_8_16_4_4_16_4\t1\t0x0\t%s\tstall_code_object_id_0.out\n##event\t0\t0\tr_2_8_16_4_4_16_4\t1\t1\t0\t0\t0\tstall_shader_engine_0_0.att\n' \
-	    "$(wc -c < "$code")" > "$2/capture.tsv"
+	printf '##stall-capture\t1\n##target\tgfx1100\n##code\t%s\t1\t%s\t%s\tstall_code_object_id_0.out\n##event\t0\t0\t%s\t1\t1\t0\t0\t0\tstall_shader_engine_0_0.att\n' \
+	    "$kernel" "$base" "$(wc -c < "$code")" "$kernel" > "$2/capture.tsv"
 }
 capdir "$big" "$out/cap-big" || exit 2
 capdir "$small" "$out/cap-16" || exit 2
 set -- $(measure stall "$bin/stall" --tsv "$out/cap-big")
-s_wall=$2 s_user=$3 s_rss=$4
+st_wall=$2 st_user=$3 st_rss=$4
 set -- $(measure stall16 "$bin/stall" --tsv "$out/cap-16")
-s16_rss=$4
+st16_rss=$4
 "$bin/stall" --tsv "$out/cap-big" > "$out/stall.tsv" 2>/dev/null
 if [ "$(grep -v '^##' "$out/stall.tsv" | cksum)" = "$(grep -v '^##' "$out/table.tsv" | cksum)" ]
 then same="byte-identical to the pipeline's (but for the ## lines naming the input)"
@@ -117,8 +122,8 @@ sqtt-walk                  $w_wall    $w_user    $w_rss        $(awk -v r="$rows
 sqtt-walk, 16 MiB stream   -       -       $w16_rss        (RSS: libLLVM's pages, the program, live waves)
 stall-attr                 $a_wall    $a_user    $a_rss        $(awk -v r="$rows" -v t="$a_wall" 'BEGIN { printf "%.2f", r / t / 1e6 }') M rows/s
 stall-table --top 10       $b_wall    $b_user    $b_rss
-stall (one process)        $s_wall    $s_user    $s_rss        $(rate "$s_wall") MiB/s of stream   <= 0.8 CPU-s, >= 80 MB/s, RSS <= 80 MB
-stall, 16 MiB stream       -       -       $s16_rss        (RSS flat with the stream)
+stall (one process)        $st_wall    $st_user    $st_rss        $(rate "$st_wall") MiB/s of stream   <= 0.8 CPU-s, >= 80 MB/s, RSS <= 80 MB
+stall, 16 MiB stream       -       -       $st16_rss        (RSS flat with the stream)
 stall's table: $same
 four-stage text pipeline   $p_wall s wall for $mbs MiB                                      <= 1.6 s per 64 MiB
 $(cat "$out/p1" "$out/p2" "$out/p3" "$out/p4" | awk '{ printf "  %-24s %s s wall  %s s user  %s KB\n", $1, $2, $3, $4 }')

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 #include <unistd.h>
 
 #include "attr.h"
@@ -26,22 +27,46 @@
 #include "walk.h"
 
 #define USAGE "[-ahj] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows | --by-dispatch]\n" \
-	"       [--deltas] [--untraced] [--dispatch n] [--base [id=]addr] [--html out.html]\n" \
-	"       [--trace-json out.json] capture\n" \
+	"       [--deltas] [--untraced] [--dispatch n] [--base [id=]addr] [--threads n]\n" \
+	"       [--html out.html] [--trace-json out.json] capture\n" \
 	"       stall [options] --raw [--se n] [--code file --base addr [--name kernel]] stream"
 
 static const char *capture_path;
 static const char *opt_kernel;
-static int opt_deltas, opt_rows, opt_by_dispatch;
+static int opt_deltas, opt_rows, opt_by_dispatch, profile_flags;
 static long long opt_dispatch = -1;
-static struct dispatches *dispatches;	/* --by-dispatch */
-static long key_event = -1;		/* the event the dispatch key was made for */
-static const char *escaped_name;	/* the kernel column, before --by-dispatch's key */
-static struct attr *attr;
-static struct walker *walker;
-static struct profile prof;
-static struct timeline *timeline;
-static uint64_t nrows;
+/* --by-dispatch: each buffer's dispatch key, made before the workers start (they only
+ * read it), by event number */
+static struct dispatches *dispatches;
+static const char **event_key;
+static struct capture cap;
+static struct timeline *timeline;	/* with one worker only */
+static mtx_t lock;		/* the warnings and the first error, of every worker */
+
+/* The instruction's profile line, made once per (program, index). */
+struct lines {
+	struct profile_line **line;
+	const char **kernel;	/* the escaped kernel the line was made for */
+	size_t n;
+};
+
+/* The stages for some of the trace buffers: a walker, costs and causes, and the sums of
+ * its rows.  Buffers are independent: several workers run at once and their sums are
+ * added at the end. */
+struct worker {
+	struct walker *walker;
+	struct attr *attr;
+	struct profile prof;
+	const char *escaped_of, *escaped;	/* the kernel column as rows have it (escaped) */
+	long key_event;				/* --by-dispatch: the event escaped is of */
+	size_t escaped_kernel;			/* and its profile kernel */
+	struct lines *lines;			/* by program number */
+	size_t nlines;
+	size_t *events, nevents;		/* indexes into cap.ev */
+	uint64_t bytes;
+};
+
+#define MAX_WORKERS 16
 
 /* Warnings wait for the end of the run: a run that fails says one line, its error.  At
  * most MAX_WARNINGS are kept, the rest counted. */
@@ -55,19 +80,19 @@ static void
 keep_warning(void *ctx, const char *msg, int error)
 {
 	(void)ctx;
+	mtx_lock(&lock);
 	if (error) {
 		if (first_error == NULL && asprintf(&first_error, "%s", msg) < 0)
 			err(2, NULL);
-		return;
-	}
-	if (nwarnings == MAX_WARNINGS) {
+	} else if (nwarnings == MAX_WARNINGS) {
 		warnings_dropped++;
-		return;
+	} else {
+		warnings = xreallocarray(warnings, nwarnings + 1, sizeof(*warnings));
+		if (asprintf(&warnings[nwarnings], "%s", msg) < 0)
+			err(2, NULL);
+		nwarnings++;
 	}
-	warnings = xreallocarray(warnings, nwarnings + 1, sizeof(*warnings));
-	if (asprintf(&warnings[nwarnings], "%s", msg) < 0)
-		err(2, NULL);
-	nwarnings++;
+	mtx_unlock(&lock);
 }
 
 static void
@@ -81,31 +106,19 @@ put_warnings(void)
 		warnx("warning: %" PRIu64 " more warnings", warnings_dropped);
 }
 
-/* The kernel column as the row stream has it (escaped), and its profile kernel, made once
- * per kernel string; each instruction's profile line, made once per (program, index). */
-static const char *escaped_of, *escaped;
-static size_t escaped_kernel;
-struct lines {
-	struct profile_line **line;
-	const char **kernel;	/* the escaped kernel the line was made for */
-	size_t n;
-};
-static struct lines *lines;	/* by program number */
-static size_t nlines;
-
 static struct profile_line *
-line_of(const struct walk_row *r, const char *pc)
+line_of(struct worker *wk, const struct walk_row *r, const char *pc)
 {
 	struct lines *ls;
 
 	if (r->idx == SIZE_MAX)
-		return profile_line(&prof, escaped_kernel, pc, r->in->text);
-	if (r->prog >= nlines) {
-		lines = xreallocarray(lines, r->prog + 1, sizeof(*lines));
-		memset(lines + nlines, 0, (r->prog + 1 - nlines) * sizeof(*lines));
-		nlines = r->prog + 1;
+		return profile_line(&wk->prof, wk->escaped_kernel, pc, r->in->text);
+	if (r->prog >= wk->nlines) {
+		wk->lines = xreallocarray(wk->lines, r->prog + 1, sizeof(*wk->lines));
+		memset(wk->lines + wk->nlines, 0, (r->prog + 1 - wk->nlines) * sizeof(*wk->lines));
+		wk->nlines = r->prog + 1;
 	}
-	ls = &lines[r->prog];
+	ls = &wk->lines[r->prog];
 	if (r->idx >= ls->n) {
 		size_t n = r->idx + 1 > 2 * ls->n ? r->idx + 1 : 2 * ls->n;
 		ls->line = xreallocarray(ls->line, n, sizeof(*ls->line));
@@ -114,9 +127,9 @@ line_of(const struct walk_row *r, const char *pc)
 		memset(ls->kernel + ls->n, 0, (n - ls->n) * sizeof(*ls->kernel));
 		ls->n = n;
 	}
-	if (ls->line[r->idx] == NULL || ls->kernel[r->idx] != escaped) {
-		ls->line[r->idx] = profile_line(&prof, escaped_kernel, pc, r->in->text);
-		ls->kernel[r->idx] = escaped;
+	if (ls->line[r->idx] == NULL || ls->kernel[r->idx] != wk->escaped) {
+		ls->line[r->idx] = profile_line(&wk->prof, wk->escaped_kernel, pc, r->in->text);
+		ls->kernel[r->idx] = wk->escaped;
 	}
 	return ls->line[r->idx];
 }
@@ -181,6 +194,7 @@ help(void)
 	    "      --untraced     count waves without instruction tokens too\n"
 	    "      --html OUT     also write the timeline and the table as one HTML page\n"
 	    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
+	    "      --threads N    trace buffers walked N at a time (default: the cores)\n"
 	    "  -h, --help         this text\n"
 	    "      --version      the version\n"
 	    "See stall(1).\n", getprogname());
@@ -191,29 +205,21 @@ static void
 costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
     const char *retired, int meta)
 {
+	struct worker *wk = ctx;
 	const struct walk_row *r = data;
 	struct profile_row pr;
 	char pc[24], extra[64];
 
-	(void)ctx;
 	(void)len;
 	if (meta)
 		return;
-	nrows++;
-	if (r->kernel != escaped_of) {
-		if (dispatches != NULL)
-			free((char *)escaped_name);	/* lines remember the dispatch's key */
-		escaped = escaped_name = meta_escape(r->kernel);	/* kept: lines remember it */
-		escaped_of = r->kernel;
-		key_event = -1;
-		if (!opt_rows && dispatches == NULL)
-			escaped_kernel = profile_kernel(&prof, escaped);
-	}
-	if (dispatches != NULL && r->event != key_event) {
-		/* each dispatch a kernel of its own: its key, a string that stays put */
-		escaped = dispatch_kernel(dispatches, (uint64_t)r->event, escaped_name);
-		escaped_kernel = profile_kernel(&prof, escaped);
-		key_event = r->event;
+	if (r->kernel != wk->escaped_of || (event_key != NULL && r->event != wk->key_event)) {
+		/* kept: lines remember it; with --by-dispatch each dispatch a kernel of its own */
+		wk->escaped = event_key != NULL ? event_key[r->event] : meta_escape(r->kernel);
+		wk->escaped_of = r->kernel;
+		wk->key_event = r->event;
+		if (!opt_rows)
+			wk->escaped_kernel = profile_kernel(&wk->prof, wk->escaped);
 	}
 	if (opt_rows) {
 		if (retired == NULL || strlen(retired) < sizeof(extra) - 48) {
@@ -231,7 +237,7 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 		return;
 	}
 	*fmt_hex(pc, r->pc) = '\0';
-	pr.kernel = escaped;
+	pr.kernel = wk->escaped;
 	pr.pc = pc;
 	pr.inst = r->in->text;
 	pr.cause = cause;
@@ -241,9 +247,9 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 	pr.event = (uint64_t)r->event;
 	pr.start = (int64_t)(r->time - r->delta);
 	pr.end = (int64_t)r->time;
-	if (timeline && (cause != CAUSE_UNTRACED || (prof.flags & PROFILE_UNTRACED))) {
+	if (timeline && (cause != CAUSE_UNTRACED || (profile_flags & PROFILE_UNTRACED))) {
 		struct tl_row t = { 0 };
-		t.kernel = escaped;
+		t.kernel = wk->escaped;
 		t.pc = pc;
 		t.inst = r->in->text;
 		t.cause = cause_name(cause);
@@ -257,9 +263,9 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 		if (timeline_add(timeline, &t, pr.wave_end) != 0)
 			errx(2, "%s: %s", capture_path, timeline_error(timeline));
 	}
-	if (profile_add(&prof, escaped_kernel, cause == CAUSE_UNTRACED &&
-	    !(prof.flags & PROFILE_UNTRACED) ? NULL : line_of(r, pc), &pr) != 0)
-		errx(2, "%s: kernel %s: cycles: the sum passes 2^63-1", capture_path, escaped);
+	if (profile_add(&wk->prof, wk->escaped_kernel, cause == CAUSE_UNTRACED &&
+	    !(profile_flags & PROFILE_UNTRACED) ? NULL : line_of(wk, r, pc), &pr) != 0)
+		errx(2, "%s: kernel %s: cycles: the sum passes 2^63-1", capture_path, wk->escaped);
 }
 
 /* attr holds the walker's row structs themselves while a barrier waits */
@@ -286,9 +292,9 @@ attr_warning(void *ctx, const char *msg)
 static void
 walked(void *ctx, const struct walk_row *r)
 {
+	struct worker *wk = ctx;
 	struct attr_row a;
 
-	(void)ctx;
 	a.event = (uint64_t)r->event;
 	a.wave = r->wave;
 	a.time = r->time;
@@ -299,8 +305,8 @@ walked(void *ctx, const struct walk_row *r)
 	a.inst = r->in->text;
 	a.cls = r->in->cls;
 	a.dep = isa_dep_name(r->in->dep_id);
-	if (attr_row(attr, &a, r) != 0)
-		errx(2, "%s: event %ld: %s", capture_path, r->event, attr_error(attr));
+	if (attr_row(wk->attr, &a, r) != 0)
+		errx(2, "%s: event %ld: %s", capture_path, r->event, attr_error(wk->attr));
 }
 
 struct file_source {
@@ -328,7 +334,7 @@ walked_type(enum sqtt_type t)
 
 /* Stage 1: one trace buffer decoded, its tokens to stage 2. */
 static void
-walk_buffer(const struct event *e)
+walk_buffer(struct worker *wk, const struct event *e)
 {
 	struct sqtt_decoder d;
 	struct sqtt_token tok;
@@ -357,8 +363,8 @@ walk_buffer(const struct event *e)
 		pk.sa = f.sa;
 		pk.op = f.op;
 		pk.raw = tok.raw;
-		if (walk_packet(walker, &pk) != 0)
-			errx(2, "%s: event %u: %s", capture_path, e->index, walk_error(walker));
+		if (walk_packet(wk->walker, &pk) != 0)
+			errx(2, "%s: event %u: %s", capture_path, e->index, walk_error(wk->walker));
 	}
 	if (r < 0) {
 		out_flush();
@@ -411,9 +417,10 @@ tag_of(const struct program *p, char *buf, size_t sz)
 		snprintf(buf, sz, "%" PRId64, p->tag);
 }
 
-/* The context lines the pipeline would carry: the capture's, then stall-attr's. */
+/* The context lines the pipeline would carry: the capture's, then stall-attr's; into
+ * the row stream, or kept for the table. */
 static void
-put_context(struct capture *cap)
+put_context(struct profile *prof)
 {
 	char *text = NULL, *line, *next;
 	size_t len = 0;
@@ -421,7 +428,7 @@ put_context(struct capture *cap)
 
 	if ((mem = open_memstream(&text, &len)) == NULL)
 		err(2, NULL);
-	capture_put_meta(mem, cap, 0, selected, NULL);
+	capture_put_meta(mem, &cap, 0, selected, NULL);
 	fprintf(mem, "%s\n", attr_meta_line(opt_deltas));
 	if (fclose(mem) != 0)
 		err(2, NULL);
@@ -433,11 +440,103 @@ put_context(struct capture *cap)
 		for (line = text; *line; line = next) {
 			next = strchr(line, '\n');
 			*next++ = '\0';
-			profile_keep_line(&prof, line);
+			profile_keep_line(prof, line);
 		}
-		profile_set_view(&prof, opt_deltas ? "raw" : "cause");
+		profile_set_view(prof, opt_deltas ? "raw" : "cause");
 	}
 	free(text);
+}
+
+static void
+worker_init(struct worker *wk)
+{
+	size_t i;
+
+	memset(wk, 0, sizeof(*wk));
+	profile_init(&wk->prof, profile_flags);
+	wk->walker = walk_new(walked, wk);
+	walk_set_warn(wk->walker, keep_warning, NULL);
+	wk->key_event = -1;
+	wk->attr = attr_new(opt_deltas, costed, attr_warning, row_bytes, wk);
+	attr_list_retired(wk->attr, opt_rows);
+	walk_source(wk->walker, cap.path);
+	for (i = 0; i < cap.nprog; i++) {
+		const struct program *p = &cap.prog[i];
+		size_t len = 0;
+		const uint8_t *img = capture_code(&cap, i, &len);
+		char tag[24];
+
+		tag_of(p, tag, sizeof(tag));
+		walk_program(wk->walker, p->name, tag, p->base, p->file, img, len);
+	}
+	for (i = 0; i < cap.nev; i++) {
+		const struct program *p = capture_program(&cap, &cap.ev[i]);
+		char tag[24];
+
+		tag_of(p, tag, sizeof(tag));
+		if (selected(&cap, &cap.ev[i], NULL))
+			walk_event(wk->walker, (long)cap.ev[i].index, p ? p->name : "-", tag);
+	}
+}
+
+/* A worker's buffers through the stages. */
+static int
+work(void *arg)
+{
+	struct worker *wk = arg;
+	size_t i;
+
+	for (i = 0; i < wk->nevents; i++)
+		walk_buffer(wk, &cap.ev[wk->events[i]]);
+	walk_end(wk->walker);
+	if (attr_end(wk->attr) != 0)
+		errx(2, "%s: %s", capture_path, attr_error(wk->attr));
+	return 0;
+}
+
+/* The selected buffers shared out, the largest first to the least loaded worker.  One
+ * worker for the row stream and the pictures (their rows go out in stream order), and,
+ * unless --threads asked for more, for captures too small to pay for a second. */
+#define PARALLEL_MIN (4u << 20)
+static size_t
+share_out(struct worker *w, size_t nworkers, int asked)
+{
+	size_t i, j, k, n = 0, *order;
+	uint64_t total = 0;
+
+	order = xcalloc(cap.nev + 1, sizeof(*order));
+	for (i = 0; i < cap.nev; i++)
+		if (selected(&cap, &cap.ev[i], NULL)) {
+			order[n++] = i;
+			total += cap.ev[i].len;
+		}
+	if (n < 2 || (total < PARALLEL_MIN && !asked))
+		nworkers = 1;
+	if (nworkers > n && n > 0)
+		nworkers = n;
+	for (i = 1; nworkers > 1 && i < n; i++)	/* by size, largest first */
+		for (j = i; j > 0 && cap.ev[order[j]].len > cap.ev[order[j - 1]].len; j--) {
+			size_t t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	for (i = 0; i < n; i++) {
+		for (k = 0, j = 1; j < nworkers; j++)
+			if (w[j].bytes < w[k].bytes)
+				k = j;
+		w[k].events = xreallocarray(w[k].events, w[k].nevents + 1, sizeof(size_t));
+		w[k].events[w[k].nevents++] = order[i];
+		w[k].bytes += cap.ev[order[i]].len;
+	}
+	for (k = 0; k < nworkers; k++)	/* each worker's buffers in stream order */
+		for (i = 1; i < w[k].nevents; i++)
+			for (j = i; j > 0 && w[k].events[j] < w[k].events[j - 1]; j--) {
+				size_t t = w[k].events[j];
+				w[k].events[j] = w[k].events[j - 1];
+				w[k].events[j - 1] = t;
+			}
+	free(order);
+	return nworkers;
 }
 
 int
@@ -460,6 +559,7 @@ main(int argc, char *argv[])
 		{ "rows", no_argument, NULL, 'R' },
 		{ "se", required_argument, NULL, 'E' },
 		{ "sort", required_argument, NULL, 's' },
+		{ "threads", required_argument, NULL, 'P' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "tsv", no_argument, NULL, 't' },
@@ -469,11 +569,14 @@ main(int argc, char *argv[])
 	};
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 	struct report *rep = NULL;
-	struct capture cap;
 	struct capture_opts copt = { 0 };
+	struct worker w[MAX_WORKERS];
+	thrd_t thread[MAX_WORKERS];
+	struct profile *prof = &w[0].prof;
 	const char *errstr;
-	size_t i, nselected = 0;
-	int ch, flags = 0;
+	size_t i, nselected = 0, nworkers;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN), opt_threads = 0;
+	int ch;
 
 	while ((ch = getopt_long(argc, argv, "ahjk:n:s:", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -542,7 +645,12 @@ main(int argc, char *argv[])
 			ro.trace_json = optarg;
 			break;
 		case 'U':
-			flags |= PROFILE_UNTRACED;
+			profile_flags |= PROFILE_UNTRACED;
+			break;
+		case 'P':
+			opt_threads = strtonum(optarg, 1, MAX_WORKERS, &errstr);
+			if (errstr)
+				errx(2, "--threads is %s: %s", errstr, optarg);
 			break;
 		case 'V':
 			printf("%s (stall) %s\n", getprogname(), STALL_VERSION);
@@ -575,47 +683,42 @@ main(int argc, char *argv[])
 		errx(2, "%s: no trace buffer of dispatch %lld", capture_path, opt_dispatch);
 	if (opt_by_dispatch) {
 		dispatches = dispatch_new(-1, 1);
-		for (i = 0; i < cap.nev; i++)
+		event_key = xcalloc(cap.nev + 1, sizeof(*event_key));
+		for (i = 0; i < cap.nev; i++) {
+			const struct program *p = capture_program(&cap, &cap.ev[i]);
+			char *name = meta_escape(p ? p->name : "-");
 			dispatch_event(dispatches, cap.ev[i].index, cap.ev[i].dispatch);
-		flags |= PROFILE_WALL;
-	}
-	if (!opt_rows) {
-		if (dispatches == NULL) {
-			rep = report_open(&ro);
-			timeline = report_timeline(rep);
+			event_key[cap.ev[i].index] = dispatch_kernel(dispatches, cap.ev[i].index, name);
+			free(name);
 		}
-		profile_init(&prof, flags);
+		profile_flags |= PROFILE_WALL;
 	}
-	put_context(&cap);
-
-	walker = walk_new(walked, NULL);
-	walk_set_warn(walker, keep_warning, NULL);
-	attr = attr_new(opt_deltas, costed, attr_warning, row_bytes, NULL);
-	attr_list_retired(attr, opt_rows);
-	walk_source(walker, cap.path);
-	for (i = 0; i < cap.nprog; i++) {
-		const struct program *p = &cap.prog[i];
-		size_t len = 0;
-		const uint8_t *img = capture_code(&cap, i, &len);
-		char tag[24];
-
-		tag_of(p, tag, sizeof(tag));
-		walk_program(walker, p->name, tag, p->base, p->file, img, len);
+	if (mtx_init(&lock, mtx_plain) != thrd_success)
+		errx(2, "cannot make a lock");
+	if (!opt_rows && !opt_by_dispatch) {
+		rep = report_open(&ro);
+		timeline = report_timeline(rep);
 	}
-	for (i = 0; i < cap.nev; i++) {
-		const struct program *p = capture_program(&cap, &cap.ev[i]);
-		char tag[24];
-
-		tag_of(p, tag, sizeof(tag));
-		if (selected(&cap, &cap.ev[i], NULL))
-			walk_event(walker, (long)cap.ev[i].index, p ? p->name : "-", tag);
+	nworkers = opt_threads ? (size_t)opt_threads : ncpu > 0 ? (size_t)ncpu : 1;
+	if (nworkers > MAX_WORKERS)
+		nworkers = MAX_WORKERS;
+	if (opt_rows || timeline)
+		nworkers = 1;
+	for (i = 0; i < nworkers; i++)
+		worker_init(&w[i]);
+	nworkers = share_out(w, nworkers, opt_threads > 0);
+	put_context(prof);
+	sqtt_prepare();
+	walk_prepare();
+	for (i = 1; i < nworkers; i++)
+		if (thrd_create(&thread[i], work, &w[i]) != thrd_success)
+			errx(2, "cannot start a thread");
+	work(&w[0]);
+	for (i = 1; i < nworkers; i++) {
+		thrd_join(thread[i], NULL);
+		if (profile_merge(prof, &w[i].prof) != 0)
+			errx(2, "%s: cycles: a sum passes 2^63-1", capture_path);
 	}
-	for (i = 0; i < cap.nev; i++)
-		if (selected(&cap, &cap.ev[i], NULL))
-			walk_buffer(&cap.ev[i]);
-	walk_end(walker);
-	if (attr_end(attr) != 0)
-		errx(2, "%s: %s", capture_path, attr_error(attr));
 	if (first_error != NULL) {
 		out_flush();
 		errx(2, "%s", first_error);
@@ -624,24 +727,25 @@ main(int argc, char *argv[])
 		out_flush();
 		if (fflush(stdout) != 0 || ferror(stdout))
 			err(2, "stdout");
-	} else if (dispatches != NULL) {
-		if (nrows == 0)
+	} else if (opt_by_dispatch) {
+		profile_finish(prof);
+		if (prof->nkernel == 0)
 			errx(2, "%s: no rows: no dispatch to show", capture_path);
-		profile_finish(&prof);
-		dispatch_put(dispatches, &prof, ro.format == REPORT_PRETTY ||
+		dispatch_put(dispatches, prof, ro.format == REPORT_PRETTY ||
 		    (ro.format == REPORT_AUTO && isatty(STDOUT_FILENO)), stdout);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			err(2, "stdout");
 	} else {
-		report_finish(rep, &prof, capture_path);
+		report_finish(rep, prof, capture_path);
 		picture[0] = picture[1] = NULL;
 	}
 	put_warnings();
-	walk_free(walker);
-	attr_free(attr);
-	if (dispatches != NULL)
-		free((char *)escaped_name);
+	for (i = 0; i < nworkers; i++) {
+		walk_free(w[i].walker);
+		attr_free(w[i].attr);
+	}
 	dispatch_free(dispatches);
+	free(event_key);
 	capture_close(&cap);
 	free(copt.bases);
 	return 0;

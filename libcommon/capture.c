@@ -309,6 +309,7 @@ static void
 open_raw(struct capture *c, const struct capture_opts *o)
 {
 	struct event *e = add_event(c);
+	struct stat st;
 
 	e->se = o->se;
 	e->itrace = 1;
@@ -322,6 +323,8 @@ open_raw(struct capture *c, const struct capture_opts *o)
 		/* absolute, as every ## path; and there, or it is a mistake worth one line now */
 		if ((p->file = realpath(o->code, NULL)) == NULL)
 			err(2, "%s", o->code);
+		if (stat(p->file, &st) == 0 && S_ISREG(st.st_mode))
+			p->size = (size_t)st.st_size;	/* as ##code says it of every capture */
 		p->tag = 0;
 		e->prog = 0;
 	}

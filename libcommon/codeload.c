@@ -1,4 +1,5 @@
 /* codeload: a program's code object from a ##code line (codeload.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,9 +33,17 @@ codeload(const char *source, const char *name, const char *file, size_t *len, ch
 	size_t i;
 
 	*len = 0;
-	if (strcmp(file, "-") != 0)
+	if (strcmp(file, "-") != 0) {
+		/* a file that is not there fails this program only, not the walk */
+		FILE *fp = fopen(file, "rb");
+		if (fp == NULL) {
+			snprintf(why, whysz, "%s: %s", file, strerror(errno));
+			return NULL;
+		}
+		fclose(fp);
 		return input_slurp_rest(input_open(file), NULL, 0, CAPTURE_CODE_MAX,
 		    "a code object", len);
+	}
 	if (source == NULL || strcmp(source, "-") == 0) {
 		snprintf(why, whysz, "program %s: no code object file and no ##source capture", name);
 		return NULL;

@@ -420,6 +420,12 @@ static int disassemble(struct build *b, char *err, size_t errsz)
 			break;
 		}
 		total += s->size;
+		if (total > CODEOBJ_CODE_MAX) {
+			seterr(err, errsz, "more than %u bytes of code (%llu): beyond what a kernel's "
+			    "code object holds", CODEOBJ_CODE_MAX, (unsigned long long)total);
+			rc = -1;
+			break;
+		}
 		if (total > b->size) {	/* overlapping copies of the same bytes: hostile */
 			seterr(err, errsz, "executable sections overlap (more code than file)");
 			rc = -1;

@@ -22,6 +22,11 @@ struct inst {
 				 * as DEP_VALU 1), 0 when dep is DEP_NONE */
 };
 
+/* Executable bytes a code object may have at most.  Every instruction is disassembled
+ * when the object is opened (about 4 us and 200 bytes each): a kernel's code object has
+ * kilobytes, a large one a megabyte; beyond 4 MiB it is refused with one line. */
+#define CODEOBJ_CODE_MAX (4u << 20)
+
 struct codeobj;
 
 /* Open a code object held in memory (image must stay valid until codeobj_close).

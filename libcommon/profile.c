@@ -270,6 +270,54 @@ profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct p
 	return 0;
 }
 
+int
+profile_merge(struct profile *p, const struct profile *from)
+{
+	const struct profile_line *fl;
+	struct profile_line *l;
+	size_t i, j, ki;
+	int c;
+
+	for (i = 0; i < from->nkernel; i++) {
+		const struct profile_kernel *fk = &from->kernels[i];
+		struct profile_kernel *k = &p->kernels[ki = profile_kernel(p, fk->name)];
+		k = &p->kernels[ki];
+		if (__builtin_add_overflow(k->cycles, fk->cycles, &k->cycles) ||
+		    __builtin_add_overflow(k->untraced_cycles, fk->untraced_cycles,
+		    &k->untraced_cycles))
+			return -1;
+		k->hits += fk->hits;
+		k->waves += fk->waves;
+		k->untraced_waves += fk->untraced_waves;
+		for (c = 0; c < NCAUSE; c++) {
+			if (__builtin_add_overflow(k->cyc[c], fk->cyc[c], &k->cyc[c]))
+				return -1;
+			k->hit[c] += fk->hit[c];
+		}
+	}
+	for (j = 0; j < from->hsize; j++)
+		for (fl = from->htab[j]; fl; fl = fl->hnext) {
+			ki = profile_kernel(p, from->kernels[fl->kernel].name);
+			l = profile_line(p, ki, fl->pc, fl->inst);
+			if (__builtin_add_overflow(l->cycles, fl->cycles, &l->cycles))
+				return -1;
+			l->hits += fl->hits;
+			for (c = 0; c < NCAUSE; c++) {
+				if (__builtin_add_overflow(l->cyc[c], fl->cyc[c], &l->cyc[c]))
+					return -1;
+				l->hit[c] += fl->hit[c];
+			}
+		}
+	for (j = 0; j < from->spansize; j++) {
+		const struct profile_span *sp = &from->spans[j];
+		if (!sp->used)
+			continue;
+		ki = profile_kernel(p, from->kernels[sp->kernel].name);
+		span_add(p, ki, sp->event, sp->first, sp->last);
+	}
+	return 0;
+}
+
 /* Reading ------------------------------------------------------------------------ */
 
 void
@@ -733,9 +781,13 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 static int
 cmp_line_pc(const struct profile_line *a, const struct profile_line *b)
 {
+	int c;
+
 	if (a->pcv != b->pcv)
 		return a->pcv < b->pcv ? -1 : 1;
-	return strcmp(a->pc, b->pc);
+	if ((c = strcmp(a->pc, b->pc)) != 0)
+		return c;
+	return strcmp(a->inst, b->inst);	/* an untraced wave's row at an instruction's pc */
 }
 
 int

@@ -108,6 +108,9 @@ int profile_add(struct profile *, size_t kernel, struct profile_line *l,
 int profile_read_tsv(struct profile *, struct tsv *);
 /* A stall table in JSON (stall-table --json), the whole text in buf[0..len). */
 void profile_read_json(struct profile *, const char *path, const char *buf, size_t len);
+/* Add the sums of another profile (of other trace buffers) to p, before profile_finish
+ * of either: 0, or -1 when a sum would pass 2^63-1. */
+int profile_merge(struct profile *, const struct profile *from);
 /* A ## line passed through to the TSV table, as it is. */
 void profile_keep_line(struct profile *, const char *line);
 /* What the costs are: "cause", "raw", "delta" (views that differ make it "mixed"). */

@@ -119,9 +119,10 @@ rowtext_put(const struct walk_row *r, const char *extra)
 	p = fmt_str(p, r->token);
 	memcpy(p, tail, tl);
 	p += tl;
-	if (el > 0)
+	if (el) {
 		memcpy(p, extra, el);
-	p += el;
+		p += el;
+	}
 	*p++ = '\n';
 	out_commit(p);
 }

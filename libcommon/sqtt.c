@@ -344,6 +344,15 @@ sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *h)
 #define WINDOW (1u << 20)
 
 void
+sqtt_prepare(void)
+{
+	if (!table_ready)
+		build_table();
+	if (!hashes_ready)
+		build_hashes();
+}
+
+void
 sqtt_init_mem(struct sqtt_decoder *d, const uint8_t *data, size_t len)
 {
 	if (!table_ready)

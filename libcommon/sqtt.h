@@ -105,6 +105,9 @@ struct sqtt_decoder {
 	char errbuf[160];
 };
 
+/* The decoder's tables, made before threads decode at once (they are made on first use
+ * otherwise). */
+void sqtt_prepare(void);
 void sqtt_init_mem(struct sqtt_decoder *, const uint8_t *data, size_t len);
 void sqtt_init_stream(struct sqtt_decoder *, sqtt_refill_fn, void *ctx);
 void sqtt_free(struct sqtt_decoder *);

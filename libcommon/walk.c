@@ -453,6 +453,15 @@ inst_label(int op)
 	return label[op];
 }
 
+void
+walk_prepare(void)
+{
+	int op;
+
+	for (op = 0; op < 128; op++)
+		(void)inst_label(op);
+}
+
 static struct wave *
 wave_in(const struct wevent *e, unsigned slot)
 {

@@ -37,6 +37,8 @@ typedef void (*walk_row_fn)(void *ctx, const struct walk_row *);
 struct walker;
 
 struct walker *walk_new(walk_row_fn, void *ctx);
+/* The walk's shared tables, made before walkers run in threads at once. */
+void walk_prepare(void);
 void walk_free(struct walker *);
 /* One code object for every buffer (sqtt-walk -c): its file, load address, kernel name. */
 void walk_use_code(struct walker *, const char *file, uint64_t base, const char *kernel);

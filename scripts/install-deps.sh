@@ -1,7 +1,7 @@
 #!/bin/sh
 # Install the Debian packages the toolkit needs, only those missing.
 set -e
-pkgs="libelf-dev libdw-dev zlib1g-dev libbsd-dev llvm-22-dev clang-22 lld-22 mandoc pkg-config make gcc perl"
+pkgs="libelf-dev libdw-dev zlib1g-dev libbsd-dev llvm-22-dev clang-22 lld-22 libclang-rt-22-dev mandoc pkg-config make gcc perl"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -23,6 +23,14 @@ for c in "$@"; do
 	for f in --tsv --json --pretty; do
 		vg "$bin/stall-table" $f "$tmp/a" > /dev/null 2> "$tmp/e" || { echo "stall-table $f $n: $?"; cat "$tmp/e"; fail=1; }
 	done
+	for f in --tsv --rows; do
+		vg "$bin/stall" $f "$c" > /dev/null 2> "$tmp/e"; st=$?
+		[ $st -le 2 ] || { echo "stall $f $n: $st"; cat "$tmp/e"; fail=1; }
+	done
+	vg "$bin/stall" --threads 2 --tsv "$c" > /dev/null 2> "$tmp/e"; st=$?
+	[ $st -le 2 ] || { echo "stall --threads 2 $n: $st"; cat "$tmp/e"; fail=1; }
+	vg "$bin/stall-annotate" --hints "$tmp/a" > /dev/null 2> "$tmp/e"; st=$?
+	[ $st -le 2 ] || { echo "stall-annotate $n: $st"; cat "$tmp/e"; fail=1; }
 	rm -rf "$tmp/d"
 	vg "$bin/sqtt-encode" -d "$tmp/d" "$tmp/p" 2> "$tmp/e" || { echo "sqtt-encode -d $n: $?"; cat "$tmp/e"; fail=1; }
 	# the same capture as a rocprofv3 run, read by its streams' entries and its JSON

@@ -233,4 +233,30 @@ test_expect_success 'fuzzer crashers: no crash' '
 	done
 '
 
+# bigelf N: an AMDGPU ELF64 whose .text is N bytes of s_nop 0 (0xbf800000)
+bigelf() {
+	python3 -c '
+import struct, sys
+n = int(sys.argv[1]); text = b"\x00\x00\x80\xbf" * (n // 4)
+names = b"\0.text\0.shstrtab\0"
+off_text = 64; off_names = off_text + len(text); off_sh = off_names + len(names)
+eh = b"\x7fELF" + bytes([2, 1, 1, 0]) + bytes(8)
+eh += struct.pack("<HHIQQQIHHHHHH", 2, 224, 1, 0, 0, off_sh, 0, 64, 0, 0, 64, 3, 2)
+sh = bytes(64)
+sh += struct.pack("<IIQQQQIIQQ", 1, 1, 6, 0x1000, off_text, len(text), 0, 0, 4, 0)
+sh += struct.pack("<IIQQQQIIQQ", 7, 3, 0, 0, off_names, len(names), 0, 0, 1, 0)
+sys.stdout.buffer.write(eh + text + names + sh)' "$1"
+}
+
+test_expect_success 'code: 4 MiB of it is taken (the limit), more is one line and exit 2' '
+	command -v python3 >/dev/null || { echo "python3 is needed to make the object"; false; } &&
+	bigelf 4194304 > at.elf &&
+	"$CODEOBJ_TEST" at.elf > out 2> err &&
+	test $(grep -c "s_nop 0" out) -eq 1048576 &&
+	bigelf 4194308 > past.elf &&
+	test_expect_code 2 "$CODEOBJ_TEST" past.elf > out 2> err &&
+	echo "codeobj_test: past.elf: more than 4194304 bytes of code (4194308): beyond what a kernel'"'"'s code object holds" > expect &&
+	test_cmp expect err
+'
+
 test_done

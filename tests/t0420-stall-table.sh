@@ -250,6 +250,17 @@ test_expect_success 'stall: the table of dump | walk | attr | table, byte for by
 	test_cmp expect actual
 '
 
+test_expect_success 'stall --threads 2 (buffers walked at once, sums added up): the same table' '
+	for c in "$TOP/fixtures/demo" "$TOP/fixtures/demo-v2" "$FIXTURES"/*.pkl; do
+		[ -e "$c" ] || continue
+		for o in "--tsv -a" "--tsv -a --untraced" "--json" "-r --tsv"; do
+			stall --threads 1 $o "$c" > one 2> /dev/null; a=$?
+			stall --threads 2 $o "$c" > two 2> /dev/null; b=$?
+			test $a = $b && test_cmp one two || { echo "$c $o"; return 1; }
+		done
+	done
+'
+
 test_expect_success 'stall: usage, bad numbers, a kernel that matched nothing: one line, exit 2' '
 	test_expect_code 2 stall >out 2>err &&
 	grep -q "^usage: stall " err &&

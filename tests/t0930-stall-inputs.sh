@@ -75,7 +75,10 @@ test_expect_success 'stall --base ID=ADDR: a real run without its JSON, as the p
 	stall --by-dispatch --base 0=0x200001006000 --base 1=0x20000100c000 \
 		--base 2=0x200001014000 gemm | cut -f 1-4 > actual &&
 	test_cmp expect actual &&
-	test "$(grep -vc "^#" actual)" -eq 3
+	test "$(grep -vc "^#" actual)" -eq 3 &&
+	stall --threads 1 --by-dispatch "$G" > one &&
+	stall --threads 3 --by-dispatch "$G" > three &&
+	test_cmp one three
 '
 fi
 

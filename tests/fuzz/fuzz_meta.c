@@ -66,7 +66,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if ((fp = open_memstream(&j, &jn)) == NULL)
 		abort();
-	json_string(fp, s);
+	json_put_string(fp, s);
 	fclose(fp);
 	check_utf8_clean(j);
 	free(j);

@@ -1,0 +1,41 @@
+#!/bin/sh
+# scripts/fuzz.sh [SECONDS]: build the libFuzzer harnesses of tests/fuzz (token decoder,
+# pickles, code objects, ## lines) with ASan and UBSan, and run each for SECONDS (60),
+# seeded with the project's own fixtures (and ../shared's captures when beside).  Prints
+# each harness's runs and findings; exit 1 if any found a crash.  Needs clang-22 with its
+# fuzzer runtime (Debian: libclang-rt-22-dev).
+set -u
+secs=${1:-60}
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$top/build/fuzz
+mkdir -p "$out" || exit 2
+llvm=${LLVM_CONFIG:-llvm-config-22}
+cflags="-std=c11 -D_GNU_SOURCE -DSTALL_VERSION=\"fuzz\" -g -O1 -fsanitize=fuzzer,address,undefined \
+	-I$top/libcommon $(pkg-config --cflags libbsd-overlay) -I$($llvm --includedir)"
+libs="$(pkg-config --libs libbsd-overlay) -lz -lm -ldw -lelf -L$($llvm --libdir) \
+	-Wl,-rpath,$($llvm --libdir) -lLLVM-22"
+srcs=$(ls "$top"/libcommon/*.c | grep -v "html\|report")
+found=0
+for h in sqtt pickle codeobj meta; do
+	clang-22 $cflags -o "$out/fuzz_$h" "$top/tests/fuzz/fuzz_$h.c" $srcs $libs ||
+		{ echo "fuzz: cannot build fuzz_$h" >&2; exit 2; }
+	corpus=$out/corpus-$h
+	mkdir -p "$corpus"
+	case $h in
+	sqtt)	cp "$top"/fixtures/demo/*.att "$corpus"/ ;;
+	pickle)	for f in "$top"/../shared/fixtures/tinygrad/*.pkl; do [ -f "$f" ] && cp "$f" "$corpus"/; done ;;
+	codeobj) cp "$top"/fixtures/kernels/*.hsaco "$corpus"/ ;;
+	meta)	head -c 4096 "$top"/fixtures/traces/demo.packets.tsv > "$corpus"/demo ;;
+	esac
+	(cd "$out" && "./fuzz_$h" -max_total_time="$secs" -max_len=65536 -print_final_stats=1 \
+	    "$corpus" > "fuzz_$h.log" 2>&1)
+	st=$?
+	runs=$(grep -o "stat::number_of_executed_units: *[0-9]*" "$out/fuzz_$h.log" | grep -o "[0-9]*$")
+	if [ $st -ne 0 ]; then
+		found=1
+		echo "fuzz_$h: $runs runs, FOUND a crash: $out/fuzz_$h.log"
+	else
+		echo "fuzz_$h: ${runs:-?} runs in $secs s, nothing found"
+	fi
+done
+exit $found
