@@ -203,8 +203,9 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "deltas", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "raw", no_argument, NULL, 'r' },
+		{ "raw", no_argument, NULL, 'r' },	/* the older name of --deltas */
 		{ "strict", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -213,10 +214,11 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, "hr", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
-			printf("usage: %s [-hr] [--strict] [file ...]\n"
+			printf("usage: %s [-hr] [--deltas] [--strict] [file ...]\n"
 			    "Charge every row of a row stream a cost and label it with a cause;\n"
 			    "the rows come out in input order with 'cost' and 'cause' appended.\n\n"
-			    "  -r, --raw     cost is the row's delta: waits are not moved\n"
+			    "  -r, --deltas  cost is the row's delta: waits are not moved (--raw, its\n"
+			    "                older name, still works)\n"
 			    "      --strict  a warning is an error (exit 2)\n"
 			    "  -h, --help    this text\n"
 			    "The rules and the evidence for them are in stall-attr(1).\n",

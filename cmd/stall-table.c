@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cause.h"
+#include "dispatch.h"
 #include "profile.h"
 #include "report.h"
 #include "timeline.h"
@@ -20,12 +21,15 @@
 
 static struct report_opts ro = { .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 static struct profile prof;
+static long long opt_dispatch = -1;
+static int opt_by_dispatch;
 
 static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr, "usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
-	    "       [--html out.html] [--trace-json out.json] [file ...]\n", getprogname());
+	    "       [--dispatch n | --by-dispatch] [--html out.html] [--trace-json out.json]\n"
+	    "       [file ...]\n", getprogname());
 	exit(2);
 }
 
@@ -68,6 +72,8 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "by-dispatch", no_argument, NULL, 'B' },
+		{ "dispatch", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "html", required_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'j' },
@@ -82,6 +88,8 @@ main(int argc, char *argv[])
 	};
 	struct report *rep;
 	struct timeline *timeline;
+	struct dispatches *ds = NULL;
+	const char *from;
 	const char *errstr;
 	int ch, i;
 	int flags = 0;
@@ -90,7 +98,8 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'h':
 			printf("usage: %s [-hjpt] [-n top] [-s cycles|hits|pc] [--strict] [--untraced]\n"
-			    "       [--html out.html] [--trace-json out.json] [file ...]\n"
+			    "       [--dispatch n | --by-dispatch] [--html out.html] [--trace-json out.json]\n"
+			    "       [file ...]\n"
 			    "Sum a row stream per (kernel, pc): hits, cycles, percent of the kernel,\n"
 			    "the dominant cause and the cycles of every cause.\n\n"
 			    "  -n, --top N     the N instructions of each kernel with the most cycles\n"
@@ -100,6 +109,9 @@ main(int argc, char *argv[])
 			    "  -t, --tsv       TSV (default when stdout is not a terminal)\n"
 			    "      --strict    a warning is an error (exit 2)\n"
 			    "      --untraced  count waves without instruction tokens too\n"
+			    "      --dispatch N  only the rows of dispatch N (rocprofv3's dispatch id)\n"
+			    "      --by-dispatch one line per dispatch: kernel, waves, cycles, wall time,\n"
+			    "                  top cause and its share, the hottest instruction\n"
 			    "      --html OUT  also write the timeline of the waves and the table as a\n"
 			    "                  self-contained HTML page\n"
 			    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
@@ -111,6 +123,14 @@ main(int argc, char *argv[])
 			break;
 		case 'T':
 			ro.trace_json = optarg;
+			break;
+		case 'B':
+			opt_by_dispatch = 1;
+			break;
+		case 'D':
+			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
+			if (errstr)
+				errx(2, "--dispatch is %s: %s", errstr, optarg);
 			break;
 		case 'j':
 			ro.format = REPORT_JSON;
@@ -142,9 +162,22 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	rep = report_open(&ro);
-	timeline = report_timeline(rep);
+	from = argc ? argv[argc - 1] : "stdin";
+	if (opt_by_dispatch && (opt_dispatch >= 0 || ro.format == REPORT_JSON || ro.html ||
+	    ro.trace_json))
+		errx(2, "--by-dispatch is a table of its own: not with --dispatch, --json, --html "
+		    "or --trace-json");
+	if (opt_by_dispatch)
+		flags |= PROFILE_WALL;
+	rep = opt_by_dispatch ? NULL : report_open(&ro);
+	timeline = rep ? report_timeline(rep) : NULL;
 	profile_init(&prof, flags);
+	if (opt_by_dispatch || opt_dispatch >= 0) {
+		ds = dispatch_new(opt_dispatch, opt_by_dispatch);
+		dispatch_watch(ds, &prof);
+		prof.row_kernel = dispatch_row_hook;
+		prof.kernel_hook = ds;
+	}
 	if (timeline) {
 		prof.on_header = timeline_header_hook;
 		prof.on_row = timeline_row_hook;
@@ -154,7 +187,23 @@ main(int argc, char *argv[])
 		count("-");
 	for (i = 0; i < argc; i++)
 		count(argv[i]);
-	report_finish(rep, &prof, argc ? argv[argc - 1] : "stdin");
+	if (ds != NULL && dispatch_rows(ds) == 0) {
+		if (opt_dispatch >= 0)
+			errx(2, "%s: no rows of dispatch %lld", from, opt_dispatch);
+		errx(2, "%s: no rows: no dispatch to show", from);
+	}
+	if (opt_by_dispatch) {
+		profile_finish(&prof);
+		dispatch_put(ds, &prof, ro.format == REPORT_PRETTY ||
+		    (ro.format == REPORT_AUTO && isatty(STDOUT_FILENO)), stdout);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			err(2, "stdout");
+		dispatch_free(ds);
+		profile_free(&prof);
+		return 0;
+	}
+	report_finish(rep, &prof, from);
+	dispatch_free(ds);
 	profile_free(&prof);
 	return 0;
 }

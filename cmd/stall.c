@@ -15,6 +15,7 @@
 
 #include "attr.h"
 #include "capture.h"
+#include "dispatch.h"
 #include "input.h"
 #include "meta.h"
 #include "out.h"
@@ -25,12 +26,19 @@
 #include "util.h"
 #include "walk.h"
 
-#define USAGE "[-ahjr] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows] [--untraced]\n" \
-	"       [--html out.html] [--trace-json out.json] capture"
+#define USAGE "[-ahj] [-n top] [-k kernel] [-s key] [--pretty | --tsv | --rows | --by-dispatch]\n" \
+	"       [--deltas] [--untraced] [--dispatch n] [--base [id=]addr] [--threads n]\n" \
+	"       [--html out.html] [--trace-json out.json] capture\n" \
+	"       stall [options] --raw [--se n] [--code file --base addr [--name kernel]] stream"
 
 static const char *capture_path;
 static const char *opt_kernel;
-static int opt_raw, opt_rows, profile_flags;
+static int opt_deltas, opt_rows, opt_by_dispatch, profile_flags;
+static long long opt_dispatch = -1;
+/* --by-dispatch: each buffer's dispatch key, made before the workers start (they only
+ * read it), by event number */
+static struct dispatches *dispatches;
+static const char **event_key;
 static struct capture cap;
 static struct timeline *timeline;	/* with one worker only */
 static mtx_t lock;		/* the warnings and the first error, of every worker */
@@ -52,6 +60,7 @@ struct worker {
 	const char *escaped_of, *escaped;	/* the kernel column as rows have it (escaped) */
 	char **escapes;				/* every one made, freed at the end */
 	size_t nescapes;
+	long key_event;				/* --by-dispatch: the event escaped is of */
 	size_t escaped_kernel;			/* and its profile kernel */
 	struct lines *lines;			/* by program number */
 	size_t nlines;
@@ -171,9 +180,15 @@ help(void)
 	    "  -n, --top N        the N instructions of each kernel with the most cycles"
 	    " (default 10)\n"
 	    "  -a, --all          every instruction\n"
-	    "  -r, --raw          charge every row its own delta (stall-attr --raw)\n"
+	    "      --deltas       charge every row its own delta (stall-attr --deltas)\n"
 	    "  -j, --json         JSON (stall-table --json)\n"
 	    "  -k, --kernel NAME  only the trace buffers of kernel NAME (sqtt-dump -k)\n"
+	    "      --dispatch N   only the trace buffers of dispatch N (sqtt-dump --dispatch)\n"
+	    "      --by-dispatch  one line per dispatch (stall-table --by-dispatch)\n"
+	    "      --base ID=ADDR a rocprofv3 run: code object ID is loaded at ADDR\n"
+	    "      --raw          the capture is a raw stream file (sqtt-dump --raw); --se N its\n"
+	    "                     shader engine, --code FILE its code object, --base ADDR its\n"
+	    "                     load address, --name KERNEL its kernel\n"
 	    "  -s, --sort KEY     order by cycles (default), hits or pc\n"
 	    "      --pretty       aligned text (the default on a terminal)\n"
 	    "      --tsv          TSV (the default otherwise)\n"
@@ -200,12 +215,19 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 	(void)len;
 	if (meta)
 		return;
-	if (r->kernel != wk->escaped_of) {
-		char *e = meta_escape(r->kernel);	/* kept: lines remember it */
-		wk->escapes = xreallocarray(wk->escapes, wk->nescapes + 1, sizeof(*wk->escapes));
-		wk->escapes[wk->nescapes++] = e;
-		wk->escaped = e;
+	if (r->kernel != wk->escaped_of || (event_key != NULL && r->event != wk->key_event)) {
+		/* kept: lines remember it; with --by-dispatch each dispatch a kernel of its own */
+		if (event_key != NULL) {
+			wk->escaped = event_key[r->event];
+		} else {
+			char *e = meta_escape(r->kernel);
+			wk->escapes = xreallocarray(wk->escapes, wk->nescapes + 1,
+			    sizeof(*wk->escapes));
+			wk->escapes[wk->nescapes++] = e;
+			wk->escaped = e;
+		}
 		wk->escaped_of = r->kernel;
+		wk->key_event = r->event;
 		if (!opt_rows)
 			wk->escaped_kernel = profile_kernel(&wk->prof, wk->escaped);
 	}
@@ -391,6 +413,8 @@ selected(const struct capture *c, const struct event *e, void *arg)
 	const struct program *p = capture_program(c, e);
 
 	(void)arg;
+	if (opt_dispatch >= 0 && e->dispatch != opt_dispatch)
+		return 0;
 	return opt_kernel == NULL || (p != NULL && strcmp(p->name, opt_kernel) == 0);
 }
 
@@ -415,7 +439,7 @@ put_context(struct profile *prof)
 	if ((mem = open_memstream(&text, &len)) == NULL)
 		err(2, NULL);
 	capture_put_meta(mem, &cap, 0, selected, NULL);
-	fprintf(mem, "%s\n", attr_meta_line(opt_raw));
+	fprintf(mem, "%s\n", attr_meta_line(opt_deltas));
 	if (fclose(mem) != 0)
 		err(2, NULL);
 	if (opt_rows) {
@@ -428,7 +452,7 @@ put_context(struct profile *prof)
 			*next++ = '\0';
 			profile_keep_line(prof, line);
 		}
-		profile_set_view(prof, opt_raw ? "raw" : "cause");
+		profile_set_view(prof, opt_deltas ? "raw" : "cause");
 	}
 	free(text);
 }
@@ -442,7 +466,8 @@ worker_init(struct worker *wk)
 	profile_init(&wk->prof, profile_flags);
 	wk->walker = walk_new(walked, wk);
 	walk_set_warn(wk->walker, keep_warning, NULL);
-	wk->attr = attr_new(opt_raw, costed, attr_warning, row_bytes, wk);
+	wk->key_event = -1;
+	wk->attr = attr_new(opt_deltas, costed, attr_warning, row_bytes, wk);
 	attr_list_retired(wk->attr, opt_rows);
 	walk_source(wk->walker, cap.path);
 	for (i = 0; i < cap.nprog; i++) {
@@ -548,13 +573,20 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "all", no_argument, NULL, 'a' },
+		{ "base", required_argument, NULL, 'B' },
+		{ "by-dispatch", no_argument, NULL, 'Y' },
+		{ "code", required_argument, NULL, 'C' },
+		{ "deltas", no_argument, NULL, 'e' },
+		{ "dispatch", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "html", required_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "kernel", required_argument, NULL, 'k' },
+		{ "name", required_argument, NULL, 'N' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "rows", no_argument, NULL, 'R' },
+		{ "se", required_argument, NULL, 'E' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "threads", required_argument, NULL, 'P' },
 		{ "top", required_argument, NULL, 'n' },
@@ -566,6 +598,7 @@ main(int argc, char *argv[])
 	};
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 	struct report *rep = NULL;
+	struct capture_opts copt = { 0 };
 	struct worker w[MAX_WORKERS];
 	thrd_t thread[MAX_WORKERS];
 	struct profile *prof = &w[0].prof;
@@ -574,7 +607,7 @@ main(int argc, char *argv[])
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN), opt_threads = 0;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ahjk:n:rs:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ahjk:n:s:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			ro.top = 0;
@@ -599,8 +632,33 @@ main(int argc, char *argv[])
 		case 'p':
 			ro.format = REPORT_PRETTY;
 			break;
+		case 'e':
+			opt_deltas = 1;
+			break;
 		case 'r':
-			opt_raw = 1;
+			copt.raw = 1;
+			break;
+		case 'E':
+			copt.se = (int)strtonum(optarg, 0, 255, &errstr);
+			if (errstr)
+				errx(2, "--se is %s: %s", errstr, optarg);
+			break;
+		case 'C':
+			copt.code = optarg;
+			break;
+		case 'B':
+			capture_parse_base(&copt, optarg);
+			break;
+		case 'N':
+			copt.kernel = optarg;
+			break;
+		case 'D':
+			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
+			if (errstr)
+				errx(2, "--dispatch is %s: %s", errstr, optarg);
+			break;
+		case 'Y':
+			opt_by_dispatch = 1;
 			break;
 		case 'R':
 			opt_rows = 1;
@@ -636,19 +694,37 @@ main(int argc, char *argv[])
 		usage();
 	if (opt_rows && (ro.html || ro.trace_json))
 		errx(2, "--rows writes the row stream: no --html or --trace-json with it");
+	if (opt_by_dispatch && (opt_rows || opt_dispatch >= 0 || ro.format == REPORT_JSON ||
+	    ro.html || ro.trace_json))
+		errx(2, "--by-dispatch is a table of its own: not with --rows, --dispatch, --json, "
+		    "--html or --trace-json");
 	capture_path = argv[0];
 	picture[0] = ro.html;
 	picture[1] = ro.trace_json;
 	catch_signals();
 
-	capture_open(&cap, capture_path, NULL);
+	capture_open(&cap, capture_path, &copt);
 	for (i = 0; i < cap.nev; i++)
 		nselected += selected(&cap, &cap.ev[i], NULL);
 	if (opt_kernel != NULL && nselected == 0)
 		errx(2, "%s: no trace buffer of kernel %s", capture_path, opt_kernel);
+	if (opt_dispatch >= 0 && nselected == 0)
+		errx(2, "%s: no trace buffer of dispatch %lld", capture_path, opt_dispatch);
+	if (opt_by_dispatch) {
+		dispatches = dispatch_new(-1, 1);
+		event_key = xcalloc(cap.nev + 1, sizeof(*event_key));
+		for (i = 0; i < cap.nev; i++) {
+			const struct program *p = capture_program(&cap, &cap.ev[i]);
+			char *name = meta_escape(p ? p->name : "-");
+			dispatch_event(dispatches, cap.ev[i].index, cap.ev[i].dispatch);
+			event_key[cap.ev[i].index] = dispatch_kernel(dispatches, cap.ev[i].index, name);
+			free(name);
+		}
+		profile_flags |= PROFILE_WALL;
+	}
 	if (mtx_init(&lock, mtx_plain) != thrd_success)
 		errx(2, "cannot make a lock");
-	if (!opt_rows) {
+	if (!opt_rows && !opt_by_dispatch) {
 		rep = report_open(&ro);
 		timeline = report_timeline(rep);
 	}
@@ -681,6 +757,14 @@ main(int argc, char *argv[])
 		out_flush();
 		if (fflush(stdout) != 0 || ferror(stdout))
 			err(2, "stdout");
+	} else if (opt_by_dispatch) {
+		profile_finish(prof);
+		if (prof->nkernel == 0)
+			errx(2, "%s: no rows: no dispatch to show", capture_path);
+		dispatch_put(dispatches, prof, ro.format == REPORT_PRETTY ||
+		    (ro.format == REPORT_AUTO && isatty(STDOUT_FILENO)), stdout);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			err(2, "stdout");
 	} else {
 		report_finish(rep, prof, capture_path);
 		picture[0] = picture[1] = NULL;
@@ -691,7 +775,10 @@ main(int argc, char *argv[])
 	for (i = 0; i < nwarnings; i++)
 		free(warnings[i]);
 	free(warnings);
+	dispatch_free(dispatches);
+	free(event_key);
 	capture_close(&cap);
+	free(copt.bases);
 	mtx_destroy(&lock);
 	return 0;
 }

@@ -419,6 +419,9 @@ read_row(struct profile *p, struct tsv *t, const struct rowcols *c)
 		tsv_fail(t, "%s: %" PRId64 " is negative", t->col[c->cost], r.cost);
 	r.cause = c->cause < 0 ? CAUSE_NONE : row_cause(p, t, t->field[c->cause]);
 	r.kernel = t->field[c->kernel];
+	if (p->row_kernel != NULL &&
+	    (r.kernel = p->row_kernel(p->kernel_hook, t, r.kernel)) == NULL)
+		return;
 	r.pc = t->field[c->pc];
 	r.inst = t->field[c->inst];
 	r.wave_end = strcmp(t->field[c->token], "WAVE_END") == 0;

@@ -78,6 +78,10 @@ struct profile {
 	void (*on_header)(void *hook, const struct tsv *);
 	void (*on_row)(void *hook, const struct tsv *, int64_t cost, int cause);
 	void *hook;
+	/* the kernel a row of a row stream is counted under (NULL: the row is left out),
+	 * asked before on_row: stall-table --dispatch and --by-dispatch */
+	const char *(*row_kernel)(void *hook, const struct tsv *, const char *kernel);
+	void *kernel_hook;
 };
 
 #define PROFILE_UNTRACED 1	/* count waves without instruction tokens as rows too */

@@ -220,6 +220,7 @@ report_finish(struct report *r, struct profile *prof, const char *from)
 		tracejson_close(r->trace);
 	r->done = 1;
 	timeline_free(r->timeline);
-	open_report = NULL;
+	if (open_report == r)
+		open_report = NULL;
 	free(r);
 }
