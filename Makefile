@@ -20,9 +20,9 @@ LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) $(LLVM_LIBS)
 
 PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget \
 	stall-annotate
-BIN   = $(addprefix bin/,$(PROGS)) bin/stall
+BIN   = $(addprefix bin/,$(PROGS)) bin/stall bin/sqtt-capture
 
-LIB_BASE = util cli tsv input out pickle sqtt capture meta cause isa attr json profile load
+LIB_BASE = util cli tsv input out pickle sqtt capture rocprof elfsym meta cause isa attr json profile load dispatch
 LIB_PAGE = timeline tracejson html html-page report
 LIB_CODE = codeobj walk rowtext dwarf codeload loops regs
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
@@ -67,6 +67,9 @@ build/codeobj_test: tests/codeobj_test.c $(LIBOBJ_BASE) $(LIBOBJ_CODE) | build
 
 bin/stall: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) $(LIBOBJ_PAGE) | bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
+
+bin/sqtt-capture: cmd/sqtt-capture.sh Makefile | bin
+	sed 's/@VERSION@/$(VERSION)/' cmd/sqtt-capture.sh > $@ && chmod +x $@
 
 build bin:
 	mkdir -p $@

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 
 static int opt_all, opt_counts;
 static long opt_event = -1;
+static long long opt_dispatch = -1;
 static const char *opt_kernel, *opt_xdir, *opt_sdir;
 static int type_wanted[TOK_NTYPES];
 static int types_given;
@@ -27,7 +29,8 @@ static unsigned nselected, nnoprog;	/* buffers dumped; of them, with no program 
 static uint64_t ntokens_out;		/* tokens (or counts) written */
 
 static const char *const synopsis[] = {
-	"[-ach] [-e event] [-k kernel] [-t type[,type ...]] [-x dir] [-X dir] capture ...",
+	"[-ach] [-e event] [-k kernel] [-t type[,type ...]] [-x dir] [-X dir]",
+	"\t[--dispatch n] [--base [id=]addr] capture ...",
 	"--raw [--se n] [--code file --base addr [--name kernel]] stream ...",
 	NULL
 };
@@ -124,6 +127,8 @@ selected(const struct capture *c, const struct event *e)
 	if (opt_event >= 0 && (long)(event_offset + e->index) != opt_event)
 		return 0;
 	if (opt_kernel != NULL && (p == NULL || strcmp(p->name, opt_kernel) != 0))
+		return 0;
+	if (opt_dispatch >= 0 && e->dispatch != opt_dispatch)
 		return 0;
 	return 1;
 }
@@ -312,6 +317,7 @@ main(int argc, char *argv[])
 		{ "base", required_argument, NULL, 'B' },
 		{ "name", required_argument, NULL, 'N' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "dispatch", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct capture_opts copt = { 0 };
@@ -319,8 +325,6 @@ main(int argc, char *argv[])
 	const char *errstr;
 	int ch, i, header_done = 0;
 	size_t j;
-	char *end;
-
 	while ((ch = getopt_long(argc, argv, "ace:hk:t:x:X:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -342,6 +346,8 @@ main(int argc, char *argv[])
 			    "  -c, --counts       counts per event and token type instead of tokens\n"
 			    "  -e, --event N      only trace buffer N\n"
 			    "  -k, --kernel NAME  only buffers that traced kernel NAME\n"
+			    "      --dispatch N   only the buffers of dispatch N (rocprofv3's dispatch id)\n"
+			    "      --base ID=ADDR a rocprofv3 run: code object ID is loaded at ADDR\n"
 			    "  -t, --types T,...  only these token types (AMD names, e.g. INST,WAVE_END)\n"
 			    "  -x, --extract DIR  write each program's code object as DIR/NAME.hsaco\n"
 			    "  -X, --streams DIR  write each selected buffer's raw stream as DIR/EVENT.att\n"
@@ -351,8 +357,9 @@ main(int argc, char *argv[])
 			    "      --name KERNEL  its kernel name\n"
 			    "  -h, --help         this text\n"
 			    "      --version      the version\n"
-			    "A capture is a tinygrad profile pickle (.pkl, .pkl.gz), a directory written by\n"
-			    "sqtt-encode -d, or with --raw a stream file. See sqtt-dump(1).\n");
+			    "A capture is a tinygrad profile pickle (.pkl, .pkl.gz), a rocprofv3 --att run\n"
+			    "directory (or one sqtt-encode -d wrote), or with --raw a stream file.\n"
+			    "See sqtt-dump(1).\n");
 		case 'V':
 			cli_version();
 		case 'k':
@@ -379,10 +386,12 @@ main(int argc, char *argv[])
 			copt.code = optarg;
 			break;
 		case 'B':
-			errno = 0;
-			copt.base = strtoull(optarg, &end, 0);
-			if (errno || *end != '\0' || end == optarg)
-				errx(2, "--base is not an address: %s", optarg);
+			capture_parse_base(&copt, optarg);
+			break;
+		case 'D':
+			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
+			if (errstr)
+				errx(2, "--dispatch is %s: %s", errstr, optarg);
 			break;
 		case 'N':
 			copt.kernel = optarg;

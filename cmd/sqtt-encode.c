@@ -7,17 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "capture.h"
+#include "elfsym.h"
 #include "input.h"
+#include "json.h"
 #include "meta.h"
 #include "sqtt.h"
 #include "tsv.h"
 #include "util.h"
 
 static const char *const synopsis[] = {
-	"[-h] [-e event] [-o file | -d dir] [packets.tsv]",
+	"[-h] [-e event] [-o file | -d dir [--no-index]] [packets.tsv]",
 	NULL
 };
 
@@ -203,6 +206,7 @@ struct encoder {
 };
 
 static char *opt_dir;
+static int opt_noindex;
 static const char *opt_out;
 static long opt_event = -1;
 
@@ -210,13 +214,99 @@ static long opt_event = -1;
 struct meta_code { char *name, *tag, *base, *file; };
 /* ##event EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE: the fields after SE */
 enum { EV_KERNEL, EV_TAG, EV_ITRACE, EV_SA, EV_WGP, EV_SIMD, EV_NFIELD };
-struct meta_event { uint64_t event; size_t order; char *f[EV_NFIELD]; };
+struct meta_event { uint64_t event; size_t order; char *f[EV_NFIELD]; int64_t dispatch; };
 static struct meta_code *codes;
 static size_t ncodes;
 static char *source, *target;
 static struct meta_event *evmeta;
 static size_t nevmeta;
 static FILE *index_fp;
+/* The run as rocprofv3's results JSON has it: code objects, kernels, dispatches. */
+struct run_code { char *name, *tag; uint64_t base, entry, kd, size; int has_entry; };
+struct run_dispatch { int64_t id; char *kernel, *tag; };
+static struct run_code *rcode;
+static size_t nrcode;
+static struct run_dispatch *rdisp;
+static size_t nrdisp;
+static struct { int se; int64_t dispatch; } *written;	/* the streams of -d */
+static size_t nwritten;
+
+static void
+run_dispatch(int64_t id, const char *kernel, const char *tag)
+{
+	size_t i;
+
+	for (i = 0; i < nrdisp; i++)
+		if (rdisp[i].id == id)
+			return;
+	rdisp = xreallocarray(rdisp, nrdisp + 1, sizeof(*rdisp));
+	rdisp[nrdisp].id = id;
+	rdisp[nrdisp].kernel = kernel ? xstrdup(kernel) : NULL;
+	rdisp[nrdisp++].tag = tag ? xstrdup(tag) : NULL;
+}
+
+/* The kernel (program) a dispatch ran: by name and tag, as sqtt-walk matches them. */
+static long
+run_kernel(const struct run_dispatch *d)
+{
+	size_t i;
+
+	for (i = nrcode; d->kernel != NULL && i-- > 0;)
+		if (rcode[i].name != NULL && strcmp(rcode[i].name, d->kernel) == 0 &&
+		    (d->tag == NULL || (rcode[i].tag != NULL && strcmp(rcode[i].tag, d->tag) == 0)))
+			return (long)i;
+	return -1;
+}
+
+/* DIR/stall_results.json: what of rocprofv3's results JSON sqtt-dump reads (sqtt-dump(1),
+ * ROCPROFV3 RUNS): the code objects with their load bases, a kernel symbol for each
+ * program, the dispatches with the kernel each ran. */
+static void
+write_results(void)
+{
+	char *path;
+	FILE *fp;
+	size_t i, n;
+	long k;
+
+	if (asprintf(&path, "%s/stall_results.json", opt_dir) < 0)
+		err(2, NULL);
+	if ((fp = fopen(path, "w")) == NULL)
+		err(2, "%s", path);
+	fprintf(fp, "{\"rocprofiler-sdk-tool\": [{\n\"metadata\": {\"writer\": \"sqtt-encode\"},\n"
+	    "\"code_objects\": [");
+	for (i = 0; i < nrcode; i++) {
+		fprintf(fp, "%s\n {\"code_object_id\": %zu, \"load_base\": %" PRIu64 ", ",
+		    i ? "," : "", i, rcode[i].base);
+		if (rcode[i].size)
+			fprintf(fp, "\"load_size\": %" PRIu64 ", ", rcode[i].size);
+		fprintf(fp, "\"load_delta\": %" PRIu64 ", \"storage_type\": 2}", rcode[i].base);
+	}
+	fprintf(fp, "],\n\"kernel_symbols\": [");
+	for (i = 0; i < nrcode; i++) {
+		fprintf(fp, "%s\n {\"kernel_id\": %zu, \"code_object_id\": %zu, \"kernel_name\": ",
+		    i ? "," : "", i + 1, i);
+		json_put_string(fp, rcode[i].name ? rcode[i].name : "");
+		if (rcode[i].has_entry)
+			fprintf(fp, ", \"kernel_object\": %" PRIu64 ", "
+			    "\"kernel_code_entry_byte_offset\": %" PRIu64,
+			    rcode[i].base + (rcode[i].kd ? rcode[i].kd : rcode[i].entry),
+			    rcode[i].kd ? rcode[i].entry - rcode[i].kd : 0);
+		fprintf(fp, "}");
+	}
+	fprintf(fp, "],\n\"buffer_records\": {\"kernel_dispatch\": [");
+	for (i = 0, n = 0; i < nrdisp; i++) {
+		if ((k = run_kernel(&rdisp[i])) < 0)
+			continue;
+		fprintf(fp, "%s\n {\"kind\": \"KERNEL_DISPATCH\", \"dispatch_info\": "
+		    "{\"dispatch_id\": %" PRId64 ", \"kernel_id\": %ld}}", n++ ? "," : "",
+		    rdisp[i].id, k + 1);
+	}
+	fprintf(fp, "]}\n}]}\n");
+	if (fflush(fp) != 0 || ferror(fp) || fclose(fp) != 0)
+		err(2, "%s", path);
+	free(path);
+}
 
 static int evmeta_sorted;
 
@@ -237,10 +327,39 @@ cmp_evmeta(const void *a, const void *b)
 	return c ? c : (x->order > y->order) - (x->order < y->order);
 }
 
+/* The ##event line of an event (the first of its number), or NULL. */
+static const struct meta_event *
+event_meta(long event)
+{
+	struct meta_event key = { .event = (uint64_t)event }, *m;
+
+	if (!evmeta_sorted) {
+		/* once: the ##event lines come before the rows; the first of a number wins */
+		if (nevmeta > 0)
+			qsort(evmeta, nevmeta, sizeof(*evmeta), cmp_evmeta);
+		evmeta_sorted = 1;
+	}
+	m = nevmeta ? bsearch(&key, evmeta, nevmeta, sizeof(*evmeta), cmp_event_number) : NULL;
+	while (m != NULL && m > evmeta && m[-1].event == key.event)
+		m--;
+	return m;
+}
+
+/* The dispatch an event's stream is named by, as rocprofv3 names its streams: the
+ * ##event line's dispatch, else the event number. */
+static int64_t
+event_dispatch(long event)
+{
+	const struct meta_event *m = event_meta(event);
+
+	return m != NULL && m->dispatch >= 0 ? m->dispatch : event;
+}
+
 static void
 open_event(struct encoder *e, long event, int se)
 {
 	char *path;
+	size_t i;
 
 	memset(&e->w, 0, sizeof(e->w));
 	e->event = event;
@@ -249,8 +368,16 @@ open_event(struct encoder *e, long event, int se)
 	e->tokens = 0;
 	e->open = 1;
 	if (opt_dir != NULL) {
-		if (asprintf(&path, "%s/stall_shader_engine_%d_%ld.att", opt_dir, se, event) < 0)
+		if (asprintf(&path, "%s/stall_shader_engine_%d_%" PRId64 ".att", opt_dir, se,
+		    event_dispatch(event)) < 0)
 			err(2, NULL);
+		for (i = 0; i < nwritten; i++)
+			if (written[i].se == se && written[i].dispatch == event_dispatch(event))
+				errx(2, "%s: a second buffer of dispatch %" PRId64 " on shader engine %d",
+				    path, event_dispatch(event), se);
+		written = xreallocarray(written, nwritten + 1, sizeof(*written));
+		written[nwritten].se = se;
+		written[nwritten++].dispatch = event_dispatch(event);
 		e->w.path = path;
 		if ((e->w.fp = fopen(path, "wb")) == NULL)
 			err(2, "%s", path);
@@ -273,27 +400,23 @@ close_event(struct encoder *e)
 	if (opt_dir != NULL) {
 		static const char *const none[EV_NFIELD] = { NULL, NULL, "1", NULL, NULL, NULL };
 		const char *const *f = none;
-		char file[64];
+		char file[80];
 		int j;
-		struct meta_event key = { .event = (uint64_t)e->event }, *m;
-		if (!evmeta_sorted) {
-			/* once: the ##event lines come before the rows; the first of a number wins */
-			if (nevmeta > 0)
-				qsort(evmeta, nevmeta, sizeof(*evmeta), cmp_evmeta);
-			evmeta_sorted = 1;
-		}
-		m = nevmeta ? bsearch(&key, evmeta, nevmeta, sizeof(*evmeta), cmp_event_number) : NULL;
-		while (m != NULL && m > evmeta && m[-1].event == key.event)
-			m--;
+		const struct meta_event *m = event_meta(e->event);
+		int64_t d = event_dispatch(e->event);
 		if (m != NULL)
 			f = (const char *const *)m->f;
-		meta_begin(index_fp, "event");
-		fprintf(index_fp, "\t%ld\t%d", e->event, e->se);
-		for (j = 0; j < EV_NFIELD; j++)
-			meta_str_or_none(index_fp, f[j]);
-		snprintf(file, sizeof(file), "stall_shader_engine_%d_%ld.att", e->se, e->event);
-		meta_str(index_fp, file);
-		meta_end(index_fp);
+		run_dispatch(d, f[EV_KERNEL], f[EV_TAG]);
+		if (index_fp != NULL) {
+			meta_begin(index_fp, "event");
+			fprintf(index_fp, "\t%ld\t%d", e->event, e->se);
+			for (j = 0; j < EV_NFIELD; j++)
+				meta_str_or_none(index_fp, f[j]);
+			snprintf(file, sizeof(file), "stall_shader_engine_%d_%" PRId64 ".att", e->se, d);
+			meta_str(index_fp, file);
+			fprintf(index_fp, "\t%" PRId64, d);
+			meta_end(index_fp);
+		}
 	}
 	if (e->w.fp != stdout) {
 		if (fclose(e->w.fp) != 0)
@@ -444,7 +567,7 @@ write_codes(void)
 	struct capture cap;
 	int have_cap = 0;
 	size_t i, j, len;
-	char *path;
+	char *path, why[160];
 
 	for (i = 0; i < ncodes; i++) {
 		const uint8_t *data = NULL;
@@ -467,12 +590,23 @@ write_codes(void)
 		if (asprintf(&path, "%s/stall_code_object_id_%zu.out", opt_dir, i) < 0)
 			err(2, NULL);
 		write_file(data, len, path);
-		meta_begin(index_fp, "code");
-		meta_str_or_none(index_fp, m->name);
-		meta_str_or_none(index_fp, m->tag);
-		meta_str_or_none(index_fp, m->base);
-		fprintf(index_fp, "\t%zu\tstall_code_object_id_%zu.out", len, i);
-		meta_end(index_fp);
+		rcode = xreallocarray(rcode, nrcode + 1, sizeof(*rcode));
+		memset(&rcode[nrcode], 0, sizeof(*rcode));
+		rcode[nrcode].name = m->name;
+		rcode[nrcode].tag = m->tag;
+		rcode[nrcode].base = m->base ? strtoull(m->base, NULL, 0) : 0;
+		rcode[nrcode].has_entry = m->name != NULL && elfsym_kernel(data, len, m->name,
+		    &rcode[nrcode].entry, &rcode[nrcode].kd, why, sizeof(why)) == 1;
+		rcode[nrcode].size = elfsym_load_size(data, len);
+		nrcode++;
+		if (index_fp != NULL) {
+			meta_begin(index_fp, "code");
+			meta_str_or_none(index_fp, m->name);
+			meta_str_or_none(index_fp, m->tag);
+			meta_str_or_none(index_fp, m->base);
+			fprintf(index_fp, "\t%zu\tstall_code_object_id_%zu.out", len, i);
+			meta_end(index_fp);
+		}
 		free(path);
 		free(owned);
 	}
@@ -509,6 +643,8 @@ take_meta(struct tsv *t)
 		m = &evmeta[nevmeta++];
 		m->event = meta_u64(t, 1, "event", EVENT_MAX);
 		m->order = nevmeta;
+		m->dispatch = t->nfield > 10 && !meta_is_none(t->field[10]) ?
+		    (int64_t)meta_u64(t, 10, "dispatch", INT64_MAX) : -1;
 		evmeta_sorted = 0;
 		for (j = 0; j < EV_NFIELD; j++)
 			m->f[j] = meta_dup(t->field[3 + j]);
@@ -522,6 +658,7 @@ main(int argc, char *argv[])
 		{ "dir", required_argument, NULL, 'd' },
 		{ "event", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "no-index", no_argument, NULL, 'I' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -556,8 +693,11 @@ main(int argc, char *argv[])
 			    "\n"
 			    "  -e, --event N    encode only trace buffer N\n"
 			    "  -o, --output F   write the stream to F (default: standard output)\n"
-			    "  -d, --dir DIR    write a capture directory: one .att stream per event,\n"
-			    "                   the code objects, and capture.tsv (sqtt-dump reads it)\n"
+			    "  -d, --dir DIR    write a capture directory as rocprofv3 --att writes a run:\n"
+			    "                   a .att stream per buffer, named by dispatch and shader\n"
+			    "                   engine, the code objects, the results JSON; and\n"
+			    "                   capture.tsv, the index sqtt-dump reads first\n"
+			    "      --no-index   with -d: no capture.tsv, only what rocprofv3 writes\n"
 			    "  -h, --help       this text\n"
 			    "      --version    the version\n"
 			    "Rows with a nib are placed there with their raw bits; rows with nib '-' are\n"
@@ -565,13 +705,16 @@ main(int argc, char *argv[])
 		case 'o':
 			opt_out = optarg;
 			break;
+		case 'I':
+			opt_noindex = 1;
+			break;
 		default:
 			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc > 1 || (opt_dir && opt_out))
+	if (argc > 1 || (opt_dir && opt_out) || (opt_noindex && !opt_dir))
 		usage();
 	if (argc == 1 && strcmp(argv[0], "-") != 0) {
 		path = argv[0];
@@ -583,7 +726,10 @@ main(int argc, char *argv[])
 			err(2, "%s", opt_dir);
 		if (asprintf(&ipath, "%s/capture.tsv", opt_dir) < 0)
 			err(2, NULL);
-		if ((index_fp = fopen(ipath, "w")) == NULL)
+		if (opt_noindex) {
+			if (unlink(ipath) != 0 && errno != ENOENT)
+				err(2, "%s", ipath);
+		} else if ((index_fp = fopen(ipath, "w")) == NULL)
 			err(2, "%s", ipath);
 		free(ipath);
 	}
@@ -615,7 +761,7 @@ main(int argc, char *argv[])
 			}
 			continue;
 		}
-		if (index_fp != NULL && !codes_done) {
+		if (opt_dir != NULL && !codes_done) {
 			write_codes();
 			codes_done = 1;
 		}
@@ -646,8 +792,10 @@ main(int argc, char *argv[])
 	if (!enc.open && last_event < 0)
 		errx(2, "%s: no tokens%s", path, opt_event >= 0 ? " for that event" : "");
 	close_event(&enc);
-	if (index_fp != NULL && !codes_done)
+	if (opt_dir != NULL && !codes_done)
 		write_codes();
+	if (opt_dir != NULL)
+		write_results();
 	if (index_fp != NULL && fclose(index_fp) != 0)
 		err(2, "capture.tsv");
 	tsv_close(&t);

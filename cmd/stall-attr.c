@@ -22,7 +22,7 @@ static struct tsv *cur;		/* the input being read, for the warnings */
 static int c_event, c_wave, c_pc, c_time, c_delta, c_token, c_inst, c_class, c_dep;
 
 static const char *const synopsis[] = {
-	"[-hr] [--strict] [file ...]",
+	"[-hr] [--deltas] [--strict] [file ...]",
 	NULL
 };
 
@@ -211,8 +211,9 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "deltas", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "raw", no_argument, NULL, 'r' },
+		{ "raw", no_argument, NULL, 'r' },	/* the older name of --deltas */
 		{ "strict", no_argument, NULL, 'S' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -228,7 +229,8 @@ main(int argc, char *argv[])
 			    "Charge every row of a row stream a cost and label it with a cause;\n"
 			    "the rows come out in input order with 'cost' and 'cause' appended.\n"
 			    "\n"
-			    "  -r, --raw     cost is the row's delta: waits are not moved\n"
+			    "  -r, --deltas  cost is the row's delta: waits are not moved (--raw, its\n"
+			    "                older name, still works)\n"
 			    "      --strict  a warning is an error (exit 2)\n"
 			    "  -h, --help    this text\n"
 			    "      --version the version\n"

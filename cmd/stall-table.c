@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "cause.h"
+#include "dispatch.h"
 #include "profile.h"
 #include "report.h"
 #include "timeline.h"
@@ -21,10 +22,12 @@
 
 static struct report_opts ro = { .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 static struct profile prof;
+static long long opt_dispatch = -1;
+static int opt_by_dispatch;
 
 static const char *const synopsis[] = {
 	"[-Hhjpt] [-k kernel] [-n top] [-s cycles|hits|pc] [--plain] [--strict] [--untraced]",
-	"\t[--html out.html] [--trace-json out.json] [file ...]",
+	"\t[--dispatch n | --by-dispatch] [--html out.html] [--trace-json out.json] [file ...]",
 	NULL
 };
 
@@ -73,6 +76,8 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "by-dispatch", no_argument, NULL, 'B' },
+		{ "dispatch", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "html", required_argument, NULL, 'W' },
 		{ "no-header", no_argument, NULL, 'H' },
@@ -91,6 +96,8 @@ main(int argc, char *argv[])
 	};
 	struct report *rep;
 	struct timeline *timeline;
+	struct dispatches *ds = NULL;
+	const char *from;
 	const char *errstr;
 	int ch, i;
 	int flags = 0;
@@ -111,6 +118,9 @@ main(int argc, char *argv[])
 			    "  -t, --tsv       TSV (default when stdout is not a terminal)\n"
 			    "      --strict    a warning is an error (exit 2)\n"
 			    "      --untraced  count waves without instruction tokens too\n"
+			    "      --dispatch N  only the rows of dispatch N (rocprofv3's dispatch id)\n"
+			    "      --by-dispatch one line per dispatch: kernel, waves, cycles, wall time,\n"
+			    "                  top cause and its share, the hottest instruction\n"
 			    "      --html OUT  also write the timeline of the waves and the table as a\n"
 			    "                  self-contained HTML page\n"
 			    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
@@ -131,6 +141,14 @@ main(int argc, char *argv[])
 			break;
 		case 'T':
 			ro.trace_json = optarg;
+			break;
+		case 'B':
+			opt_by_dispatch = 1;
+			break;
+		case 'D':
+			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
+			if (errstr)
+				errx(2, "--dispatch is %s: %s", errstr, optarg);
 			break;
 		case 'j':
 			ro.format = REPORT_JSON;
@@ -165,9 +183,22 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	rep = report_open(&ro);
-	timeline = report_timeline(rep);
+	from = argc ? argv[argc - 1] : "stdin";
+	if (opt_by_dispatch && (opt_dispatch >= 0 || ro.format == REPORT_JSON || ro.html ||
+	    ro.trace_json))
+		errx(2, "--by-dispatch is a table of its own: not with --dispatch, --json, --html "
+		    "or --trace-json");
+	if (opt_by_dispatch)
+		flags |= PROFILE_WALL;
+	rep = opt_by_dispatch ? NULL : report_open(&ro);
+	timeline = rep ? report_timeline(rep) : NULL;
 	profile_init(&prof, flags);
+	if (opt_by_dispatch || opt_dispatch >= 0) {
+		ds = dispatch_new(opt_dispatch, opt_by_dispatch);
+		dispatch_watch(ds, &prof);
+		prof.row_kernel = dispatch_row_hook;
+		prof.kernel_hook = ds;
+	}
 	if (timeline) {
 		prof.on_header = timeline_header_hook;
 		prof.on_row = timeline_row_hook;
@@ -177,6 +208,23 @@ main(int argc, char *argv[])
 		count("-");
 	for (i = 0; i < argc; i++)
 		count(argv[i]);
-	report_finish(rep, &prof, argc ? argv[argc - 1] : "stdin");
+	if (ds != NULL && dispatch_rows(ds) == 0) {
+		if (opt_dispatch >= 0)
+			errx(2, "%s: no rows of dispatch %lld", from, opt_dispatch);
+		errx(2, "%s: no rows: no dispatch to show", from);
+	}
+	if (opt_by_dispatch) {
+		profile_finish(&prof);
+		dispatch_put(ds, &prof, ro.format == REPORT_PRETTY ||
+		    (ro.format == REPORT_AUTO && isatty(STDOUT_FILENO)), stdout);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			err(2, "stdout");
+		dispatch_free(ds);
+		profile_free(&prof);
+		return 0;
+	}
+	report_finish(rep, &prof, from);
+	dispatch_free(ds);
+	profile_free(&prof);
 	return 0;
 }

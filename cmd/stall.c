@@ -16,6 +16,7 @@
 #include "attr.h"
 #include "capture.h"
 #include "cli.h"
+#include "dispatch.h"
 #include "input.h"
 #include "meta.h"
 #include "out.h"
@@ -27,8 +28,10 @@
 #include "walk.h"
 
 static const char *const synopsis[] = {
-	"[-aHhjprt] [-e event] [-k kernel] [-n top] [-s key] [--plain] [--rows] [--strict]",
-	"\t[--threads n] [--untraced] [--html out.html] [--trace-json out.json] capture",
+	"[-aHhjpt] [-e event] [-k kernel] [-n top] [-s key] [--rows | --by-dispatch] [--plain]",
+	"\t[--deltas] [--strict] [--untraced] [--dispatch n] [--base [id=]addr] [--threads n]",
+	"\t[--html out.html] [--trace-json out.json] capture",
+	"[options] --raw [--se n] [--code file --base addr [--name kernel]] stream",
 	NULL
 };
 
@@ -36,7 +39,12 @@ static const char *capture_path;
 static const char *opt_kernel;
 static long opt_event = -1;
 static int opt_strict;
-static int opt_raw, opt_rows, profile_flags;
+static int opt_deltas, opt_rows, opt_by_dispatch, profile_flags;
+static long long opt_dispatch = -1;
+/* --by-dispatch: each buffer's dispatch key, made before the workers start (they only
+ * read it), by event number */
+static struct dispatches *dispatches;
+static const char **event_key;
 static struct capture cap;
 static struct timeline *timeline;	/* with one worker only */
 static mtx_t lock;		/* the warnings and the first error, of every worker */
@@ -56,6 +64,9 @@ struct worker {
 	struct attr *attr;
 	struct profile prof;
 	const char *escaped_of, *escaped;	/* the kernel column as rows have it (escaped) */
+	char **escapes;				/* every one made, freed at the end */
+	size_t nescapes;
+	long key_event;				/* --by-dispatch: the event escaped is of */
 	size_t escaped_kernel;			/* and its profile kernel */
 	struct lines *lines;			/* by program number */
 	size_t nlines;
@@ -132,8 +143,7 @@ line_of(struct worker *wk, const struct walk_row *r, const char *pc)
 }
 
 /* A signal ends the run at once, as an error: exit 2, and no half-written picture left
- * (unlink(2) and _exit(2) are safe in a handler).  A reader that goes away (SIGPIPE:
- * stall X | head) took what it wanted: exit 0, as a pipeline's end is no failure. */
+ * (unlink(2) and _exit(2) are safe in a handler). */
 static const char *volatile picture[2];
 
 static void
@@ -143,7 +153,7 @@ on_signal(int sig)
 		unlink(picture[0]);
 	if (picture[1])
 		unlink(picture[1]);
-	_exit(sig == SIGPIPE ? 0 : 2);
+	_exit(sig == SIGPIPE ? 0 : 2);	/* a reader that went away took what it wanted */
 }
 
 static void
@@ -175,10 +185,16 @@ help(void)
 	    "  -n, --top N        the N instructions of each kernel with the most cycles"
 	    " (default 10)\n"
 	    "  -a, --all          every instruction\n"
-	    "  -r, --raw          charge every row its own delta (stall-attr --raw)\n"
+	    "      --deltas       charge every row its own delta (stall-attr --deltas)\n"
 	    "  -j, --json         JSON (stall-table --json)\n"
 	    "  -e, --event N      only trace buffer N (sqtt-dump -e)\n"
 	    "  -k, --kernel NAME  only the trace buffers of kernel NAME (sqtt-dump -k)\n"
+	    "      --dispatch N   only the trace buffers of dispatch N (sqtt-dump --dispatch)\n"
+	    "      --by-dispatch  one line per dispatch (stall-table --by-dispatch)\n"
+	    "      --base ID=ADDR a rocprofv3 run: code object ID is loaded at ADDR\n"
+	    "      --raw          the capture is a raw stream file (sqtt-dump --raw); --se N its\n"
+	    "                     shader engine, --code FILE its code object, --base ADDR its\n"
+	    "                     load address, --name KERNEL its kernel\n"
 	    "  -s, --sort KEY     order by cycles (default), hits or pc\n"
 	    "  -p, --pretty       aligned text (the default on a terminal)\n"
 	    "  -t, --tsv          TSV (the default otherwise)\n"
@@ -208,9 +224,19 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 	(void)len;
 	if (meta)
 		return;
-	if (r->kernel != wk->escaped_of) {
-		wk->escaped = meta_escape(r->kernel);	/* kept: lines remember it */
+	if (r->kernel != wk->escaped_of || (event_key != NULL && r->event != wk->key_event)) {
+		/* kept: lines remember it; with --by-dispatch each dispatch a kernel of its own */
+		if (event_key != NULL) {
+			wk->escaped = event_key[r->event];
+		} else {
+			char *e = meta_escape(r->kernel);
+			wk->escapes = xreallocarray(wk->escapes, wk->nescapes + 1,
+			    sizeof(*wk->escapes));
+			wk->escapes[wk->nescapes++] = e;
+			wk->escaped = e;
+		}
 		wk->escaped_of = r->kernel;
+		wk->key_event = r->event;
 		if (!opt_rows)
 			wk->escaped_kernel = profile_kernel(&wk->prof, wk->escaped);
 	}
@@ -398,6 +424,8 @@ selected(const struct capture *c, const struct event *e, void *arg)
 	(void)arg;
 	if (opt_event >= 0 && (long)e->index != opt_event)
 		return 0;
+	if (opt_dispatch >= 0 && e->dispatch != opt_dispatch)
+		return 0;
 	return opt_kernel == NULL || (p != NULL && strcmp(p->name, opt_kernel) == 0);
 }
 
@@ -422,7 +450,7 @@ put_context(struct profile *prof)
 	if ((mem = open_memstream(&text, &len)) == NULL)
 		err(2, NULL);
 	capture_put_meta(mem, &cap, 0, selected, NULL);
-	fprintf(mem, "%s\n", attr_meta_line(opt_raw));
+	fprintf(mem, "%s\n", attr_meta_line(opt_deltas));
 	if (fclose(mem) != 0)
 		err(2, NULL);
 	if (opt_rows) {
@@ -435,7 +463,7 @@ put_context(struct profile *prof)
 			*next++ = '\0';
 			profile_keep_line(prof, line);
 		}
-		profile_set_view(prof, opt_raw ? "raw" : "cause");
+		profile_set_view(prof, opt_deltas ? "raw" : "cause");
 	}
 	free(text);
 }
@@ -449,7 +477,8 @@ worker_init(struct worker *wk)
 	profile_init(&wk->prof, profile_flags);
 	wk->walker = walk_new(walked, wk);
 	walk_set_warn(wk->walker, keep_warning, NULL);
-	wk->attr = attr_new(opt_raw, costed, attr_warning, row_bytes, wk);
+	wk->key_event = -1;
+	wk->attr = attr_new(opt_deltas, costed, attr_warning, row_bytes, wk);
 	attr_list_retired(wk->attr, opt_rows);
 	walk_source(wk->walker, cap.path);
 	for (i = 0; i < cap.nprog; i++) {
@@ -469,6 +498,25 @@ worker_init(struct worker *wk)
 		if (selected(&cap, &cap.ev[i], NULL))
 			walk_event(wk->walker, (long)cap.ev[i].index, p ? p->name : "-", tag);
 	}
+}
+
+static void
+worker_free(struct worker *wk)
+{
+	size_t i;
+
+	walk_free(wk->walker);
+	attr_free(wk->attr);
+	profile_free(&wk->prof);
+	for (i = 0; i < wk->nlines; i++) {
+		free(wk->lines[i].line);
+		free(wk->lines[i].kernel);
+	}
+	free(wk->lines);
+	for (i = 0; i < wk->nescapes; i++)
+		free(wk->escapes[i]);
+	free(wk->escapes);
+	free(wk->events);
 }
 
 /* A worker's buffers through the stages. */
@@ -539,17 +587,24 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "all", no_argument, NULL, 'a' },
+		{ "base", required_argument, NULL, 'B' },
+		{ "by-dispatch", no_argument, NULL, 'Y' },
+		{ "code", required_argument, NULL, 'C' },
+		{ "deltas", no_argument, NULL, 'G' },
 		{ "event", required_argument, NULL, 'e' },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "plain", no_argument, NULL, 'L' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "dispatch", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "html", required_argument, NULL, 'W' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "kernel", required_argument, NULL, 'k' },
+		{ "name", required_argument, NULL, 'N' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "rows", no_argument, NULL, 'R' },
+		{ "se", required_argument, NULL, 'E' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "threads", required_argument, NULL, 'P' },
 		{ "top", required_argument, NULL, 'n' },
@@ -561,19 +616,25 @@ main(int argc, char *argv[])
 	};
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 	struct report *rep = NULL;
+	struct capture_opts copt = { 0 };
 	struct worker w[MAX_WORKERS];
 	thrd_t thread[MAX_WORKERS];
 	struct profile *prof = &w[0].prof;
 	const char *errstr;
-	size_t i, nselected = 0, nworkers;
+	size_t i, nselected = 0, nworkers, ninit;
 	uint64_t nrows;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN), opt_threads = 0;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ae:Hhjk:n:prs:t", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ae:Hhjk:n:ps:t", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			ro.top = 0;
+			break;
+		case 'h':
+			help();
+		case 'W':
+			ro.html = optarg;
 			break;
 		case 'e':
 			opt_event = strtonum(optarg, 0, 1 << 30, &errstr);
@@ -590,11 +651,6 @@ main(int argc, char *argv[])
 			opt_strict = 1;
 			profile_flags |= PROFILE_STRICT;
 			break;
-		case 'h':
-			help();
-		case 'W':
-			ro.html = optarg;
-			break;
 		case 'j':
 			ro.format = REPORT_JSON;
 			break;
@@ -609,8 +665,33 @@ main(int argc, char *argv[])
 		case 'p':
 			ro.format = REPORT_PRETTY;
 			break;
+		case 'G':
+			opt_deltas = 1;
+			break;
 		case 'r':
-			opt_raw = 1;
+			copt.raw = 1;
+			break;
+		case 'E':
+			copt.se = (int)strtonum(optarg, 0, 255, &errstr);
+			if (errstr)
+				errx(2, "--se is %s: %s", errstr, optarg);
+			break;
+		case 'C':
+			copt.code = optarg;
+			break;
+		case 'B':
+			capture_parse_base(&copt, optarg);
+			break;
+		case 'N':
+			copt.kernel = optarg;
+			break;
+		case 'D':
+			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
+			if (errstr)
+				errx(2, "--dispatch is %s: %s", errstr, optarg);
+			break;
+		case 'Y':
+			opt_by_dispatch = 1;
 			break;
 		case 'R':
 			opt_rows = 1;
@@ -645,22 +726,40 @@ main(int argc, char *argv[])
 		usage();
 	if (opt_rows && (ro.html || ro.trace_json))
 		errx(2, "--rows writes the row stream: no --html or --trace-json with it");
+	if (opt_by_dispatch && (opt_rows || opt_dispatch >= 0 || ro.format == REPORT_JSON ||
+	    ro.html || ro.trace_json))
+		errx(2, "--by-dispatch is a table of its own: not with --rows, --dispatch, --json, "
+		    "--html or --trace-json");
 	capture_path = argv[0];
 	picture[0] = ro.html;
 	picture[1] = ro.trace_json;
 	catch_signals();
 
-	capture_open(&cap, capture_path, NULL);
+	capture_open(&cap, capture_path, &copt);
 	for (i = 0; i < cap.nev; i++)
 		nselected += selected(&cap, &cap.ev[i], NULL);
 	if (opt_event >= 0 && nselected == 0)
 		errx(2, "%s: -e %ld: no such trace buffer%s (%zu in all)", capture_path, opt_event,
-		    opt_kernel ? " of that kernel" : "", cap.nev);
+		    opt_kernel || opt_dispatch >= 0 ? " of that selection" : "", cap.nev);
 	if (opt_kernel != NULL && nselected == 0)
 		errx(2, "%s: no trace buffer of kernel %s", capture_path, opt_kernel);
+	if (opt_dispatch >= 0 && nselected == 0)
+		errx(2, "%s: no trace buffer of dispatch %lld", capture_path, opt_dispatch);
+	if (opt_by_dispatch) {
+		dispatches = dispatch_new(-1, 1);
+		event_key = xcalloc(cap.nev + 1, sizeof(*event_key));
+		for (i = 0; i < cap.nev; i++) {
+			const struct program *p = capture_program(&cap, &cap.ev[i]);
+			char *name = meta_escape(p ? p->name : "-");
+			dispatch_event(dispatches, cap.ev[i].index, cap.ev[i].dispatch);
+			event_key[cap.ev[i].index] = dispatch_kernel(dispatches, cap.ev[i].index, name);
+			free(name);
+		}
+		profile_flags |= PROFILE_WALL;
+	}
 	if (mtx_init(&lock, mtx_plain) != thrd_success)
 		errx(2, "cannot make a lock");
-	if (!opt_rows) {
+	if (!opt_rows && !opt_by_dispatch) {
 		rep = report_open(&ro);
 		timeline = report_timeline(rep);
 	}
@@ -671,6 +770,7 @@ main(int argc, char *argv[])
 		nworkers = 1;
 	for (i = 0; i < nworkers; i++)
 		worker_init(&w[i]);
+	ninit = nworkers;
 	nworkers = share_out(w, nworkers, opt_threads > 0);
 	put_context(prof);
 	sqtt_prepare();
@@ -698,6 +798,14 @@ main(int argc, char *argv[])
 		out_flush();
 		if (fflush(stdout) != 0 || ferror(stdout))
 			err(2, "stdout");
+	} else if (opt_by_dispatch) {
+		profile_finish(prof);
+		if (prof->nkernel == 0)
+			errx(2, "%s: no rows: no dispatch to show", capture_path);
+		dispatch_put(dispatches, prof, ro.format == REPORT_PRETTY ||
+		    (ro.format == REPORT_AUTO && isatty(STDOUT_FILENO)), stdout);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			err(2, "stdout");
 	} else {
 		report_finish(rep, prof, capture_path);
 		picture[0] = picture[1] = NULL;
@@ -706,10 +814,15 @@ main(int argc, char *argv[])
 	if (opt_strict && (nwarnings || warnings_dropped))
 		errx(2, "%s: --strict: %zu warnings", capture_path, nwarnings +
 		    (size_t)warnings_dropped);
-	for (i = 0; i < nworkers; i++) {
-		walk_free(w[i].walker);
-		attr_free(w[i].attr);
-	}
+	for (i = 0; i < ninit; i++)
+		worker_free(&w[i]);
+	for (i = 0; i < nwarnings; i++)
+		free(warnings[i]);
+	free(warnings);
+	dispatch_free(dispatches);
+	free(event_key);
 	capture_close(&cap);
+	free(copt.bases);
+	mtx_destroy(&lock);
 	return 0;
 }

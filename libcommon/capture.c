@@ -11,6 +11,7 @@
 #include "input.h"
 #include "meta.h"
 #include "pickle.h"
+#include "rocprof.h"
 #include "sqtt.h"
 #include "tsv.h"
 #include "util.h"
@@ -25,8 +26,8 @@ xasprintf(const char *fmt, const char *a, const char *b)
 	return s;
 }
 
-static struct program *
-add_program(struct capture *c)
+struct program *
+capture_add_program(struct capture *c)
 {
 	struct program *p;
 
@@ -37,8 +38,8 @@ add_program(struct capture *c)
 	return p;
 }
 
-static struct event *
-add_event(struct capture *c)
+struct event *
+capture_add_event(struct capture *c)
 {
 	struct event *e;
 
@@ -47,8 +48,13 @@ add_event(struct capture *c)
 	memset(e, 0, sizeof(*e));
 	e->index = (unsigned)c->nev++;
 	e->prog = -1;
+	e->dispatch = -1;
 	return e;
 }
+
+#define add_program capture_add_program
+#define add_event capture_add_event
+#define dir_file capture_dir_file
 
 static int
 pk_int(const struct pk_value *v, int64_t *out)
@@ -202,6 +208,13 @@ open_pickle(struct capture *c)
 	if (c->nev == 0)
 		errx(2, "%s: no SQTT events in the capture (was it recorded with VIZ=-2 and SQTT on?)",
 		    c->path);
+	/* tinygrad writes a dispatch's buffers one per shader engine, in increasing order:
+	 * a new dispatch begins where the engine does not increase or the program changes */
+	for (i = 0, v = 0; i < c->nev; i++) {
+		if (i == 0 || c->ev[i].se <= c->ev[i - 1].se || c->ev[i].prog != c->ev[i - 1].prog)
+			v++;
+		c->ev[i].dispatch = v;
+	}
 }
 
 static char *
@@ -215,8 +228,8 @@ join(const char *dir, const char *file)
 /* A file a capture directory names (by its listing or its index): read only if it is a
  * regular file inside the directory, so that a symbolic link in a downloaded capture
  * cannot make it read /etc/passwd or /dev/zero. */
-static char *
-dir_file(const struct capture *c, const char *name)
+char *
+capture_dir_file(const struct capture *c, const char *name)
 {
 	char *path = join(c->path, name);
 	struct stat st;
@@ -225,124 +238,6 @@ dir_file(const struct capture *c, const char *name)
 		errx(2, "%s: %s is not a regular file inside the capture directory", c->path,
 		    name);
 	return path;
-}
-
-/* The load_base of code object ID in a rocprofv3 results JSON: a plain scan for the
- * object that holds "code_object_id": ID, enough for the files rocprofv3 writes. */
-static int
-json_load_base(const struct capture *c, const char *json, long id, uint64_t *base)
-{
-	char *path = dir_file(c, json), *text, *p, *q, *end, key[64];
-	size_t len;
-	int found = 0;
-
-	text = (char *)input_slurp(path, &len);
-	snprintf(key, sizeof(key), "\"code_object_id\"");
-	for (p = text; (p = strstr(p, key)) != NULL; p += strlen(key)) {
-		char *v = p + strlen(key), *open, *close;
-		while (*v == ' ' || *v == ':')
-			v++;
-		if (strtol(v, NULL, 10) != id)
-			continue;
-		/* the enclosing object: back to its '{', forward to its '}' */
-		for (open = p; open > text && *open != '{'; open--)
-			;
-		close = strchr(p, '}');
-		q = strstr(open, "\"load_base\"");
-		if (q == NULL || (close != NULL && q > close))
-			continue;
-		q += strlen("\"load_base\"");
-		while (*q == ' ' || *q == ':' || *q == '"')
-			q++;
-		errno = 0;
-		*base = strtoull(q, &end, 0);
-		if (errno != 0 || end == q || *q == '-' ||
-		    (*end != '"' && *end != ',' && *end != '}' && *end != ' ' && *end != '\n'))
-			errx(2, "%s: the load_base of code object %ld is not an address", path, id);
-		found = 1;
-		break;
-	}
-	free(text);
-	free(path);
-	return found;
-}
-
-static int
-cmp_event(const void *a, const void *b)
-{
-	const struct event *x = a, *y = b;
-
-	/* dispatch order, then shader engine; the dispatch was parked in index */
-	if (x->index != y->index)
-		return x->index < y->index ? -1 : 1;
-	return x->se - y->se;
-}
-
-/* A rocprofv3 --att directory: *_shader_engine_<se>_<dispatch>.att streams,
- * *_code_object_id_<id>.out code objects, load bases from *results.json or the --base
- * option.  With one code object every stream is taken to have traced it. */
-static void
-open_rocprof(struct capture *c, const struct capture_opts *o)
-{
-	DIR *d = opendir(c->path);
-	struct dirent *de;
-	struct stat st;
-	char *json = NULL;
-	size_t i;
-
-	if (d == NULL)
-		err(2, "%s", c->path);
-	while ((de = readdir(d)) != NULL) {
-		const char *n = de->d_name, *p;
-		size_t len = strlen(n);
-		if (len > 5 && strcmp(n + len - 5, ".json") == 0 && json == NULL)
-			json = xstrndup(n, len);
-		if (len > 4 && strcmp(n + len - 4, ".att") == 0 &&
-		    (p = strstr(n, "_shader_engine_")) != NULL) {
-			struct event *e = add_event(c);
-			int se = -1;
-			unsigned disp = 0;
-			if (sscanf(p, "_shader_engine_%d_%u", &se, &disp) != 2 || se < 0 || se > 255 ||
-			    disp > (1u << 30))
-				errx(2, "%s/%s: no shader engine 0..255 and dispatch number in the name",
-				    c->path, n);
-			e->se = se;
-			e->index = disp;
-			e->itrace = 1;
-			e->file = dir_file(c, n);
-		} else if (len > 4 && strcmp(n + len - 4, ".out") == 0 &&
-		    (p = strstr(n, "_code_object_id_")) != NULL) {
-			struct program *pr = add_program(c);
-			long id = strtol(p + strlen("_code_object_id_"), NULL, 10);
-			char name[64];
-			snprintf(name, sizeof(name), "code_object_%ld", id);
-			pr->name = xstrndup(name, strlen(name));
-			pr->tag = id;
-			pr->file = dir_file(c, n);
-			if (stat(pr->file, &st) == 0)
-				pr->size = (size_t)st.st_size;
-		}
-	}
-	closedir(d);
-	if (c->nev == 0)
-		errx(2, "%s: no capture.tsv and no *_shader_engine_*.att streams: not a capture directory",
-		    c->path);
-	qsort(c->ev, c->nev, sizeof(*c->ev), cmp_event);
-	for (i = 0; i < c->nev; i++) {
-		c->ev[i].index = (unsigned)i;
-		c->ev[i].prog = c->nprog == 1 ? 0 : -1;
-	}
-	for (i = 0; i < c->nprog; i++) {
-		if (o != NULL && o->base)
-			c->prog[i].base = o->base;
-		else if (json != NULL)
-			json_load_base(c, json, c->prog[i].tag, &c->prog[i].base);
-		if (o != NULL && o->kernel != NULL && c->nprog == 1) {
-			free(c->prog[i].name);
-			c->prog[i].name = xstrndup(o->kernel, strlen(o->kernel));
-		}
-	}
-	free(json);
 }
 
 /* A directory written by sqtt-encode -d: capture.tsv holds the ## lines of the packet
@@ -358,7 +253,7 @@ open_dir(struct capture *c, const struct capture_opts *o)
 
 	if (fp == NULL && errno == ENOENT) {
 		free(index);
-		open_rocprof(c, o);
+		rocprof_open(c, o);
 		return;
 	}
 	if (fp == NULL)
@@ -387,8 +282,8 @@ open_dir(struct capture *c, const struct capture_opts *o)
 			p->file = dir_file(c, t.field[5]);
 		} else if (strcmp(t.field[0], "event") == 0) {
 			struct event *e;
-			if (t.nfield != 10)
-				tsv_fail(&t, "##event wants EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE");
+			if (t.nfield != 10 && t.nfield != 11)
+				tsv_fail(&t, "##event wants EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE [DISPATCH]");
 			if (!meta_plain_name(t.field[9]))
 				tsv_fail(&t, "##event: '%s' is not a file name in the capture's directory",
 				    t.field[9]);
@@ -396,6 +291,8 @@ open_dir(struct capture *c, const struct capture_opts *o)
 			e->se = (int)meta_u64(&t, 2, "se", 255);
 			e->itrace = (int)meta_u64(&t, 5, "itrace", 1);
 			e->file = dir_file(c, t.field[9]);
+			if (t.nfield == 11 && !meta_is_none(t.field[10]))
+				e->dispatch = (int64_t)meta_u64(&t, 10, "dispatch", INT64_MAX);
 			for (i = 0; i < c->nprog && !meta_is_none(t.field[3]); i++)
 				if (strcmp(c->prog[i].name, t.field[3]) == 0)
 					e->prog = (int)i;
@@ -412,7 +309,6 @@ static void
 open_raw(struct capture *c, const struct capture_opts *o)
 {
 	struct event *e = add_event(c);
-
 	struct stat st;
 
 	e->se = o->se;
@@ -435,6 +331,8 @@ open_raw(struct capture *c, const struct capture_opts *o)
 		/* absolute, as every ## path; and there, or it is a mistake worth one line now */
 		if ((p->file = realpath(o->code, NULL)) == NULL)
 			err(2, "%s", o->code);
+		if (stat(p->file, &st) == 0 && S_ISREG(st.st_mode))
+			p->size = (size_t)st.st_size;	/* as ##code says it of every capture */
 		p->tag = 0;
 		e->prog = 0;
 	}
@@ -593,6 +491,38 @@ capture_put_meta(FILE *fp, const struct capture *c, unsigned event_offset,
 		else
 			fprintf(fp, "\t%d\t-\t-\t-", e->itrace);
 		meta_str_or_none(fp, e->file);
+		if (e->dispatch < 0)
+			meta_none(fp);
+		else
+			fprintf(fp, "\t%" PRId64, e->dispatch);
 		meta_end(fp);
 	}
+}
+
+void
+capture_parse_base(struct capture_opts *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	char *end;
+	long id = -1;
+	uint64_t addr;
+
+	if (eq != NULL) {
+		errno = 0;
+		id = strtol(arg, &end, 10);
+		if (errno || end != eq || end == arg || id < 0)
+			errx(2, "--base: not ID=ADDR with a code object id: %s", arg);
+		arg = eq + 1;
+	}
+	errno = 0;
+	addr = strtoull(arg, &end, 0);
+	if (errno || *end != '\0' || end == arg || *arg == '-')
+		errx(2, "--base is not an address: %s", arg);
+	if (id < 0) {
+		o->base = addr;
+		return;
+	}
+	o->bases = xreallocarray(o->bases, o->nbases + 1, sizeof(*o->bases));
+	o->bases[o->nbases].id = id;
+	o->bases[o->nbases++].addr = addr;
 }

@@ -27,6 +27,7 @@ struct event {
 	const uint8_t *blob;	/* the stream in memory, or NULL if in file */
 	size_t len;
 	char *file;		/* the stream's file */
+	int64_t dispatch;	/* the dispatch it traced (rocprofv3's dispatch id), -1: unknown */
 };
 
 struct capture {
@@ -43,13 +44,25 @@ struct capture {
 	struct pickle *pk;
 };
 
+/* --base ID=ADDR: the load address of code object ID of a rocprofv3 run */
+struct capture_base {
+	long id;
+	uint64_t addr;
+};
+
 struct capture_opts {
 	int raw;		/* paths are raw stream files */
 	int se;			/* raw: the SE number */
 	const char *code;	/* raw: a code object file */
-	uint64_t base;		/* raw: its load address */
+	uint64_t base;		/* raw: its load address (a run: of its only code object) */
 	const char *kernel;	/* raw: the kernel's name */
+	struct capture_base *bases;	/* a run: load addresses given by hand */
+	size_t nbases;
 };
+
+/* --base ADDR, or ID=ADDR for code object ID of a rocprofv3 run, into o; a malformed one
+ * is fatal ("prog: --base ...", exit 2). */
+void capture_parse_base(struct capture_opts *o, const char *arg);
 
 void capture_open(struct capture *, const char *path, const struct capture_opts *);
 void capture_close(struct capture *);
@@ -64,5 +77,12 @@ int capture_peek(const struct capture *, const struct event *, uint8_t head[8], 
  * NULL), numbered from event_offset. */
 void capture_put_meta(FILE *, const struct capture *, unsigned event_offset,
     int (*selected)(const struct capture *, const struct event *, void *), void *arg);
+
+/* For the readers of capture formats (capture.c, rocprof.c). */
+struct program *capture_add_program(struct capture *);
+struct event *capture_add_event(struct capture *);
+/* name (relative to the capture directory) as a path, if it is a regular file inside the
+ * directory; else fatal. */
+char *capture_dir_file(const struct capture *, const char *name);
 
 #endif

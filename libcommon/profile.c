@@ -28,6 +28,34 @@ profile_init(struct profile *p, int flags)
 	p->flags = flags;
 }
 
+void
+profile_free(struct profile *p)
+{
+	struct profile_line *l, *next;
+	size_t i;
+
+	for (i = 0; i < p->hsize; i++)
+		for (l = p->htab[i]; l; l = next) {
+			next = l->hnext;
+			free(l->pc);
+			free(l->inst);
+			free(l);
+		}
+	for (i = 0; i < p->nkernel; i++) {
+		free(p->kernels[i].name);
+		free(p->kernels[i].lines);
+	}
+	for (i = 0; i < p->nmeta; i++)
+		free(p->metas[i]);
+	free(p->metas);
+	free(p->kernels);
+	free(p->htab);
+	free(p->spans);
+	free(p->khash);
+	free(p->kpos);
+	memset(p, 0, sizeof(*p));
+}
+
 static uint64_t
 str_hash(const char *s)
 {
@@ -391,6 +419,9 @@ read_row(struct profile *p, struct tsv *t, const struct rowcols *c)
 		tsv_fail(t, "%s: %" PRId64 " is negative", t->col[c->cost], r.cost);
 	r.cause = c->cause < 0 ? CAUSE_NONE : row_cause(p, t, t->field[c->cause]);
 	r.kernel = t->field[c->kernel];
+	if (p->row_kernel != NULL &&
+	    (r.kernel = p->row_kernel(p->kernel_hook, t, r.kernel)) == NULL)
+		return;
 	r.pc = t->field[c->pc];
 	r.inst = t->field[c->inst];
 	r.wave_end = strcmp(t->field[c->token], "WAVE_END") == 0;

@@ -78,6 +78,10 @@ struct profile {
 	void (*on_header)(void *hook, const struct tsv *);
 	void (*on_row)(void *hook, const struct tsv *, int64_t cost, int cause);
 	void *hook;
+	/* the kernel a row of a row stream is counted under (NULL: the row is left out),
+	 * asked before on_row: stall-table --dispatch and --by-dispatch */
+	const char *(*row_kernel)(void *hook, const struct tsv *, const char *kernel);
+	void *kernel_hook;
 };
 
 #define PROFILE_UNTRACED 1	/* count waves without instruction tokens as rows too */
@@ -86,6 +90,7 @@ struct profile {
 #define PROFILE_WALL 8		/* the wall time of every kernel (costs a third more time) */
 
 void profile_init(struct profile *, int flags);
+void profile_free(struct profile *);
 /* A kernel by name, added when new. */
 size_t profile_kernel(struct profile *, const char *name);
 /* A kernel by name, or -1. */

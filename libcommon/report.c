@@ -247,5 +247,7 @@ report_finish(struct report *r, struct profile *prof, const char *from)
 		tracejson_close(r->trace);
 	r->done = 1;
 	timeline_free(r->timeline);
-	r->timeline = NULL;
+	if (open_report == r)
+		open_report = NULL;
+	free(r);
 }

@@ -26,9 +26,9 @@ struct report *report_open(const struct report_opts *);
 struct timeline *report_timeline(struct report *);
 /* A sort key by name (cycles, hits, pc): 0, or -1 for an unknown one. */
 int report_sort_key(const char *, enum report_sort *);
-/* After the last row: the tables on stdout, then the pictures.  from names the input in
- * the message when there were no rows, or none of the kernel chosen: an error (exit 2),
- * never an empty table. */
+/* After the last row: the tables on stdout, then the pictures; the report is freed.
+ * from names the input in the message when there were no rows, or none of the kernel
+ * chosen: an error (exit 2), never an empty table. */
 void report_finish(struct report *, struct profile *, const char *from);
 
 #endif

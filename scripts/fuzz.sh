@@ -3,7 +3,7 @@
 # pickles, code objects, ## lines) with ASan and UBSan, and run each for SECONDS (60),
 # seeded with the project's own fixtures (and ../shared's captures when beside).  Prints
 # each harness's runs and findings; exit 1 if any found a crash.  Needs clang-22 with its
-# fuzzer runtime (Debian: libclang-rt-22-dev).
+# fuzzer runtime (Debian: libclang-rt-22-dev).  FUZZ="sqtt meta" runs only those.
 set -u
 secs=${1:-60}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +16,7 @@ libs="$(pkg-config --libs libbsd-overlay) -lz -lm -ldw -lelf -L$($llvm --libdir)
 	-Wl,-rpath,$($llvm --libdir) -lLLVM-22"
 srcs=$(ls "$top"/libcommon/*.c | grep -v "html\|report")
 found=0
-for h in sqtt pickle codeobj meta; do
+for h in ${FUZZ:-sqtt pickle codeobj meta}; do
 	clang-22 $cflags -o "$out/fuzz_$h" "$top/tests/fuzz/fuzz_$h.c" $srcs $libs ||
 		{ echo "fuzz: cannot build fuzz_$h" >&2; exit 2; }
 	corpus=$out/corpus-$h

@@ -33,6 +33,11 @@ for c in "$@"; do
 	[ $st -le 2 ] || { echo "stall-annotate $n: $st"; cat "$tmp/e"; fail=1; }
 	rm -rf "$tmp/d"
 	vg "$bin/sqtt-encode" -d "$tmp/d" "$tmp/p" 2> "$tmp/e" || { echo "sqtt-encode -d $n: $?"; cat "$tmp/e"; fail=1; }
+	# the same capture as a rocprofv3 run, read by its streams' entries and its JSON
+	rm -f "$tmp/d/capture.tsv"
+	vg "$bin/sqtt-dump" "$tmp/d" > /dev/null 2> "$tmp/e" || { echo "sqtt-dump (run) $n: $?"; cat "$tmp/e"; fail=1; }
+	vg "$bin/stall-table" --by-dispatch "$tmp/a" > /dev/null 2> "$tmp/e" || { echo "stall-table --by-dispatch $n: $?"; cat "$tmp/e"; fail=1; }
+	vg "$bin/stall" --by-dispatch "$tmp/d" > /dev/null 2> "$tmp/e" || { echo "stall --by-dispatch (run) $n: $?"; cat "$tmp/e"; fail=1; }
 	echo "$n: done"
 done
 exit $fail

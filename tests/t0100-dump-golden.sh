@@ -30,7 +30,7 @@ test_expect_success 'the ## lines name source, target, programs and events' '
 		)
 		for se in 0 1 2 3 4 5; do
 			it=0; [ $se -lt 2 ] && it=1
-			printf "##event\t%d\t%d\t%s\t%d\t%d\t0\t0\t0\t-\n" $((k * 6 + se)) $se $n $((k + 1)) $it
+			printf "##event\t%d\t%d\t%s\t%d\t%d\t0\t0\t0\t-\t%d\n" $((k * 6 + se)) $se $n $((k + 1)) $it $((k + 1))
 		done
 	done
 	} > expect &&
@@ -39,7 +39,7 @@ test_expect_success 'the ## lines name source, target, programs and events' '
 
 test_expect_success 'the older layout matches events by kernel name' '
 	grep "^##event	12	" dump.20260120_profile_gemm_run_0_e540cad.tsv > actual &&
-	printf "##event\t12\t0\tr_2_8_16_4_4_16_4\t-\t1\t0\t0\t0\t-\n" > expect &&
+	printf "##event\t12\t0\tr_2_8_16_4_4_16_4\t-\t1\t0\t0\t0\t-\t3\n" > expect &&
 	test_cmp expect actual
 '
 

@@ -86,7 +86,7 @@ for f in "$FIXTURES"/*.pkl; do
 			end=\$(awk -F'\t' -v e=\$e -v bits='$BITS' '
 				BEGIN { n = split(bits, a, \" \"); for (i = 1; i < n; i += 2) b[a[i]] = a[i + 1] }
 				\$1 == e { end = \$3 + b[\$5] / 4 } END { print end }' all.$b.tsv) &&
-			enc=\$(ls enc.$b/stall_shader_engine_*_\$e.att) &&
+			enc=enc.$b/\$(awk -F'\t' -v e=\$e '\$1 == \"##event\" && \$2 == e { print \$10 }' enc.$b/capture.tsv) &&
 			same_prefix \$a \$enc \$end || { echo \"buffer \$e differs\"; exit 1; }
 		done &&
 		sqtt-dump enc.$b >stage92.0.out && <stage92.0.out grep -v '^##' > again.$b &&

@@ -15,7 +15,7 @@ test_expect_success 'a rocprofv3-style directory decodes like the pickle it came
 	grep -v "^##" dir.tsv > actual &&
 	test_cmp expect actual &&
 	grep "^##code" dir.tsv > actual.code &&
-	printf "##code\tcode_object_2\t2\t0x200001008000\t4152\t%s/att/4242_code_object_id_2.out\n" "$(pwd -P)" > expect.code &&
+	printf "##code\tE_3\t2\t0x200001008000\t4152\t%s/att/4242_code_object_id_2.out\n" "$(pwd -P)" > expect.code &&
 	test_cmp expect.code actual.code
 '
 
@@ -26,10 +26,13 @@ test_expect_success 'and walks to the same rows' '
 	test "$(wc -l < actual.rows)" -eq 12
 '
 
-test_expect_success '--base and --name stand in for the JSON' '
+test_expect_success '--base ID=ADDR and --base ADDR stand in for the JSON' '
 	rm att/4242_results.json &&
-	sqtt-dump --base 0x1000 --name E_3 att | grep "^##code" > actual &&
-	printf "##code\tE_3\t2\t0x1000\t4152\t%s/att/4242_code_object_id_2.out\n" "$(pwd -P)" > expect &&
+	sqtt-dump --base 2=0x200001008000 att | grep "^##code" > actual &&
+	printf "##code\tE_3\t2\t0x200001008000\t4152\t%s/att/4242_code_object_id_2.out\n" "$(pwd -P)" > expect &&
+	test_cmp expect actual &&
+	sqtt-dump --base 0x200001008000 --name E3 att | grep "^##code" > actual &&
+	printf "##code\tE3\t2\t0x200001008000\t4152\t%s/att/4242_code_object_id_2.out\n" "$(pwd -P)" > expect &&
 	test_cmp expect actual
 '
 

@@ -6,7 +6,7 @@
 for f in "$TOP"/tests/data/tsv-crash-*.tsv; do
 	[ -e "$f" ] || continue
 	b=$(basename "$f")
-	for cmd in "sqtt-encode -o /dev/null" sqtt-walk stall-attr "stall-attr --raw" stall-table "stall-table --json" "stall-table --html /dev/null --trace-json /dev/null"; do
+	for cmd in "sqtt-encode -o /dev/null" sqtt-walk stall-attr "stall-attr --raw" stall-table "stall-table --json" "stall-table --by-dispatch" "stall-table --html /dev/null --trace-json /dev/null"; do
 		test_expect_success "$cmd survives $b" "
 			(cd '$TOP' && $cmd '$f') > out 2> err
 			st=\$?

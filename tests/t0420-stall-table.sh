@@ -278,7 +278,7 @@ pipeline() {	# pipeline ATTR-OPTS TABLE-OPTS CAPTURE
 }
 
 test_expect_success 'stall: the table of dump | walk | attr | table, byte for byte, in every format' '
-	for o in "|--top 10 --tsv|--tsv" "|--top 0 --tsv|-a --tsv" "--raw|--top 10 --tsv|-r --tsv" \
+	for o in "|--top 10 --tsv|--tsv" "|--top 0 --tsv|-a --tsv" "--deltas|--top 10 --tsv|--deltas --tsv" \
 	    "|--top 10 --json|-j" "|--top 10 --pretty|--pretty" "|--top 3 -s pc --tsv|-n 3 -s pc --tsv" \
 	    "|--top 10 --untraced --tsv|--untraced --tsv"; do
 		a=$(echo "$o" | cut -d"|" -f1) t=$(echo "$o" | cut -d"|" -f2) s=$(echo "$o" | cut -d"|" -f3) &&

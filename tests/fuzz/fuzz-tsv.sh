@@ -41,7 +41,7 @@ while [ $i -lt "$n" ]; do
 			);
 			$ops[int rand @ops]->() for 1 .. 1 + int rand 4;
 			print $d' "$seed$i" "$s" > mutant
-		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json" \
+		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json" "stall-table --by-dispatch" "stall-table --dispatch 1" \
 		    "stall-table --html /dev/null --trace-json /dev/null" "stall-budget -w /dev/null" \
 		    "stall-annotate --annotate" "stall-annotate --waits" "stall-annotate --hidden" "stall-annotate --hints"; do
 			timeout 10 "$bin"/$cmd mutant > /dev/null 2> err
@@ -57,7 +57,4 @@ while [ $i -lt "$n" ]; do
 	done
 	i=$((i + 1))
 done
-		for cmd in "sqtt-encode -o /dev/null" "sqtt-walk" "stall-attr" "stall-attr --raw" "stall-table" "stall-table --json" \
-		    "stall-table --html /dev/null --trace-json /dev/null" "stall-budget -w /dev/null" \
-		    "stall-annotate --annotate" "stall-annotate --waits" "stall-annotate --hidden" "stall-annotate --hints"; do
 [ "$found" -eq 0 ]

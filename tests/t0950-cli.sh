@@ -4,7 +4,7 @@
 # format; a bad option is exit 2 with the usage; docs/options.md names every option.
 . "$(dirname "$0")/lib.sh"
 
-PROGS="sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget stall-annotate stall"
+PROGS="sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget stall-annotate stall sqtt-capture"
 
 # words PROG: a synopsis on stdin as one line: "usage:" dropped, spaces normalised, the
 # form "PROG --version" of a man page dropped (every program has it, docs/options.md)
@@ -38,7 +38,7 @@ done
 
 test_expect_success 'docs/options.md: every long option of every program is in it' '
 	for p in $PROGS; do
-		$p --help | grep -o -- "--[a-z][a-z-]*" | sort -u > long.$p &&
+		$p --help | grep -o -- "^ *\(-[a-zA-Z], \)\?--[a-z][a-z-]*" | grep -o -- "--[a-z-]*" | sort -u > long.$p &&
 		while read -r o; do
 			grep -q -- "\`$o\b" "$TOP/docs/options.md" || { echo "$p $o" >&2; exit 1; }
 		done < long.$p || exit 1
@@ -51,7 +51,7 @@ test_expect_success 'one letter, one meaning: -k selects a kernel, -s sorts, --s
 	done &&
 	! grep -l "^  -s, --strict" h.* &&
 	grep -l "^ *-k, --kernel" h.* | sort > actual &&
-	printf "h.sqtt-dump\nh.stall\nh.stall-diff\nh.stall-table\n" > expect &&
+	printf "h.sqtt-capture\nh.sqtt-dump\nh.stall\nh.stall-diff\nh.stall-table\n" > expect &&
 	test_cmp expect actual &&
 	grep -h "^ *-s, --sort" h.* | wc -l > n &&
 	echo 2 > expect.n && test_cmp expect.n n

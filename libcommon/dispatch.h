@@ -1,0 +1,33 @@
+/* dispatch: rows by the dispatch their trace buffer traced (the last field of the
+ * ##event lines, sqtt-dump(1)): the rows of one dispatch (--dispatch N), and the view of
+ * the application, one line per dispatch (--by-dispatch, stall-table(1)). */
+#ifndef DISPATCH_H
+#define DISPATCH_H
+#include <stdint.h>
+#include <stdio.h>
+
+struct profile;
+struct tsv;
+
+struct dispatches;
+
+/* only >= 0: keep the rows of that dispatch; by: count each dispatch as a kernel of its
+ * own, for dispatch_put. */
+struct dispatches *dispatch_new(long long only, int by);
+void dispatch_free(struct dispatches *);
+/* Buffer event traced dispatch (-1: unknown); a later word on an event wins. */
+void dispatch_event(struct dispatches *, uint64_t event, int64_t dispatch);
+/* The kernel a row of event and kernel is counted under: kernel, a key of its dispatch,
+ * or NULL for a row left out. */
+const char *dispatch_kernel(struct dispatches *, uint64_t event, const char *kernel);
+/* profile.row_kernel for a row stream (kernel_hook: the dispatches): the events' dispatches
+ * from the ##event lines the profile has kept, the event from the row's event column. */
+const char *dispatch_row_hook(void *, const struct tsv *, const char *kernel);
+void dispatch_watch(struct dispatches *, const struct profile *);
+/* Rows kept so far. */
+uint64_t dispatch_rows(const struct dispatches *);
+/* The one line per dispatch, from the profile counted under the keys (profile_finish
+ * done, with PROFILE_WALL): TSV, or aligned text. */
+void dispatch_put(struct dispatches *, const struct profile *, int pretty, FILE *);
+
+#endif

@@ -1,0 +1,143 @@
+#!/bin/sh
+# sqtt-dump RUNDIR: a rocprofv3 --att run of several code objects and dispatches, as
+# sqtt-encode -d --no-index writes it, reads to the same rows as the capture it came from,
+# every dispatch named and numbered; stall-table --by-dispatch has a line per dispatch.
+. "$(dirname "$0")/lib.sh"
+
+T="$TOP/fixtures/traces"
+
+rows() { sqtt-walk | stall-attr | grep -v "^#"; }
+
+# A run of 3 dispatches (5, 6, 7) of 2 kernels: demo twice (two shader engines each),
+# branchy once; the hand-made traces have no COMPUTE_PGM writes, so the results JSON
+# says which kernel each dispatch ran.
+mkrun() {
+	{
+		printf "##target\tgfx1100\n"
+		printf "##code\tdemo\t1\t0x7f3a2c000000\t0\t%s\n" "$TOP/fixtures/kernels/demo.hsaco"
+		printf "##code\tbranchy\t2\t0x7f3a2c100000\t0\t%s\n" "$TOP/fixtures/kernels/branchy.hsaco"
+		printf "##event\t0\t0\tdemo\t1\t1\t0\t0\t0\t-\t5\n"
+		printf "##event\t1\t1\tdemo\t1\t0\t0\t0\t0\t-\t5\n"
+		printf "##event\t2\t0\tbranchy\t2\t1\t0\t0\t0\t-\t6\n"
+		printf "##event\t3\t0\tdemo\t1\t1\t0\t0\t0\t-\t7\n"
+		printf "##event\t4\t1\tdemo\t1\t0\t0\t0\t0\t-\t7\n"
+		printf "#event\tse\tnib\ttime\ttype\twave\tsimd\twgp\tsa\top\traw\n"
+		grep -v "^#" "$T/demo.packets.tsv"
+		grep -v "^#" "$T/branchy.packets.tsv" | awk -F"\t" -v OFS="\t" "{ \$1 = 2; print }"
+		grep -v "^#" "$T/demo.packets.tsv" | awk -F"\t" -v OFS="\t" "{ \$1 += 3; print }"
+	} > run.tsv
+}
+
+test_expect_success 'sqtt-encode -d --no-index writes the rocprofv3 layout with its results JSON' '
+	mkrun &&
+	sqtt-encode -d run --no-index run.tsv &&
+	(cd run && ls) > actual &&
+	cat > expect <<-EOF &&
+	stall_code_object_id_0.out
+	stall_code_object_id_1.out
+	stall_results.json
+	stall_shader_engine_0_5.att
+	stall_shader_engine_0_6.att
+	stall_shader_engine_0_7.att
+	stall_shader_engine_1_5.att
+	stall_shader_engine_1_7.att
+	EOF
+	test_cmp expect actual &&
+	python3 -c "import json,sys; d = json.load(open(\"run/stall_results.json\"))[\"rocprofiler-sdk-tool\"][0]; print(len(d[\"code_objects\"]), len(d[\"kernel_symbols\"]), [r[\"dispatch_info\"][\"dispatch_id\"] for r in d[\"buffer_records\"][\"kernel_dispatch\"]])" > actual &&
+	echo "2 2 [5, 6, 7]" > expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'every dispatch an event with its dispatch id and kernel, in dispatch order' '
+	sqtt-dump run > packets 2> err &&
+	! test -s err &&
+	grep "^##event" packets | cut -f 2,3,4,5,11 > actual &&
+	printf "0\t0\tdemo\t0\t5\n1\t1\tdemo\t0\t5\n2\t0\tbranchy\t1\t6\n3\t0\tdemo\t0\t7\n4\t1\tdemo\t0\t7\n" > expect &&
+	test_cmp expect actual &&
+	grep "^##code" packets | cut -f 2,3,4 > actual &&
+	printf "demo\t0\t0x7f3a2c000000\nbranchy\t1\t0x7f3a2c100000\n" > expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'the run walks to the rows of the packet stream it was written from' '
+	rows < run.tsv > expect &&
+	rows < packets > actual &&
+	test_cmp expect actual &&
+	test "$(wc -l < actual)" -eq 224
+'
+
+test_expect_success '--dispatch N and -k NAME select' '
+	sqtt-dump --dispatch 7 run | grep "^##event" | cut -f 2,11 > actual &&
+	printf "3\t7\n4\t7\n" > expect &&
+	test_cmp expect actual &&
+	sqtt-dump --dispatch 7 run | grep -v "^#" | cut -f 1 | sort -u > actual &&
+	printf "3\n4\n" > expect &&
+	test_cmp expect actual &&
+	sqtt-dump -k branchy run | grep "^##event" | cut -f 2,4,11 > actual &&
+	printf "2\tbranchy\t6\n" > expect &&
+	test_cmp expect actual &&
+	test_expect_code 0 sqtt-dump --dispatch 99 run > none &&
+	test "$(grep -vc "^#" none)" -eq 0
+'
+
+test_expect_success 'stall-table --by-dispatch: 3 lines whose cycles are the per-dispatch tables' '
+	{ sqtt-dump run | sqtt-walk | stall-attr; } > rows.tsv &&
+	stall-table --by-dispatch rows.tsv > by &&
+	test "$(grep -vc "^#" by)" -eq 3 &&
+	head -1 by > actual &&
+	printf "#dispatch\tkernel\twaves\tcycles\twall\tcause\tcause_pct\tpc\tinst\n" > expect &&
+	test_cmp expect actual &&
+	grep -v "^#" by | cut -f 1,2 > actual &&
+	printf "5\tdemo\n6\tbranchy\n7\tdemo\n" > expect &&
+	test_cmp expect actual &&
+	for d in 5 6 7; do
+		stall-table --dispatch $d rows.tsv > t.$d &&
+		total=$(awk -F"\t" "\$2 == \"TOTAL\" { print \$4 }" t.$d) &&
+		test -n "$total" &&
+		test "$(awk -F"\t" -v d=$d "\$1 == d { print \$4 }" by)" = "$total" || return 1
+	done &&
+	stall-table rows.tsv | awk -F"\t" "\$1 == \"demo\" && \$2 == \"TOTAL\" { print \$4 }" > demo.total &&
+	test "$(cat demo.total)" -eq $(( $(awk -F"\t" "\$2 == \"TOTAL\" { print \$4 }" t.5) + $(awk -F"\t" "\$2 == \"TOTAL\" { print \$4 }" t.7) ))
+'
+
+test_expect_success 'stall-table --dispatch of no rows is an error' '
+	test_expect_code 2 stall-table --dispatch 8 rows.tsv > out 2> err &&
+	echo "stall-table: rows.tsv: no rows of dispatch 8" > expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'an ##event line whose dispatch is not a number: one line, exit 2' '
+	sed "s/^\(##event	0	.*	\)5\$/\1x5/" rows.tsv > bad.tsv &&
+	test "$(grep -c "	x5\$" bad.tsv)" -eq 1 &&
+	test_expect_code 2 stall-table --by-dispatch bad.tsv > out 2> err &&
+	line=$(grep -n -m1 -v "^#" bad.tsv | cut -d: -f1) &&
+	echo "stall-table: bad.tsv:$line: an ##event line above: its event or dispatch is not a number" > expect &&
+	test_cmp expect err
+'
+
+if [ -d "$FIXTURES" ]; then
+for f in "$FIXTURES"/*.pkl; do
+	b=$(basename "$f" .pkl)
+	test_expect_success "$b as a rocprofv3 run: the same rows per dispatch, the kernels named" "
+		sqtt-dump '$f' > p.$b &&
+		sqtt-encode -d r.$b --no-index p.$b &&
+		sqtt-dump r.$b > d.$b 2> err.$b &&
+		grep '^##event' p.$b | cut -f 2,3,4,11 > expect &&
+		grep '^##event' d.$b | cut -f 2,3,4,11 > actual &&
+		test_cmp expect actual &&
+		rows < p.$b > expect &&
+		rows < d.$b > actual &&
+		test_cmp expect actual &&
+		rm r.$b/stall_results.json &&
+		bases=\$(grep '^##code' d.$b | awk -F'\t' '{ printf \" --base %s=%s\", \$3, \$4 }') &&
+		sqtt-dump \$bases r.$b > n.$b 2> err.$b &&
+		f=2,3,11 &&
+		grep -q 'no symbol table\\|not an ELF64' err.$b || f=2,3,4,11 &&
+		grep '^##event' n.$b | cut -f \$f > actual.n &&
+		grep '^##event' d.$b | cut -f \$f > expect.n &&
+		test_cmp expect.n actual.n
+	"
+done
+fi
+
+test_done
