@@ -20,18 +20,18 @@ test_expect_success 'a rocprofv3-style directory decodes like the pickle it came
 '
 
 test_expect_success 'and walks to the same rows' '
-	sqtt-dump "$F" | sqtt-walk | grep -v "^#" | cut -f1,2,4-12 > expect.rows &&
-	sqtt-dump att | sqtt-walk | grep -v "^#" | cut -f1,2,4-12 > actual.rows &&
+	sqtt-dump "$F" >stage23.0.out && <stage23.0.out sqtt-walk >stage23.1.out && <stage23.1.out grep -v "^#" | cut -f1,2,4-12 > expect.rows &&
+	sqtt-dump att >stage24.0.out && <stage24.0.out sqtt-walk >stage24.1.out && <stage24.1.out grep -v "^#" | cut -f1,2,4-12 > actual.rows &&
 	test_cmp expect.rows actual.rows &&
 	test "$(wc -l < actual.rows)" -eq 12
 '
 
 test_expect_success '--base ID=ADDR and --base ADDR stand in for the JSON' '
 	rm att/4242_results.json &&
-	sqtt-dump --base 2=0x200001008000 att | grep "^##code" > actual &&
+	sqtt-dump --base 2=0x200001008000 att >stage31.0.out && <stage31.0.out grep "^##code" > actual &&
 	printf "##code\tE_3\t2\t0x200001008000\t4152\t%s/att/4242_code_object_id_2.out\n" "$(pwd -P)" > expect &&
 	test_cmp expect actual &&
-	sqtt-dump --base 0x200001008000 --name E3 att | grep "^##code" > actual &&
+	sqtt-dump --base 0x200001008000 --name E3 att >stage34.0.out && <stage34.0.out grep "^##code" > actual &&
 	printf "##code\tE3\t2\t0x200001008000\t4152\t%s/att/4242_code_object_id_2.out\n" "$(pwd -P)" > expect &&
 	test_cmp expect actual
 '

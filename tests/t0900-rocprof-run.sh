@@ -6,7 +6,10 @@
 
 T="$TOP/fixtures/traces"
 
-rows() { sqtt-walk | stall-attr | grep -v "^#"; }
+rows() {	# rows < PACKETS: the costed rows, each program writing to a file
+	cat > rows.in && sqtt-walk rows.in > rows.walk && stall-attr rows.walk > rows.attr &&
+	grep -v "^#" rows.attr
+}
 
 # A run of 3 dispatches (5, 6, 7) of 2 kernels: demo twice (two shader engines each),
 # branchy once; the hand-made traces have no COMPUTE_PGM writes, so the results JSON
@@ -67,13 +70,13 @@ test_expect_success 'the run walks to the rows of the packet stream it was writt
 '
 
 test_expect_success '--dispatch N and -k NAME select' '
-	sqtt-dump --dispatch 7 run | grep "^##event" | cut -f 2,11 > actual &&
+	sqtt-dump --dispatch 7 run >stage70.0.out && <stage70.0.out grep "^##event" | cut -f 2,11 > actual &&
 	printf "3\t7\n4\t7\n" > expect &&
 	test_cmp expect actual &&
-	sqtt-dump --dispatch 7 run | grep -v "^#" | cut -f 1 | sort -u > actual &&
+	sqtt-dump --dispatch 7 run >stage73.0.out && <stage73.0.out grep -v "^#" | cut -f 1 | sort -u > actual &&
 	printf "3\n4\n" > expect &&
 	test_cmp expect actual &&
-	sqtt-dump -k branchy run | grep "^##event" | cut -f 2,4,11 > actual &&
+	sqtt-dump -k branchy run >stage76.0.out && <stage76.0.out grep "^##event" | cut -f 2,4,11 > actual &&
 	printf "2\tbranchy\t6\n" > expect &&
 	test_cmp expect actual &&
 	test_expect_code 0 sqtt-dump --dispatch 99 run > none &&
@@ -81,7 +84,8 @@ test_expect_success '--dispatch N and -k NAME select' '
 '
 
 test_expect_success 'stall-table --by-dispatch: 3 lines whose cycles are the per-dispatch tables' '
-	{ sqtt-dump run | sqtt-walk | stall-attr; } > rows.tsv &&
+	sqtt-dump run > run.packets && sqtt-walk run.packets > run.rows &&
+	stall-attr run.rows > rows.tsv &&
 	stall-table --by-dispatch rows.tsv > by &&
 	test "$(grep -vc "^#" by)" -eq 3 &&
 	head -1 by > actual &&
@@ -96,7 +100,7 @@ test_expect_success 'stall-table --by-dispatch: 3 lines whose cycles are the per
 		test -n "$total" &&
 		test "$(awk -F"\t" -v d=$d "\$1 == d { print \$4 }" by)" = "$total" || return 1
 	done &&
-	stall-table rows.tsv | awk -F"\t" "\$1 == \"demo\" && \$2 == \"TOTAL\" { print \$4 }" > demo.total &&
+	stall-table rows.tsv >stage99.0.out && <stage99.0.out awk -F"\t" "\$1 == \"demo\" && \$2 == \"TOTAL\" { print \$4 }" > demo.total &&
 	test "$(cat demo.total)" -eq $(( $(awk -F"\t" "\$2 == \"TOTAL\" { print \$4 }" t.5) + $(awk -F"\t" "\$2 == \"TOTAL\" { print \$4 }" t.7) ))
 '
 

@@ -68,10 +68,10 @@ test_expect_success 'stall --base ID=ADDR: a real run without its JSON, as the p
 	stall --tsv --base 0=0x200001006000 --base 1=0x20000100c000 --base 2=0x200001014000 \
 		gemm > actual 2> err &&
 	! test -s err &&
-	stall --tsv "$G" | grep -v "^##" > expect &&
+	stall --tsv "$G" >stage71.0.out && <stage71.0.out grep -v "^##" > expect &&
 	grep -v "^##" actual > a &&
 	test_cmp expect a &&
-	stall --by-dispatch "$G" | cut -f 1-4 > expect &&
+	stall --by-dispatch "$G" >stage74.0.out && <stage74.0.out cut -f 1-4 > expect &&
 	stall --by-dispatch --base 0=0x200001006000 --base 1=0x20000100c000 \
 		--base 2=0x200001014000 gemm | cut -f 1-4 > actual &&
 	test_cmp expect actual &&
@@ -91,11 +91,11 @@ test_expect_success 'stall --raw --code --base --name: a raw stream, as sqtt-dum
 '
 
 test_expect_success '--deltas is the cost view, -r is no longer an option of stall' '
-	sqtt-dump "$TOP/fixtures/demo" | sqtt-walk 2> /dev/null | stall-attr --deltas | stall-table --tsv --top 10 > expect &&
+	sqtt-dump "$TOP/fixtures/demo" >stage94.0.out && <stage94.0.out sqtt-walk 2> /dev/null >stage94.1.out && <stage94.1.out stall-attr --deltas >stage94.2.out && <stage94.2.out stall-table --tsv --top 10 > expect &&
 	stall --tsv --deltas "$TOP/fixtures/demo" > actual &&
 	test_cmp expect actual &&
-	sqtt-dump "$TOP/fixtures/demo" | sqtt-walk 2> /dev/null | stall-attr --raw > old &&
-	sqtt-dump "$TOP/fixtures/demo" | sqtt-walk 2> /dev/null | stall-attr --deltas > new &&
+	sqtt-dump "$TOP/fixtures/demo" >stage97.0.out && <stage97.0.out sqtt-walk 2> /dev/null >stage97.1.out && <stage97.1.out stall-attr --raw > old &&
+	sqtt-dump "$TOP/fixtures/demo" >stage98.0.out && <stage98.0.out sqtt-walk 2> /dev/null >stage98.1.out && <stage98.1.out stall-attr --deltas > new &&
 	test_cmp old new &&
 	test_expect_code 2 stall -r "$TOP/fixtures/demo" > out 2> err &&
 	grep -q "^usage: stall" err
