@@ -194,8 +194,8 @@ select_kernel(const struct report *r, struct profile *prof, const char *from)
 
 	if (r->o.kernel != NULL) {
 		if ((k = profile_find(prof, r->o.kernel)) < 0)
-			errx(2, "-k %s: no kernel of that name in %s (%zu kernels)", r->o.kernel,
-			    from, prof->nkernel);
+			errx(2, "-k %s: no kernel of that name in %s (%zu kernel%s)", r->o.kernel,
+			    from, prof->nkernel, prof->nkernel == 1 ? "" : "s");
 		if (k > 0) {
 			struct profile_kernel t = prof->kernels[0];
 			prof->kernels[0] = prof->kernels[k];
