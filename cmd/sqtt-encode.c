@@ -121,49 +121,51 @@ put_field(const struct tsv *t, int c, uint64_t raw, unsigned lo, unsigned hi)
 	return setbits(raw, lo, hi, v);
 }
 
+static uint64_t
+put_fields(const struct tsv *t, const struct col *c, const struct sqtt_bits *fb, uint64_t raw,
+    int op_done)
+{
+	const int col[SQTT_NFIELD] = { [SQTT_F_WAVE] = c->wave, [SQTT_F_SIMD] = c->simd,
+		[SQTT_F_WGP] = c->wgp, [SQTT_F_SA] = c->sa, [SQTT_F_OP] = c->op };
+	int f;
+
+	for (f = 0; f < SQTT_NFIELD; f++)
+		if (fb[f].hi && !(f == SQTT_F_OP && op_done))
+			raw = put_field(t, col[f], raw, fb[f].lo, fb[f].hi);
+	return raw;
+}
+
 /* Build a token's bits from its fields, for rows written without raw. */
 static uint64_t
 build(const struct tsv *t, const struct col *c, enum sqtt_type type)
 {
 	const struct sqtt_typeinfo *ti = &sqtt_types[type];
+	const struct sqtt_bits *fb = sqtt_field_bits[type];
 	uint64_t raw = ti->pattern;
 	int v;
 
 	switch (type) {
 	case TOK_HEADER:
 		raw = 0x68900191;	/* as the 7900 XTX writes it: version 3, one SA of 4 WGPs */
-		raw = put_field(t, c->simd, raw, 13, 15);
-		raw = put_field(t, c->wgp, raw, 15, 18);
-		raw = put_field(t, c->sa, raw, 19, 20);
 		break;
 	case TOK_WAVE_START:
 		raw = setbits(raw, 23, 24, 1);	/* me */
-		raw = put_field(t, c->sa, raw, 7, 8);
-		raw = put_field(t, c->simd, raw, 8, 10);
-		raw = put_field(t, c->wgp, raw, 10, 13);
-		raw = put_field(t, c->wave, raw, 13, 18);
-		break;
-	case TOK_WAVE_END:
-		raw = put_field(t, c->sa, raw, 8, 9);
-		raw = put_field(t, c->simd, raw, 9, 11);
-		raw = put_field(t, c->wgp, raw, 11, 14);
-		raw = put_field(t, c->wave, raw, 15, 20);
 		break;
 	case TOK_INST:
-		raw = put_field(t, c->wave, raw, 8, 13);
 		if (c->op < 0 || tsv_dash(t, c->op))
 			tsv_fail(t, "INST without op");
 		if ((v = sqtt_op_code(t->field[c->op])) < 0)
 			tsv_fail(t, "unknown INST op '%s'", t->field[c->op]);
-		raw = setbits(raw, 13, 20, (uint64_t)v);
+		raw = setbits(raw, fb[SQTT_F_OP].lo, fb[SQTT_F_OP].hi, (uint64_t)v);
 		break;
-	case TOK_VALU_INST:
-	case TOK_IMM_ONE:
-		raw = put_field(t, c->wave, raw, 7, 12);
+	default:
 		break;
-	case TOK_ALU_EXEC:
-	case TOK_VMEM_EXEC:
-		raw = put_field(t, c->op, raw, 6, 8);
+	}
+	switch (type) {
+	case TOK_HEADER: case TOK_WAVE_START: case TOK_WAVE_END: case TOK_INST:
+	case TOK_VALU_INST: case TOK_IMM_ONE: case TOK_ALU_EXEC: case TOK_VMEM_EXEC:
+		/* every field the token has, by the decoder's own table */
+		raw = put_fields(t, c, fb, raw, type == TOK_INST);
 		break;
 	case TOK_TIME:
 	case TOK_TIMESTAMP:

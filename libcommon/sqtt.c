@@ -212,56 +212,60 @@ sqtt_type_by_name(const char *name)
 	return TOK_NTYPES;
 }
 
+const struct sqtt_bits sqtt_field_bits[TOK_NTYPES][SQTT_NFIELD] = {
+	[TOK_HEADER] = { [SQTT_F_SIMD] = { 13, 15 }, [SQTT_F_WGP] = { 15, 18 },
+	    [SQTT_F_SA] = { 19, 20 } },
+	[TOK_WAVE_START] = { [SQTT_F_SA] = { 7, 8 }, [SQTT_F_SIMD] = { 8, 10 },
+	    [SQTT_F_WGP] = { 10, 13 }, [SQTT_F_WAVE] = { 13, 18 } },
+	[TOK_WAVE_END] = { [SQTT_F_SA] = { 8, 9 }, [SQTT_F_SIMD] = { 9, 11 },
+	    [SQTT_F_WGP] = { 11, 14 }, [SQTT_F_WAVE] = { 15, 20 } },
+	[TOK_INST] = { [SQTT_F_WAVE] = { 8, 13 }, [SQTT_F_OP] = { 13, 20 } },
+	[TOK_VALU_INST] = { [SQTT_F_WAVE] = { 7, 12 } },
+	[TOK_IMM_ONE] = { [SQTT_F_WAVE] = { 7, 12 } },
+	[TOK_ALU_EXEC] = { [SQTT_F_OP] = { 6, 8 } },
+	[TOK_VMEM_EXEC] = { [SQTT_F_OP] = { 6, 8 } },
+};
+
+static inline int
+field_of(const struct sqtt_bits *b, uint64_t raw)
+{
+	return b->hi ? (int)bits(raw, b->lo, b->hi) : -1;
+}
+
 void
 sqtt_fields(const struct sqtt_token *tok, struct sqtt_fields *f)
 {
-	uint64_t r = tok->raw;
+	const struct sqtt_bits *b = sqtt_field_bits[tok->type];
 
-	f->wave = f->simd = f->wgp = f->sa = f->op = -1;
-	switch (tok->type) {
-	case TOK_WAVE_START:
-		f->sa = (int)bits(r, 7, 8);
-		f->simd = (int)bits(r, 8, 10);
-		f->wgp = (int)bits(r, 10, 13);
-		f->wave = (int)bits(r, 13, 18);
-		break;
-	case TOK_WAVE_END:
-		f->sa = (int)bits(r, 8, 9);
-		f->simd = (int)bits(r, 9, 11);
-		f->wgp = (int)bits(r, 11, 14);
-		f->wave = (int)bits(r, 15, 20);
-		break;
-	case TOK_INST:
-		f->wave = (int)bits(r, 8, 13);
-		f->op = (int)bits(r, 13, 20);
-		break;
-	case TOK_VALU_INST:
-		f->wave = (int)bits(r, 7, 12);
-		break;
-	case TOK_IMM_ONE:
-		f->wave = (int)bits(r, 7, 12);
-		break;
-	case TOK_ALU_EXEC:
-	case TOK_VMEM_EXEC:
-		f->op = (int)bits(r, 6, 8);
-		break;
-	case TOK_HEADER:
-		f->simd = (int)bits(r, 13, 15);
-		f->wgp = (int)bits(r, 15, 18);
-		f->sa = (int)bits(r, 19, 20);
-		break;
-	default:
-		break;
-	}
+	f->wave = field_of(&b[SQTT_F_WAVE], tok->raw);
+	f->simd = field_of(&b[SQTT_F_SIMD], tok->raw);
+	f->wgp = field_of(&b[SQTT_F_WGP], tok->raw);
+	f->sa = field_of(&b[SQTT_F_SA], tok->raw);
+	f->op = field_of(&b[SQTT_F_OP], tok->raw);
+}
+
+void
+sqtt_new_pc(uint64_t raw, unsigned *slot, uint64_t *addr)
+{
+	*slot = (unsigned)bits(raw, 11, 16);
+	*addr = bits(raw, 16, 62) * 4;	/* in dwords */
+}
+
+unsigned
+sqtt_immediate_mask(uint64_t raw)
+{
+	return (unsigned)bits(raw, 8, 24);
 }
 
 void
 sqtt_header(uint64_t raw, struct sqtt_header *h)
 {
+	const struct sqtt_bits *b = sqtt_field_bits[TOK_HEADER];
+
 	h->version = (unsigned)bits(raw, 7, 13);
-	h->simd = (unsigned)bits(raw, 13, 15);
-	h->wgp = (unsigned)bits(raw, 15, 18);
-	h->sa = (unsigned)bits(raw, 19, 20);
+	h->simd = (unsigned)field_of(&b[SQTT_F_SIMD], raw);
+	h->wgp = (unsigned)field_of(&b[SQTT_F_WGP], raw);
+	h->sa = (unsigned)field_of(&b[SQTT_F_SA], raw);
 }
 
 void

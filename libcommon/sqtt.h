@@ -28,6 +28,18 @@ struct sqtt_token {
 	enum sqtt_type type;
 };
 
+/* Where a token keeps its fields: bits [lo,hi) of the token, hi 0 where it has none.
+ * The one table the decoder reads fields with and the encoder writes them with. */
+enum sqtt_field { SQTT_F_WAVE, SQTT_F_SIMD, SQTT_F_WGP, SQTT_F_SA, SQTT_F_OP, SQTT_NFIELD };
+struct sqtt_bits {
+	uint8_t lo, hi;
+};
+extern const struct sqtt_bits sqtt_field_bits[TOK_NTYPES][SQTT_NFIELD];
+/* NEW_PC: the wave slot and the absolute address it carries; IMMEDIATE: the mask of the
+ * slots that issued an immediate. */
+void sqtt_new_pc(uint64_t raw, unsigned *slot, uint64_t *addr);
+unsigned sqtt_immediate_mask(uint64_t raw);
+
 /* Fields of a token, -1 where the token lacks one.  op: INST op code, or the src of
  * ALU_EXEC / VMEM_EXEC. */
 struct sqtt_fields {

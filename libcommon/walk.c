@@ -563,12 +563,13 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 static void
 new_pc(struct walker *wk, struct wevent *e, uint64_t raw)
 {
-	unsigned slot = (unsigned)((raw >> 11) & 31);
-	uint64_t addr = ((raw >> 16) & ((1ULL << 46) - 1)) * 4, base;
-	struct wave *w = wave_in(e, slot);
+	unsigned slot;
+	uint64_t addr, base;
+	struct wave *w;
 	const struct codeobj *code;
 
-	if (w == NULL || (code = event_code(wk, e)) == NULL)
+	sqtt_new_pc(raw, &slot, &addr);
+	if ((w = wave_in(e, slot)) == NULL || (code = event_code(wk, e)) == NULL)
 		return;
 	base = event_prog(wk, e)->base;
 	if (addr < base || codeobj_at(code, addr - base) == NULL) {
@@ -702,7 +703,7 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 	case TOK_IMM_ONE:
 		return issue(wk, e, (unsigned)pk->wave % NSLOT, pk->type, -1, pk->time);
 	case TOK_IMMEDIATE: {
-		uint64_t mask = (pk->raw >> 8) & 0xffff;
+		unsigned mask = sqtt_immediate_mask(pk->raw);
 		for (slot = 0; slot < 16; slot++)
 			if ((mask & (1u << slot)) && issue(wk, e, slot, pk->type, -1, pk->time) != 0)
 				return -1;
