@@ -205,7 +205,7 @@ parse_rule(struct rule *r, char *s)
 		rule_fail(r, "no figure: cycles or cause NAME");
 	r->cause = -1;
 	if (strcmp(w, "cause") == 0) {
-		/* a cause may be words: "wave start", "valu dep" */
+		/* a cause may be words: "wave_start", "valu_dep" */
 		cause[0] = '\0';
 		while ((w = word(r, s, &pos)) != NULL && !is_op(w)) {
 			if (cause[0])

@@ -560,7 +560,7 @@ put_pretty(void)
 		printf("\n Kernel %s: a %" PRIu64 " wave%s, b %" PRIu64 " wave%s\n", kname(kp),
 		    a->waves, a->waves == 1 ? "" : "s", b->waves, b->waves == 1 ? "" : "s");
 		if (a->wall >= 0 && b->wall >= 0)
-			printf(" Wall time (first wave start to last wave end): a %" PRId64
+			printf(" Wall time (first wave_start to last wave end): a %" PRId64
 			    ", b %" PRId64 " cycles (%+" PRId64 ")\n", a->wall, b->wall,
 			    b->wall - a->wall);
 		printf("\n      %-*s  %-*s  %*s  %*s  %*s  %8s  %-12s  %-12s  %s\n", wpc, "pc a", wpc,

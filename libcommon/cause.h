@@ -22,7 +22,7 @@ enum cause {
 enum { KIND_MEM = 1, KIND_SMEM = 2, KIND_LDS = 4 };
 
 struct cause_info {
-	const char *name;	/* in the row stream's cause column, e.g. "valu dep" */
+	const char *name;	/* in the row stream's cause column, e.g. "valu_dep" */
 	const char *col;	/* its column in stall-table's TSV, e.g. "c_valu_dep" */
 	const char *what;	/* one line: when a row gets it */
 };

@@ -57,11 +57,11 @@ test_expect_success 'sync: the wait after the barrier is on the s_barrier, the n
 	test_cmp expect actual
 '
 
-test_expect_success 'every wave begins with wave start (or is untraced)' '
+test_expect_success 'every wave begins with wave_start (or is untraced)' '
 	awk -F"\t" "!/^#/ { k = \$1 \" \" \$4 \" \" FILENAME; if (!(k in seen)) { seen[k] = 1; print \$14 } }" cause.* |
 		sort | uniq -c > actual &&
-	awk -F"\t" "!/^#/ && \$9 == \"WAVE_END\" { n[\$14 == \"untraced\" ? \"untraced\" : \"wave start\"]++ }
-		END { printf \"%7d untraced\\n%7d wave start\\n\", n[\"untraced\"], n[\"wave start\"] }" cause.* > expect &&
+	awk -F"\t" "!/^#/ && \$9 == \"WAVE_END\" { n[\$14 == \"untraced\" ? \"untraced\" : \"wave_start\"]++ }
+		END { printf \"%7d untraced\\n%7d wave_start\\n\", n[\"untraced\"], n[\"wave_start\"] }" cause.* > expect &&
 	test_cmp expect actual
 '
 
@@ -79,7 +79,7 @@ test_expect_success 'heavy_sync: an s_sleep keeps what it slept, the barrier bef
 	EOF
 	test_cmp expect actual &&
 	awk -F"\t" "!/^#/ && \$10 ~ /^s_sleep/ { n[\$14]++ } END { for (c in n) print c, n[c] }" cause.$b | sort > actual &&
-	printf "sleep 144\nwave start 48\n" > expect &&
+	printf "sleep 144\nwave_start 48\n" > expect &&
 	test_cmp expect actual
 '
 

@@ -13,7 +13,7 @@ test_expect_success 'cost, cause and retired operations of every row' '
 	test_cmp /dev/null err &&
 	grep -v "^#" rows | cut -f6,13- | tr "\t" "|" > actual &&
 	cat > expect <<-\EOF &&
-	0x100|100|wave start|-
+	0x100|100|wave_start|-
 	0x104|1|issue|-
 	0x10c|12|fetch|-
 	0x110|1|issue|-

@@ -28,9 +28,9 @@ bad_tsv() {
 }
 
 test_expect_success 'a TSV table that does not add up: one line, exit 2' '
-	bad_tsv t1.tsv "s/^k_a	0x100	2	210	52.50	wave start	210/k_a	0x100	2	210	52.50	wave start	200/" \
+	bad_tsv t1.tsv "s/^k_a	0x100	2	210	52.50	wave_start	210/k_a	0x100	2	210	52.50	wave_start	200/" \
 	    ":8: the causes add up to 200, not to the 210 cycles" &&
-	bad_tsv t2.tsv "s/^k_a	0x100	2	210/k_a	0x100	2	211/; s/	211	52.50	wave start	210/	211	52.50	wave start	211/" \
+	bad_tsv t2.tsv "s/^k_a	0x100	2	210/k_a	0x100	2	211/; s/	211	52.50	wave_start	210/	211	52.50	wave_start	211/" \
 	    ": kernel '"'"'k_a'"'"': its rows, TOTAL row and '"'"'##stall-table kernel'"'"' line do not agree" &&
 	bad_tsv t3.tsv "/^k_b	TOTAL/d" ": kernel '"'"'k_b'"'"' has no TOTAL row" &&
 	bad_tsv t4.tsv "/^##stall-table	kernel	k_b/d" ": kernel '"'"'k_b'"'"' has no '"'"'##stall-table kernel'"'"' line" &&

@@ -24,7 +24,7 @@ test_expect_success 'demo against demo-v2: the swap, the added and the removed r
 	grep -v "^##" out.tsv | grep -v "	TOTAL	\|	WALL	\|	CAUSE	" >actual &&
 	tabs >expect <<\EOF &&
 #kernel|edit|pc_a|pc_b|cyc_a|cyc_b|delta|pct|cause_a|cause_b|cause_changed|inst
-demo|=|0x1300|0x1300|502.00|502.00|0.00|0.00|wave start|wave start|0|s_load_b64 s[2:3], s[0:1], null
+demo|=|0x1300|0x1300|502.00|502.00|0.00|0.00|wave_start|wave_start|0|s_load_b64 s[2:3], s[0:1], null
 demo|=|0x1308|0x1308|1.00|1.00|0.00|0.00|issue|issue|0|s_load_b64 s[4:5], s[0:1], 0x8
 demo|m|0x1314|0x1310|1.00|1.00|0.00|0.00|issue|issue|0|s_mov_b32 s6, 3
 demo|m|0x1310|0x1314|1.00|1.00|0.00|0.00|issue|issue|0|v_lshlrev_b32_e32 v0, 2, v0
@@ -33,18 +33,18 @@ demo|=|0x131c|0x131c|1.00|1.00|0.00|0.00|issue|issue|0|global_load_b32 v1, v0, s
 demo|=|0x1324|0x1324|815.00|815.00|0.00|0.00|mem|mem|0|s_waitcnt vmcnt(0)
 demo|+|-|0x1328|-|1.00|1.00|-|-|issue|-|v_max_f32_e32 v1, 0, v1
 demo|=|0x1328|0x132c|1.00|1.00|0.00|0.00|issue|issue|0|v_add_f32_e32 v1, 1.0, v1
-demo|=|0x1330|0x1334|5.00|5.00|0.00|0.00|valu dep|valu dep|0|v_mul_f32_e32 v1, v1, v1
+demo|=|0x1330|0x1334|5.00|5.00|0.00|0.00|valu_dep|valu_dep|0|v_mul_f32_e32 v1, v1, v1
 demo|=|0x1334|0x1338|1.00|1.00|0.00|0.00|issue|issue|0|ds_store_b32 v0, v1
 demo|=|0x133c|0x1340|30.33|30.33|0.00|0.00|lds|lds|0|s_waitcnt lgkmcnt(0)
 demo|=|0x1340|0x1344|673.67|673.67|0.00|0.00|barrier|barrier|0|s_barrier
 demo|=|0x1344|0x1348|1.00|1.00|0.00|0.00|issue|issue|0|ds_load_b32 v2, v0
 demo|=|0x134c|0x1350|31.00|31.00|0.00|0.00|lds|lds|0|s_waitcnt lgkmcnt(0)
-demo|=|0x1350|0x1354|16.00|16.00|0.00|0.00|issue wait|issue wait|0|v_add_f32_e32 v2, v2, v1
+demo|=|0x1350|0x1354|16.00|16.00|0.00|0.00|issue_wait|issue_wait|0|v_add_f32_e32 v2, v2, v1
 demo|=|0x1354|0x1358|3.00|3.00|0.00|0.00|issue|issue|0|s_add_i32 s6, s6, -1
 demo|=|0x1358|0x135c|3.00|3.00|0.00|0.00|issue|issue|0|s_cmp_lg_u32 s6, 0
 demo|=|0x135c|0x1360|3.00|3.00|0.00|0.00|issue|issue|0|s_cbranch_scc1 65532
-demo|-|0x1360|-|8.00|-|-8.00|-100.00|issue wait|-|-|v_exp_f32_e32 v2, v2
-demo|=|0x1364|0x1364|1.00|8.00|7.00|700.00|issue|issue wait|1|global_store_b32 v0, v2, s[4:5]
+demo|-|0x1360|-|8.00|-|-8.00|-100.00|issue_wait|-|-|v_exp_f32_e32 v2, v2
+demo|=|0x1364|0x1364|1.00|8.00|7.00|700.00|issue|issue_wait|1|global_store_b32 v0, v2, s[4:5]
 demo|=|0x136c|0x136c|302.00|302.00|0.00|0.00|drain|drain|0|s_endpgm
 EOF
 	test_cmp expect actual
@@ -58,7 +58,7 @@ test_expect_success 'the kernel lines: waves, totals per wave, wall time, causes
 ##stall-diff|kernel|demo|demo|waves|3|3|cycles|7794|7794
 demo|=|TOTAL|TOTAL|2598.00|2598.00|0.00|0.00|mem|mem|0|-
 demo|=|WALL|WALL|2869.00|2869.00|0.00|0.00|-|-|-|-
-demo|=|CAUSE|CAUSE|502.00|502.00|0.00|0.00|wave start|wave start|-|-
+demo|=|CAUSE|CAUSE|502.00|502.00|0.00|0.00|wave_start|wave_start|-|-
 demo|=|CAUSE|CAUSE|815.00|815.00|0.00|0.00|mem|mem|-|-
 EOF
 	test_cmp expect actual
@@ -174,8 +174,8 @@ test_expect_success 'pretty: marks, a * for a changed cause, the totals and the 
 	grep "^  m   0x1314  0x1310 " out.txt &&
 	grep "^  +   -       0x1328 " out.txt &&
 	grep "^  -   0x1360  -      " out.txt &&
-	grep "^  =\*  0x1364  0x1364 .* issue wait  *global_store_b32" out.txt &&
-	grep "^ Wall time (first wave start to last wave end): a 2869, b 2869 cycles (+0)$" out.txt &&
+	grep "^  =\*  0x1364  0x1364 .* issue_wait  *global_store_b32" out.txt &&
+	grep "^ Wall time (first wave_start to last wave end): a 2869, b 2869 cycles (+0)$" out.txt &&
 	grep "2598.00  *2598.00  *+0.00  *+0.00  total$" out.txt
 '
 
@@ -198,7 +198,7 @@ test_expect_success 'trouble: exit 2, one line naming the program and the file' 
 	test_expect_code 2 stall-diff top.tsv v2.rows >o 2>err &&
 	echo "stall-diff: top.tsv: kernel demo: the table was cut by --top: not every instruction is in it" >expect &&
 	test_cmp expect err &&
-	sed "s/\"causes\": {\"wave start\": 1506}/\"causes\": {\"wave start\": 1505}/" v2.json >bad.json &&
+	sed "s/\"causes\": {\"wave_start\": 1506}/\"causes\": {\"wave_start\": 1505}/" v2.json >bad.json &&
 	test_expect_code 2 stall-diff v1.rows bad.json >o 2>err &&
 	test_one_line_error stall-diff err && grep -q "bad.json: line [0-9]*: the causes do not add up" err &&
 	test_expect_code 2 stall-diff -T x v1.rows v2.rows >o 2>err && test_one_line_error stall-diff err &&

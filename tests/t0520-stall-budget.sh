@@ -19,7 +19,7 @@ demo cause mem <= 2445
 demo pc 0x1324 cycles <= 2445
 demo inst /^s_waitcnt/ cycles <= 3223
 demo inst /lgkmcnt[(]0#*[)]/ cause lds < 185
-demo cause wave start <= 1506
+demo cause wave_start <= 1506
 
 demo cycles <= 100% of base.json
 demo cause mem <= 100% of base.json
@@ -35,7 +35,7 @@ ok|own.rules:5|demo|31.37%|<=|31.38%|* cause mem <= 31.38%
 ok|own.rules:6|demo|2445|<=|2445|demo pc 0x1324 cycles <= 2445
 ok|own.rules:7|demo|3223|<=|3223|demo inst /^s_waitcnt/ cycles <= 3223
 ok|own.rules:8|demo|184|<|185|demo inst /lgkmcnt[(]0#*[)]/ cause lds < 185
-ok|own.rules:9|demo|1506|<=|1506|demo cause wave start <= 1506
+ok|own.rules:9|demo|1506|<=|1506|demo cause wave_start <= 1506
 ok|own.rules:11|demo|2598.00|<=|2598.00|demo cycles <= 100% of base.json
 ok|own.rules:12|demo|815.00|<=|815.00|demo cause mem <= 100% of base.json
 EOF

@@ -49,7 +49,7 @@ fi
 evil_rows() {
 	printf '#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\tcost\tcause\n'
 	k=$(printf 'k"q\\b\001\033\377\300\200\342\200\250\360\237\230\200</script><script>alert(1)</script>')
-	printf '0\t0\t%s\t0\t0\t0x100\t10\t10\tVALU_INST\tv_a <b> & c\tvalu\t-\t10\twave start\n' "$k"
+	printf '0\t0\t%s\t0\t0\t0x100\t10\t10\tVALU_INST\tv_a <b> & c\tvalu\t-\t10\twave_start\n' "$k"
 	printf '0\t0\t%s\t0\t0\t0x104\t15\t5\tWAVE_END\ts_endpgm\tendpgm\t-\t5\tdrain\n' "$k"
 }
 
@@ -96,7 +96,7 @@ test_expect_success 'no rows: exit 2, one line, no file left behind' '
 	! test -e e.json && ! test -e e.html
 '
 
-test_expect_success 'a row before its wave start: one line naming the file and line, exit 2' '
+test_expect_success 'a row before its wave_start: one line naming the file and line, exit 2' '
 	evil_rows | sed "2s/\t10\t10\t/\t10\t11\t/" > early.tsv &&
 	test_expect_code 2 stall-table --trace-json t.json early.tsv > out 2> err &&
 	test_one_line_error stall-table err &&

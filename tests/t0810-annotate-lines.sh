@@ -15,14 +15,14 @@ test_expect_success '--lines of hot, exactly' '
 	##stall-annotate	lines
 	#kernel	source	cycles	percent	hits	insts	cause
 	hot	fixtures/annotate/hot.s:18	1500	40.56	2	1	mem
-	hot	fixtures/annotate/hot.s:12	1000	27.04	2	1	wave start
+	hot	fixtures/annotate/hot.s:12	1000	27.04	2	1	wave_start
 	hot	fixtures/annotate/hot.s:37	600	16.22	2	1	drain
 	hot	fixtures/annotate/hot.s:13	400	10.82	2	1	smem
 	hot	fixtures/annotate/hot.s:26	60	1.62	2	1	lds
 	hot	fixtures/annotate/hot.s:29	38	1.03	8	1	fetch
-	hot	fixtures/annotate/hot.s:24	26	0.70	2	1	lds queue
+	hot	fixtures/annotate/hot.s:24	26	0.70	2	1	lds_queue
 	hot	fixtures/annotate/hot.s:33	16	0.43	2	1	issue
-	hot	fixtures/annotate/hot.s:35	10	0.27	2	1	valu dep
+	hot	fixtures/annotate/hot.s:35	10	0.27	2	1	valu_dep
 	hot	fixtures/annotate/hot.s:30	8	0.22	8	1	issue
 	hot	fixtures/annotate/hot.s:31	8	0.22	8	1	issue
 	hot	fixtures/annotate/hot.s:32	8	0.22	8	1	issue
