@@ -460,7 +460,8 @@ static int disassemble(struct build *b, char *err, size_t errsz)
 			int undecoded;
 
 			memcpy(win, p + o, rem < sizeof win ? rem : sizeof win);
-			n = LLVMDisasmInstruction(llvm_dc, win, sizeof win, pc, buf, sizeof buf);
+			n = isa_disasm_unsafe(win, rem < sizeof win ? rem : sizeof win) ? 0 :
+			    LLVMDisasmInstruction(llvm_dc, win, sizeof win, pc, buf, sizeof buf);
 			w0 = rd32(win);
 			undecoded = n == 0 || n > rem;
 			if (undecoded) {

@@ -615,3 +615,19 @@ isa_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, int
 		return 0;
 	}
 }
+
+int
+isa_disasm_unsafe(const uint8_t *p, size_t n)
+{
+	uint32_t w0, lit;
+	unsigned op;
+
+	if (n < 8)
+		return 0;
+	w0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+	lit = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+	if (isa_family(w0) != ENC_VOP2)
+		return 0;
+	op = w0 >> 25 & 0x3f;
+	return (op == 0x37 || op == 0x38) && lit == 0xff;
+}

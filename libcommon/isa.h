@@ -91,6 +91,11 @@ const char *isa_dep_name(unsigned id);
 int isa_dep_of_id(unsigned id, enum inst_dep *, unsigned *arg);
 enum inst_dep isa_dep_by_name(const char *name);
 
+/* Words LLVM 22's gfx11 disassembler is known to crash on (SEGV while printing), found
+ * by fuzzing: v_fmamk_f16 and v_fmaak_f16 (VOP2 ops 0x37, 0x38) whose literal constant
+ * is 0x000000ff.  p holds n bytes.  The caller shows such a word as .long instead. */
+int isa_disasm_unsafe(const uint8_t *p, size_t n);
+
 /* The family of an instruction by its first dword. */
 enum isa_family isa_family(uint32_t w0);
 const char *isa_family_name(enum isa_family);
