@@ -1,11 +1,17 @@
 #!/bin/sh
-# scripts/fuzz.sh [SECONDS]: build the libFuzzer harnesses of tests/fuzz (token decoder,
-# pickles, code objects, ## lines) with ASan and UBSan, and run each for SECONDS (60),
-# seeded with the project's own fixtures (and ../shared's captures when beside).  Prints
-# each harness's runs and findings; exit 1 if any found a crash.  Needs clang-22 with its
-# fuzzer runtime (Debian: libclang-rt-22-dev).  FUZZ="sqtt meta" runs only those.
+# scripts/fuzz.sh [SECONDS | ci]: build the libFuzzer harnesses of tests/fuzz (token
+# decoder, pickles, code objects, ## lines) with ASan and UBSan, and run each for SECONDS
+# (60), seeded with the project's own fixtures (and ../shared's captures when beside).
+# "ci" runs each a fixed number of inputs from a fixed seed, about a minute each: the same
+# inputs on every machine, so that CI repeats a run that passed here, and a crash it finds
+# is a change's, not chance's.  Prints each harness's runs and findings; exit 1 if any
+# found a crash.  Needs clang-22 with its fuzzer runtime (Debian: libclang-rt-22-dev).
+# FUZZ="sqtt meta" runs only those.
 set -u
 secs=${1:-60}
+runs_of() {	# ci: the inputs each harness runs
+	case $1 in sqtt) echo 100000 ;; pickle) echo 400000 ;; codeobj) echo 50000 ;; meta) echo 150000 ;; esac
+}
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/fuzz
 mkdir -p "$out" || exit 2
@@ -19,7 +25,8 @@ found=0
 for h in ${FUZZ:-sqtt pickle codeobj meta}; do
 	clang-22 $cflags -o "$out/fuzz_$h" "$top/tests/fuzz/fuzz_$h.c" $srcs $libs ||
 		{ echo "fuzz: cannot build fuzz_$h" >&2; exit 2; }
-	corpus=$out/corpus-$h
+	# ci: the seeds alone, fresh; otherwise a corpus that grows from run to run
+	if [ "$secs" = ci ]; then corpus=$out/seeds-$h; rm -rf "$corpus"; else corpus=$out/corpus-$h; fi
 	mkdir -p "$corpus"
 	case $h in
 	sqtt)	cp "$top"/fixtures/demo/*.att "$corpus"/ ;;
@@ -27,15 +34,20 @@ for h in ${FUZZ:-sqtt pickle codeobj meta}; do
 	codeobj) cp "$top"/fixtures/kernels/*.hsaco "$corpus"/ ;;
 	meta)	head -c 4096 "$top"/fixtures/traces/demo.packets.tsv > "$corpus"/demo ;;
 	esac
-	(cd "$out" && "./fuzz_$h" -max_total_time="$secs" -max_len=65536 -print_final_stats=1 \
+	if [ "$secs" = ci ]; then
+		how="-seed=1 -runs=$(runs_of $h)"
+	else
+		how="-max_total_time=$secs"
+	fi
+	(cd "$out" && "./fuzz_$h" $how -max_len=65536 -print_final_stats=1 \
 	    "$corpus" > "fuzz_$h.log" 2>&1)
 	st=$?
-	runs=$(grep -o "stat::number_of_executed_units: *[0-9]*" "$out/fuzz_$h.log" | grep -o "[0-9]*$")
+	runs=$(grep -a -o "stat::number_of_executed_units: *[0-9]*" "$out/fuzz_$h.log" | grep -o "[0-9]*$")
 	if [ $st -ne 0 ]; then
 		found=1
 		echo "fuzz_$h: $runs runs, FOUND a crash: $out/fuzz_$h.log"
 	else
-		echo "fuzz_$h: ${runs:-?} runs in $secs s, nothing found"
+		echo "fuzz_$h: ${runs:-?} runs ($secs), nothing found"
 	fi
 done
 exit $found
