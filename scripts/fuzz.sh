@@ -6,14 +6,14 @@
 # inputs on every machine, so that CI repeats a run that passed here, and a crash it finds
 # is a change's, not chance's.  Prints each harness's runs and findings; exit 1 if any
 # found a crash.  Needs clang-22 with its fuzzer runtime (Debian: libclang-rt-22-dev).
-# FUZZ="sqtt meta" runs only those.
+# FUZZ="sqtt meta" runs only those; FUZZ_OUT=DIR builds and runs there (build/fuzz).
 set -u
 secs=${1:-60}
 runs_of() {	# ci: the inputs each harness runs
 	case $1 in sqtt) echo 100000 ;; pickle) echo 400000 ;; codeobj) echo 50000 ;; meta) echo 150000 ;; esac
 }
 top=$(cd "$(dirname "$0")/.." && pwd)
-out=$top/build/fuzz
+out=${FUZZ_OUT:-$top/build/fuzz}
 mkdir -p "$out" || exit 2
 llvm=${LLVM_CONFIG:-llvm-config-22}
 cflags="-std=c11 -D_GNU_SOURCE -DSTALL_VERSION=\"fuzz\" -g -O1 -fsanitize=fuzzer,address,undefined \
