@@ -311,13 +311,9 @@ main(int argc, char *argv[])
 		{ "types", required_argument, NULL, 't' },
 		{ "extract", required_argument, NULL, 'x' },
 		{ "streams", required_argument, NULL, 'X' },
-		{ "raw", no_argument, NULL, 'R' },
-		{ "se", required_argument, NULL, 'S' },
-		{ "code", required_argument, NULL, 'C' },
-		{ "base", required_argument, NULL, 'B' },
-		{ "name", required_argument, NULL, 'N' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "dispatch", required_argument, NULL, 'D' },
+		CAPTURE_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct capture_opts copt = { 0 };
@@ -374,30 +370,14 @@ main(int argc, char *argv[])
 		case 'X':
 			opt_sdir = optarg;
 			break;
-		case 'R':
-			copt.raw = 1;
-			break;
-		case 'S':
-			copt.se = (int)strtonum(optarg, 0, 255, &errstr);
-			if (errstr)
-				errx(2, "--se is %s: %s", errstr, optarg);
-			break;
-		case 'C':
-			copt.code = optarg;
-			break;
-		case 'B':
-			capture_parse_base(&copt, optarg);
-			break;
 		case 'D':
 			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
 			if (errstr)
 				errx(2, "--dispatch is %s: %s", errstr, optarg);
 			break;
-		case 'N':
-			copt.kernel = optarg;
-			break;
 		default:
-			usage();
+			if (!capture_option(&copt, ch, optarg))
+				usage();
 		}
 	}
 	argc -= optind;

@@ -587,9 +587,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "all", no_argument, NULL, 'a' },
-		{ "base", required_argument, NULL, 'B' },
 		{ "by-dispatch", no_argument, NULL, 'Y' },
-		{ "code", required_argument, NULL, 'C' },
 		{ "deltas", no_argument, NULL, 'G' },
 		{ "event", required_argument, NULL, 'e' },
 		{ "no-header", no_argument, NULL, 'H' },
@@ -600,11 +598,8 @@ main(int argc, char *argv[])
 		{ "html", required_argument, NULL, 'W' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "kernel", required_argument, NULL, 'k' },
-		{ "name", required_argument, NULL, 'N' },
 		{ "pretty", no_argument, NULL, 'p' },
-		{ "raw", no_argument, NULL, 'r' },
 		{ "rows", no_argument, NULL, 'R' },
-		{ "se", required_argument, NULL, 'E' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "threads", required_argument, NULL, 'P' },
 		{ "top", required_argument, NULL, 'n' },
@@ -612,6 +607,7 @@ main(int argc, char *argv[])
 		{ "tsv", no_argument, NULL, 't' },
 		{ "untraced", no_argument, NULL, 'U' },
 		{ "version", no_argument, NULL, 'V' },
+		CAPTURE_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
@@ -668,23 +664,6 @@ main(int argc, char *argv[])
 		case 'G':
 			opt_deltas = 1;
 			break;
-		case 'r':
-			copt.raw = 1;
-			break;
-		case 'E':
-			copt.se = (int)strtonum(optarg, 0, 255, &errstr);
-			if (errstr)
-				errx(2, "--se is %s: %s", errstr, optarg);
-			break;
-		case 'C':
-			copt.code = optarg;
-			break;
-		case 'B':
-			capture_parse_base(&copt, optarg);
-			break;
-		case 'N':
-			copt.kernel = optarg;
-			break;
 		case 'D':
 			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
 			if (errstr)
@@ -717,7 +696,8 @@ main(int argc, char *argv[])
 		case 'V':
 			cli_version();
 		default:
-			usage();
+			if (!capture_option(&copt, ch, optarg))
+				usage();
 		}
 	}
 	argc -= optind;

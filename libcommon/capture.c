@@ -526,3 +526,31 @@ capture_parse_base(struct capture_opts *o, const char *arg)
 	o->bases[o->nbases].id = id;
 	o->bases[o->nbases++].addr = addr;
 }
+
+int
+capture_option(struct capture_opts *o, int ch, const char *arg)
+{
+	const char *errstr;
+
+	switch (ch) {
+	case CAPTURE_OPT_RAW:
+		o->raw = 1;
+		return 1;
+	case CAPTURE_OPT_SE:
+		o->se = (int)strtonum(arg, 0, 255, &errstr);
+		if (errstr)
+			errx(2, "--se is %s: %s", errstr, arg);
+		return 1;
+	case CAPTURE_OPT_CODE:
+		o->code = arg;
+		return 1;
+	case CAPTURE_OPT_BASE:
+		capture_parse_base(o, arg);
+		return 1;
+	case CAPTURE_OPT_NAME:
+		o->kernel = arg;
+		return 1;
+	default:
+		return 0;
+	}
+}
