@@ -79,19 +79,11 @@ main(int argc, char *argv[])
 		{ "by-dispatch", no_argument, NULL, 'B' },
 		{ "dispatch", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "html", required_argument, NULL, 'W' },
-		{ "no-header", no_argument, NULL, 'H' },
-		{ "plain", no_argument, NULL, 'P' },
-		{ "json", no_argument, NULL, 'j' },
 		{ "kernel", required_argument, NULL, 'k' },
-		{ "top", required_argument, NULL, 'n' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "sort", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
-		{ "trace-json", required_argument, NULL, 'T' },
-		{ "tsv", no_argument, NULL, 't' },
 		{ "untraced", no_argument, NULL, 'U' },
 		{ "version", no_argument, NULL, 'V' },
+		REPORT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct report *rep;
@@ -102,7 +94,7 @@ main(int argc, char *argv[])
 	int ch, i;
 	int flags = 0;
 
-	while ((ch = getopt_long(argc, argv, "Hhjk:n:ps:t", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hk:" REPORT_SHORTOPTS, longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'V':
 			cli_version();
@@ -130,18 +122,6 @@ main(int argc, char *argv[])
 			    "  -h, --help      this text\n"
 			    "      --version   the version\n"
 			    "See stall-table(1).\n");
-		case 'W':
-			ro.html = optarg;
-			break;
-		case 'H':
-			ro.plain = PROFILE_PUT_PLAIN | PROFILE_PUT_NOHEADER;
-			break;
-		case 'P':
-			ro.plain |= PROFILE_PUT_PLAIN;
-			break;
-		case 'T':
-			ro.trace_json = optarg;
-			break;
 		case 'B':
 			opt_by_dispatch = 1;
 			break;
@@ -150,23 +130,8 @@ main(int argc, char *argv[])
 			if (errstr)
 				errx(2, "--dispatch is %s: %s", errstr, optarg);
 			break;
-		case 'j':
-			ro.format = REPORT_JSON;
-			break;
 		case 'k':
 			ro.kernel = optarg;
-			break;
-		case 'n':
-			ro.top = strtonum(optarg, 0, LLONG_MAX, &errstr);
-			if (errstr)
-				errx(2, "--top is %s: %s", errstr, optarg);
-			break;
-		case 'p':
-			ro.format = REPORT_PRETTY;
-			break;
-		case 's':
-			if (report_sort_key(optarg, &ro.sort) != 0)
-				errx(2, "-s: unknown sort key '%s' (cycles, hits, pc)", optarg);
 			break;
 		case 'S':
 			flags |= PROFILE_STRICT;
@@ -174,11 +139,9 @@ main(int argc, char *argv[])
 		case 'U':
 			flags |= PROFILE_UNTRACED;
 			break;
-		case 't':
-			ro.format = REPORT_TSV;
-			break;
 		default:
-			usage();
+			if (!report_option(&ro, ch, optarg))
+				usage();
 		}
 	}
 	argc -= optind;

@@ -590,24 +590,16 @@ main(int argc, char *argv[])
 		{ "by-dispatch", no_argument, NULL, 'Y' },
 		{ "deltas", no_argument, NULL, 'G' },
 		{ "event", required_argument, NULL, 'e' },
-		{ "no-header", no_argument, NULL, 'H' },
-		{ "plain", no_argument, NULL, 'L' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "dispatch", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "html", required_argument, NULL, 'W' },
-		{ "json", no_argument, NULL, 'j' },
 		{ "kernel", required_argument, NULL, 'k' },
-		{ "pretty", no_argument, NULL, 'p' },
 		{ "rows", no_argument, NULL, 'R' },
-		{ "sort", required_argument, NULL, 's' },
 		{ "threads", required_argument, NULL, 'P' },
-		{ "top", required_argument, NULL, 'n' },
-		{ "trace-json", required_argument, NULL, 'T' },
-		{ "tsv", no_argument, NULL, 't' },
 		{ "untraced", no_argument, NULL, 'U' },
 		{ "version", no_argument, NULL, 'V' },
 		CAPTURE_LONGOPTS,
+		REPORT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
@@ -622,44 +614,24 @@ main(int argc, char *argv[])
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN), opt_threads = 0;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ae:Hhjk:n:ps:t", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ae:hk:" REPORT_SHORTOPTS, longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			ro.top = 0;
 			break;
 		case 'h':
 			help();
-		case 'W':
-			ro.html = optarg;
-			break;
 		case 'e':
 			opt_event = strtonum(optarg, 0, 1 << 30, &errstr);
 			if (errstr)
 				errx(2, "-e is %s: %s", errstr, optarg);
 			break;
-		case 'H':
-			ro.plain = PROFILE_PUT_PLAIN | PROFILE_PUT_NOHEADER;
-			break;
-		case 'L':
-			ro.plain |= PROFILE_PUT_PLAIN;
-			break;
 		case 'S':
 			opt_strict = 1;
 			profile_flags |= PROFILE_STRICT;
 			break;
-		case 'j':
-			ro.format = REPORT_JSON;
-			break;
 		case 'k':
 			opt_kernel = optarg;
-			break;
-		case 'n':
-			ro.top = strtonum(optarg, 0, LLONG_MAX, &errstr);
-			if (errstr)
-				errx(2, "--top is %s: %s", errstr, optarg);
-			break;
-		case 'p':
-			ro.format = REPORT_PRETTY;
 			break;
 		case 'G':
 			opt_deltas = 1;
@@ -675,16 +647,6 @@ main(int argc, char *argv[])
 		case 'R':
 			opt_rows = 1;
 			break;
-		case 's':
-			if (report_sort_key(optarg, &ro.sort) != 0)
-				errx(2, "-s: unknown sort key '%s' (cycles, hits, pc)", optarg);
-			break;
-		case 't':
-			ro.format = REPORT_TSV;
-			break;
-		case 'T':
-			ro.trace_json = optarg;
-			break;
 		case 'U':
 			profile_flags |= PROFILE_UNTRACED;
 			break;
@@ -696,7 +658,7 @@ main(int argc, char *argv[])
 		case 'V':
 			cli_version();
 		default:
-			if (!capture_option(&copt, ch, optarg))
+			if (!capture_option(&copt, ch, optarg) && !report_option(&ro, ch, optarg))
 				usage();
 		}
 	}

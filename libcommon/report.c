@@ -1,5 +1,6 @@
 #include <err.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,47 @@ struct timeline *
 report_timeline(struct report *r)
 {
 	return r->timeline;
+}
+
+int
+report_option(struct report_opts *o, int ch, const char *arg)
+{
+	const char *errstr;
+
+	switch (ch) {
+	case REPORT_OPT_HTML:
+		o->html = arg;
+		return 1;
+	case REPORT_OPT_TRACE:
+		o->trace_json = arg;
+		return 1;
+	case REPORT_OPT_PLAIN:
+		o->plain |= PROFILE_PUT_PLAIN;
+		return 1;
+	case 'H':
+		o->plain = PROFILE_PUT_PLAIN | PROFILE_PUT_NOHEADER;
+		return 1;
+	case 'j':
+		o->format = REPORT_JSON;
+		return 1;
+	case 'n':
+		o->top = strtonum(arg, 0, LLONG_MAX, &errstr);
+		if (errstr)
+			errx(2, "--top is %s: %s", errstr, arg);
+		return 1;
+	case 'p':
+		o->format = REPORT_PRETTY;
+		return 1;
+	case 's':
+		if (report_sort_key(arg, &o->sort) != 0)
+			errx(2, "-s: unknown sort key '%s' (cycles, hits, pc)", arg);
+		return 1;
+	case 't':
+		o->format = REPORT_TSV;
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 int
