@@ -109,16 +109,6 @@ put_token(const struct sqtt_token *tok)
 	out_commit(p);
 }
 
-struct file_source {
-	struct input *in;
-};
-
-static size_t
-refill_file(void *ctx, uint8_t *dst, size_t max)
-{
-	return input_read(((struct file_source *)ctx)->in, dst, max);
-}
-
 static int
 selected(const struct capture *c, const struct event *e)
 {
@@ -166,19 +156,14 @@ dump_event(const struct event *e, const char *path)
 {
 	struct sqtt_decoder d;
 	struct sqtt_token tok;
-	struct file_source src;
+	struct capture_stream src;
 	unsigned ev = event_offset + e->index;
 	uint64_t local[TOK_NTYPES] = { 0 }, seen;
 	int r, t;
 
 	if (opt_sdir != NULL)
 		write_stream(opt_sdir, e, ev);
-	if (e->blob != NULL) {
-		sqtt_init_mem(&d, e->blob, e->len);
-	} else {
-		src.in = input_open(e->file);
-		sqtt_init_stream(&d, refill_file, &src);
-	}
+	capture_decoder(e, &d, &src);
 	set_prefix(ev, e->se);
 	if (opt_counts) {
 		r = sqtt_count(&d, local);
@@ -224,9 +209,7 @@ dump_event(const struct event *e, const char *path)
 	}
 	total_unknown += d.unknown;
 	total_lost += d.lost;
-	if (e->blob == NULL)
-		input_close(src.in);
-	sqtt_free(&d);
+	capture_decoder_end(&d, &src);
 }
 
 static void

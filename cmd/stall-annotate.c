@@ -543,18 +543,13 @@ static void
 annotate_input(const char *path)
 {
 	struct tsv t;
-	FILE *fp;
 	const char *name = path;
 	int header_seen = 0;
 	struct wave *w;
 	size_t i;
 
-	if (strcmp(path, "-") == 0) {
-		fp = stdin;
-		name = "stdin";
-	} else if ((fp = fopen(path, "r")) == NULL)
-		err(2, "%s", path);
-	tsv_open(&t, fp, name);
+	tsv_open_path(&t, path);
+	name = t.path;
 	for (;;) {
 		enum tsv_kind kind = tsv_next(&t);
 		if (kind == TSV_EOF)
@@ -573,8 +568,6 @@ annotate_input(const char *path)
 		while ((w = waves[i]) != NULL)
 			wave_end(w);	/* a wave without its WAVE_END row ends with its input */
 	tsv_close(&t);
-	if (fp != stdin)
-		fclose(fp);
 }
 
 /* Views ---------------------------------------------------------------------------- */

@@ -168,16 +168,11 @@ static void
 attribute(const char *path)
 {
 	struct tsv t;
-	FILE *fp;
 	const char *name = path;
 	int header_seen = 0;
 
-	if (strcmp(path, "-") == 0) {
-		fp = stdin;
-		name = "stdin";
-	} else if ((fp = fopen(path, "r")) == NULL)
-		err(2, "%s", path);
-	tsv_open(&t, fp, name);
+	tsv_open_path(&t, path);
+	name = t.path;
 	cur = &t;
 	for (;;) {
 		switch (tsv_next(&t)) {
@@ -203,8 +198,6 @@ attribute(const char *path)
 	}
 	input_end(&t);
 	tsv_close(&t);
-	if (fp != stdin)
-		fclose(fp);
 }
 
 int

@@ -41,22 +41,15 @@ static void
 count(const char *path)
 {
 	struct tsv t;
-	FILE *fp;
 	const char *name = path;
 
-	if (strcmp(path, "-") == 0) {
-		fp = stdin;
-		name = "stdin";
-	} else if ((fp = fopen(path, "r")) == NULL)
-		err(2, "%s", path);
-	tsv_open(&t, fp, name);
+	tsv_open_path(&t, path);
+	name = t.path;
 	if (profile_read_tsv(&prof, &t) < 0) {
 		fflush(stdout);
 		errx(2, "%s: no '#' column header line: not a row stream", name);
 	}
 	tsv_close(&t);
-	if (fp != stdin)
-		fclose(fp);
 }
 
 /* The rows in time go to the timeline as they are counted. */

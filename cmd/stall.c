@@ -328,16 +328,6 @@ walked(void *ctx, const struct walk_row *r)
 		errx(2, "%s: event %ld: %s", capture_path, r->event, attr_error(wk->attr));
 }
 
-struct file_source {
-	struct input *in;
-};
-
-static size_t
-refill_file(void *ctx, uint8_t *dst, size_t max)
-{
-	return input_read(((struct file_source *)ctx)->in, dst, max);
-}
-
 /* The tokens the walk needs; the rest of a stream is decoded and passed over. */
 static int
 walked_type(enum sqtt_type t)
@@ -359,15 +349,10 @@ walk_buffer(struct worker *wk, const struct event *e)
 	struct sqtt_token tok;
 	struct sqtt_fields f;
 	struct walk_packet pk;
-	struct file_source src;
+	struct capture_stream src;
 	int r;
 
-	if (e->blob != NULL) {
-		sqtt_init_mem(&d, e->blob, e->len);
-	} else {
-		src.in = input_open(e->file);
-		sqtt_init_stream(&d, refill_file, &src);
-	}
+	capture_decoder(e, &d, &src);
 	pk.event = (long)e->index;
 	pk.se = e->se;
 	while ((r = sqtt_next(&d, &tok)) > 0) {
@@ -411,9 +396,7 @@ walk_buffer(struct worker *wk, const struct event *e)
 		keep_warning(NULL, m, 0);
 		free(m);
 	}
-	if (e->blob == NULL)
-		input_close(src.in);
-	sqtt_free(&d);
+	capture_decoder_end(&d, &src);
 }
 
 static int

@@ -554,3 +554,30 @@ capture_option(struct capture_opts *o, int ch, const char *arg)
 		return 0;
 	}
 }
+
+static size_t
+refill_stream(void *ctx, uint8_t *dst, size_t max)
+{
+	return input_read(((struct capture_stream *)ctx)->in, dst, max);
+}
+
+void
+capture_decoder(const struct event *e, struct sqtt_decoder *d, struct capture_stream *s)
+{
+	s->in = NULL;
+	if (e->blob != NULL) {
+		sqtt_init_mem(d, e->blob, e->len);
+	} else {
+		s->in = input_open(e->file);
+		sqtt_init_stream(d, refill_stream, s);
+	}
+}
+
+void
+capture_decoder_end(struct sqtt_decoder *d, struct capture_stream *s)
+{
+	if (s->in != NULL)
+		input_close(s->in);
+	s->in = NULL;
+	sqtt_free(d);
+}

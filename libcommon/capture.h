@@ -85,6 +85,15 @@ const struct program *capture_program(const struct capture *, const struct event
 const uint8_t *capture_code(struct capture *, size_t prog, size_t *len);
 /* "event lines": the first 8 bytes of an event's stream (HEADER), 0 if unavailable. */
 int capture_peek(const struct capture *, const struct event *, uint8_t head[8], size_t *got);
+/* A decoder over an event's stream, in memory or read from its file (through zlib);
+ * capture_decoder_end frees what it took. */
+struct sqtt_decoder;
+struct capture_stream {
+	struct input *in;	/* NULL: the stream is in memory */
+};
+void capture_decoder(const struct event *, struct sqtt_decoder *, struct capture_stream *);
+void capture_decoder_end(struct sqtt_decoder *, struct capture_stream *);
+
 /* The context lines of the packet stream (pipeline.md): ##source, ##target, a ##code per
  * program and an ##event per event that selected(c, e, arg) takes (every event when it is
  * NULL), numbered from event_offset. */

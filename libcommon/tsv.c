@@ -73,8 +73,25 @@ refill(struct tsv *t)
 }
 
 void
+tsv_open_path(struct tsv *t, const char *path)
+{
+	FILE *fp;
+
+	if (strcmp(path, "-") == 0) {
+		tsv_open(t, stdin, "stdin");
+		return;
+	}
+	if ((fp = fopen(path, "r")) == NULL)
+		err(2, "%s", path);
+	tsv_open(t, fp, path);
+	t->owned = 1;
+}
+
+void
 tsv_close(struct tsv *t)
 {
+	if (t->owned && t->fp != NULL)
+		fclose(t->fp);
 	free(t->buf);
 	free(t->field);
 	free(t->col);

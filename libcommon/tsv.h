@@ -12,6 +12,7 @@ enum tsv_kind { TSV_EOF, TSV_META, TSV_HEADER, TSV_RECORD };
 
 struct tsv {
 	FILE *fp;
+	int owned;		/* opened by tsv_open_path: closed by tsv_close */
 	int fd;			/* read directly, in blocks: no stdio copies */
 	const char *path;	/* for messages: "prog: PATH:LINE: ..." */
 	unsigned long line;
@@ -30,6 +31,9 @@ struct tsv {
 };
 
 void tsv_open(struct tsv *, FILE *, const char *path);
+/* The same for a file by name, "-" being standard input (named "stdin" in messages); one
+ * that cannot be opened is fatal ("prog: PATH: reason", exit 2).  tsv_close closes it. */
+void tsv_open_path(struct tsv *, const char *path);
 void tsv_close(struct tsv *);
 /* Bytes a reader already took from the stream's fd (to tell its format), read first. */
 void tsv_prime(struct tsv *, const void *bytes, size_t n);
