@@ -628,7 +628,7 @@ static int kd_func(const struct build *b, const char *kd, uint64_t *entry)
 
 static int choose_entry(struct codeobj *co, const struct build *b, const char *kernel)
 {
-	uint64_t e;
+	uint64_t e = 0;
 
 	/* 1. NAME.kd; 2. the function NAME; 3. the first .kd (in symbol table order) whose
 	 * entry is an instruction.  An entry must be the pc of a decoded instruction. */
