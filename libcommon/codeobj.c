@@ -822,6 +822,12 @@ fail:
 	return NULL;
 }
 
+void codeobj_prepare(void)
+{
+	call_once(&elf_once, elf_init);
+	call_once(&llvm_once, llvm_init);
+}
+
 void codeobj_close(struct codeobj *co)
 {
 	if (!co)

@@ -35,6 +35,8 @@ struct codeobj;
 struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
     char *err, size_t errsz);
 void codeobj_close(struct codeobj *);
+/* libelf and LLVM set up, before threads open code objects at once. */
+void codeobj_prepare(void);
 /* The kernel's first instruction (from its kernel descriptor, else its function symbol,
  * else the start of .text). kernel may be NULL (the first kernel). */
 uint64_t codeobj_entry(const struct codeobj *);

@@ -492,6 +492,7 @@ walk_prepare(void)
 
 	for (op = 0; op < 128; op++)
 		(void)inst_label(op);
+	codeobj_prepare();
 }
 
 static struct wave *
