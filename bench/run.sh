@@ -115,6 +115,22 @@ st_wall=$2 st_user=$3 st_rss=$4
 set -- $(measure stall16 "$bin/stall" --tsv "$out/cap-16")
 st16_rss=$4
 "$bin/stall" --tsv "$out/cap-big" > "$out/stall.tsv" 2>/dev/null
+
+# Six buffers of 9 MiB (one stream, six events): stall on one core and on two.
+stream 9 "$out/stream-9.att"
+rm -rf "$out/cap-6x9" && mkdir -p "$out/cap-6x9" &&
+cp "$code" "$out/cap-6x9/stall_code_object_id_0.out" &&
+{ printf '##stall-capture\t1\n##target\tgfx1100\n##code\t%s\t1\t%s\t%s\tstall_code_object_id_0.out\n' \
+    "$kernel" "$base" "$(wc -c < "$code")"
+  for e in 0 1 2 3 4 5; do
+	ln "$out/stream-9.att" "$out/cap-6x9/stall_shader_engine_${e}_$e.att" || exit 2
+	printf '##event\t%d\t%d\t%s\t1\t1\t0\t0\t0\tstall_shader_engine_%d_%d.att\n' $e $e "$kernel" $e $e
+  done; } > "$out/cap-6x9/capture.tsv" || exit 2
+set -- $(measure six1 "$bin/stall" --threads 1 --tsv "$out/cap-6x9")
+six1_wall=$2 six1_user=$3
+set -- $(measure six2 "$bin/stall" --threads 2 --tsv "$out/cap-6x9")
+six2_wall=$2 six2_user=$3
+speedup=$(awk -v a="$six1_wall" -v b="$six2_wall" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
 if [ "$(grep -v '^##' "$out/stall.tsv" | cksum)" = "$(grep -v '^##' "$out/table.tsv" | cksum)" ]
 then same="byte-identical to the pipeline's (but for the ## lines naming the input)"
 else same="DIFFERS from the pipeline's"; fi
@@ -133,6 +149,8 @@ stall-table --top 10       $b_wall    $b_user    $b_rss
 stall (one process)        $st_wall    $st_user    $st_rss        $(rate "$st_wall") MiB/s of stream   <= 0.8 CPU-s, >= 80 MB/s, RSS <= 80 MB
 stall, 16 MiB stream       -       -       $st16_rss        (RSS flat with the stream)
 stall's table: $same
+stall, 6 x 9 MiB, 1 thread $six1_wall    $six1_user
+stall, 6 x 9 MiB, 2 threads $six2_wall   $six2_user         ${speedup}x faster on 2 cores                 >= 1.5x
 four-stage text pipeline   $p_wall s wall for $mbs MiB                                      <= 1.6 s per 64 MiB
 $(cat "$out/p1" "$out/p2" "$out/p3" "$out/p4" | awk '{ printf "  %-24s %s s wall  %s s user  %s KB\n", $1, $2, $3, $4 }')
 REPORT
