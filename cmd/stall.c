@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "attr.h"
@@ -524,24 +525,38 @@ work(void *arg)
  * worker for the row stream and the pictures (their rows go out in stream order), and,
  * unless --threads asked for more, for captures too small to pay for a second. */
 #define PARALLEL_MIN (4u << 20)
+/* A buffer's weight: its length, or its file's (a stream read from a file has no length
+ * until it is read). */
+static uint64_t
+weight(const struct event *e)
+{
+	struct stat st;
+
+	if (e->blob != NULL || e->file == NULL)
+		return e->len;
+	return stat(e->file, &st) == 0 ? (uint64_t)st.st_size : 1;
+}
+
 static size_t
 share_out(struct worker *w, size_t nworkers, int asked)
 {
 	size_t i, j, k, n = 0, *order;
-	uint64_t total = 0;
+	uint64_t total = 0, *wt;
 
 	order = xcalloc(cap.nev + 1, sizeof(*order));
+	wt = xcalloc(cap.nev + 1, sizeof(*wt));
 	for (i = 0; i < cap.nev; i++)
 		if (selected(&cap, &cap.ev[i], NULL)) {
+			wt[i] = weight(&cap.ev[i]);
 			order[n++] = i;
-			total += cap.ev[i].len;
+			total += wt[i];
 		}
 	if (n < 2 || (total < PARALLEL_MIN && !asked))
 		nworkers = 1;
 	if (nworkers > n && n > 0)
 		nworkers = n;
 	for (i = 1; nworkers > 1 && i < n; i++)	/* by size, largest first */
-		for (j = i; j > 0 && cap.ev[order[j]].len > cap.ev[order[j - 1]].len; j--) {
+		for (j = i; j > 0 && wt[order[j]] > wt[order[j - 1]]; j--) {
 			size_t t = order[j];
 			order[j] = order[j - 1];
 			order[j - 1] = t;
@@ -552,7 +567,7 @@ share_out(struct worker *w, size_t nworkers, int asked)
 				k = j;
 		w[k].events = xreallocarray(w[k].events, w[k].nevents + 1, sizeof(size_t));
 		w[k].events[w[k].nevents++] = order[i];
-		w[k].bytes += cap.ev[order[i]].len;
+		w[k].bytes += wt[order[i]];
 	}
 	for (k = 0; k < nworkers; k++)	/* each worker's buffers in stream order */
 		for (i = 1; i < w[k].nevents; i++)
@@ -562,6 +577,7 @@ share_out(struct worker *w, size_t nworkers, int asked)
 				w[k].events[j - 1] = t;
 			}
 	free(order);
+	free(wt);
 	return nworkers;
 }
 
