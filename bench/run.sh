@@ -130,7 +130,7 @@ set -- $(measure six1 "$bin/stall" --threads 1 --tsv "$out/cap-6x9")
 six1_wall=$2 six1_user=$3
 set -- $(measure six2 "$bin/stall" --threads 2 --tsv "$out/cap-6x9")
 six2_wall=$2 six2_user=$3
-speedup=$(awk -v a="$six1_wall" -v b="$six2_wall" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+speedup=$(awk -v a="$six1_wall" -v b="$six2_wall" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 if [ "$(grep -v '^##' "$out/stall.tsv" | cksum)" = "$(grep -v '^##' "$out/table.tsv" | cksum)" ]
 then same="byte-identical to the pipeline's (but for the ## lines naming the input)"
 else same="DIFFERS from the pipeline's"; fi
