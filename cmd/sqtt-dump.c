@@ -289,14 +289,13 @@ main(int argc, char *argv[])
 		{ "all", no_argument, NULL, 'a' },
 		{ "counts", no_argument, NULL, 'c' },
 		{ "event", required_argument, NULL, 'e' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "types", required_argument, NULL, 't' },
 		{ "extract", required_argument, NULL, 'x' },
 		{ "streams", required_argument, NULL, 'X' },
-		{ "version", no_argument, NULL, 'V' },
 		{ "dispatch", required_argument, NULL, 'D' },
 		CAPTURE_LONGOPTS,
+		CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct capture_opts copt = { 0 };

@@ -659,10 +659,9 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "dir", required_argument, NULL, 'd' },
 		{ "event", required_argument, NULL, 'e' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "no-index", no_argument, NULL, 'I' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "version", no_argument, NULL, 'V' },
+		CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct encoder enc = { 0 };

@@ -75,11 +75,10 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "base", required_argument, NULL, 'b' },
 		{ "code", required_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "name", required_argument, NULL, 'N' },
 		{ "packets", required_argument, NULL, 'P' },
 		{ "strict", no_argument, NULL, 's' },
-		{ "version", no_argument, NULL, 'V' },
+		CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct cols c = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };

@@ -1116,17 +1116,16 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "annotate", no_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "hidden", no_argument, NULL, 'H' },
 		{ "hint-min", required_argument, NULL, 'm' },
 		{ "hints", no_argument, NULL, 'i' },
 		{ "lines", no_argument, NULL, 'l' },
 		{ "loads", no_argument, NULL, 'd' },
 		{ "loops", no_argument, NULL, 'L' },
-		{ "version", no_argument, NULL, 'V' },
 		{ "untraced", no_argument, NULL, 'u' },
 		{ "wait-rows", no_argument, NULL, 'W' },
 		{ "waits", no_argument, NULL, 'w' },
+		CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch, i, nview = 0;

@@ -205,10 +205,9 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "deltas", no_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "raw", no_argument, NULL, 'r' },	/* the older name of --deltas */
 		{ "strict", no_argument, NULL, 'S' },
-		{ "version", no_argument, NULL, 'V' },
+		CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch, i;

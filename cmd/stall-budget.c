@@ -503,10 +503,9 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
 		{ "strict", no_argument, NULL, 'S' },
-		{ "version", no_argument, NULL, 'V' },
 		{ "write-baseline", required_argument, NULL, 'w' },
+		CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *out_baseline = NULL, *input = "-";

@@ -60,15 +60,6 @@ usage(void)
 	cli_usage(synopsis);
 }
 
-static void __attribute__((noreturn))
-die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	va_start(ap, fmt);
-	verrx(2, fmt, ap);
-}
 
 /* Alignment -------------------------------------------------------------------------- */
 
@@ -693,14 +684,13 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "threshold", required_argument, NULL, 'T' },
 		{ "tsv", no_argument, NULL, 't' },
-		{ "version", no_argument, NULL, 'V' },
+		CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	char **names = NULL;

@@ -71,12 +71,11 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "by-dispatch", no_argument, NULL, 'B' },
 		{ "dispatch", required_argument, NULL, 'D' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "untraced", no_argument, NULL, 'U' },
-		{ "version", no_argument, NULL, 'V' },
 		REPORT_LONGOPTS,
+		CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct report *rep;

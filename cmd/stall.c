@@ -591,14 +591,13 @@ main(int argc, char *argv[])
 		{ "event", required_argument, NULL, 'e' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "dispatch", required_argument, NULL, 'D' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "rows", no_argument, NULL, 'R' },
 		{ "threads", required_argument, NULL, 'P' },
 		{ "untraced", no_argument, NULL, 'U' },
-		{ "version", no_argument, NULL, 'V' },
 		CAPTURE_LONGOPTS,
 		REPORT_LONGOPTS,
+		CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };

@@ -18,15 +18,6 @@
 #define SNIFF 4096
 #define JSON_MAX (64u << 20)	/* a stall table of 100000 instructions is less */
 
-static void __attribute__((noreturn))
-die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	va_start(ap, fmt);
-	verrx(2, fmt, ap);
-}
 
 static size_t
 read_some(int fd, char *buf, size_t max, const char *name)

@@ -1,6 +1,7 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,4 +56,14 @@ discard_output(FILE *fp, const char *path)
 	fclose(fp);
 	if (regular)
 		unlink(path);
+}
+
+void
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	va_start(ap, fmt);
+	verrx(2, fmt, ap);
 }
