@@ -10,7 +10,7 @@
 set -u
 secs=${1:-60}
 runs_of() {	# ci: the inputs each harness runs
-	case $1 in sqtt) echo 100000 ;; pickle) echo 400000 ;; codeobj) echo 50000 ;; meta) echo 150000 ;; esac
+	case $1 in sqtt) echo 200000 ;; pickle) echo 800000 ;; codeobj) echo 100000 ;; meta) echo 300000 ;; esac
 }
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${FUZZ_OUT:-$top/build/fuzz}
