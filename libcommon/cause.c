@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "cause.h"
+#include "util.h"
 
 const struct cause_info cause_info[NCAUSE] = {
 	[CAUSE_WAVE_START] = { "wave_start", "c_wave_start",
@@ -45,42 +46,23 @@ const struct cause_info cause_info[NCAUSE] = {
 	[CAUSE_SLEEP] = { "sleep", "c_sleep", "an s_sleep: the wave slept" },
 };
 
-/* Rows name causes on the hot path of every reader: a small open-addressed table. */
-#define NBUCKET 64
-static signed char bucket[NBUCKET];
-static int ready;
-
-static unsigned
-hash(const char *s)
+/* "other" is no name a row may give: it is what an unknown one is counted as */
+static const char *
+cause_name_of(int i)
 {
-	unsigned h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h & (NBUCKET - 1);
+	return i == CAUSE_OTHER ? NULL : cause_info[i].name;
 }
 
 enum cause
 cause_by_name(const char *name)
 {
-	unsigned h;
+	static struct name_index index;
 	int i;
 
-	if (!ready) {
-		memset(bucket, -1, sizeof(bucket));
-		for (i = 0; i < NCAUSE; i++) {
-			if (i == CAUSE_OTHER)
-				continue;
-			for (h = hash(cause_info[i].name); bucket[h] >= 0; h = (h + 1) & (NBUCKET - 1))
-				;
-			bucket[h] = (signed char)i;
-		}
-		ready = 1;
-	}
-	for (h = hash(name); bucket[h] >= 0; h = (h + 1) & (NBUCKET - 1))
-		if (strcmp(cause_info[bucket[h]].name, name) == 0)
-			return (enum cause)bucket[h];
-	return CAUSE_OTHER;
+	if (!index.ready)
+		name_index_build(&index, NCAUSE, cause_name_of);
+	i = name_index_find(&index, cause_name_of, name);
+	return i < 0 ? CAUSE_OTHER : (enum cause)i;
 }
 
 enum cause

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "isa.h"
+#include "util.h"
 
 static int pfx(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
@@ -159,42 +160,21 @@ const char *inst_class_name(enum inst_class c)
 	return class_names[c];
 }
 
-/* Row readers ask for every row: a small open-addressed table. */
-#define CLASS_BUCKETS 128
-static signed char class_bucket[CLASS_BUCKETS];
-static int class_ready;
-
-static unsigned
-name_hash(const char *s)
+static const char *
+class_name_of(int i)
 {
-	unsigned h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h & (CLASS_BUCKETS - 1);
+	return class_names[i];
 }
 
 enum inst_class inst_class_by_name(const char *name)
 {
-	unsigned h;
-	int c;
+	static struct name_index index;
+	int i;
 
-	if (!class_ready) {
-		memset(class_bucket, -1, sizeof(class_bucket));
-		for (c = 0; c < IC_NCLASS; c++) {
-			if (!class_names[c])
-				continue;
-			for (h = name_hash(class_names[c]); class_bucket[h] >= 0;
-			    h = (h + 1) & (CLASS_BUCKETS - 1))
-				;
-			class_bucket[h] = (signed char)c;
-		}
-		class_ready = 1;
-	}
-	for (h = name_hash(name); class_bucket[h] >= 0; h = (h + 1) & (CLASS_BUCKETS - 1))
-		if (strcmp(class_names[class_bucket[h]], name) == 0)
-			return (enum inst_class)class_bucket[h];
-	return IC_NCLASS;
+	if (!index.ready)
+		name_index_build(&index, IC_NCLASS, class_name_of);
+	i = name_index_find(&index, class_name_of, name);
+	return i < 0 ? IC_NCLASS : (enum inst_class)i;
 }
 
 static int in_list(const char *s, const char *const *list)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sqtt.h"
+#include "util.h"
 
 /* name, pattern, pattern bits, token bits, delta field [lo,hi) */
 const struct sqtt_typeinfo sqtt_types[TOK_NTYPES] = {
@@ -141,56 +142,41 @@ sqtt_op_name(unsigned op)
 	return op < 128 ? op_names[op] : NULL;
 }
 
-/* Name lookups are on the hot path of every reader of the packet stream: hash tables. */
-#define NAMEHASH 512
-static int16_t op_hash[NAMEHASH], type_hash[NAMEHASH];
+/* Name lookups are on the hot path of every reader of the packet stream. */
+static struct name_index op_index, type_index;
 static int hashes_ready;
 
-static unsigned
-name_hash(const char *s)
+static const char *
+op_name_of(int i)
 {
-	unsigned h = 2166136261u;
+	return op_names[i];
+}
 
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h & (NAMEHASH - 1);
+static const char *
+type_name_of(int i)
+{
+	return sqtt_types[i].name;
 }
 
 static void
 build_hashes(void)
 {
-	unsigned h;
-	int i;
-
-	for (i = 0; i < NAMEHASH; i++)
-		op_hash[i] = type_hash[i] = -1;
-	for (i = 0; i < 128; i++) {
-		if (op_names[i] == NULL)
-			continue;
-		for (h = name_hash(op_names[i]); op_hash[h] >= 0; h = (h + 1) & (NAMEHASH - 1))
-			;
-		op_hash[h] = (int16_t)i;
-	}
-	for (i = 0; i < TOK_NTYPES; i++) {
-		for (h = name_hash(sqtt_types[i].name); type_hash[h] >= 0; h = (h + 1) & (NAMEHASH - 1))
-			;
-		type_hash[h] = (int16_t)i;
-	}
+	name_index_build(&op_index, 128, op_name_of);
+	name_index_build(&type_index, TOK_NTYPES, type_name_of);
 	hashes_ready = 1;
 }
 
 int
 sqtt_op_code(const char *name)
 {
-	unsigned h;
 	char *end;
 	long v;
+	int i;
 
 	if (!hashes_ready)
 		build_hashes();
-	for (h = name_hash(name); op_hash[h] >= 0; h = (h + 1) & (NAMEHASH - 1))
-		if (strcmp(op_names[op_hash[h]], name) == 0)
-			return op_hash[h];
+	if ((i = name_index_find(&op_index, op_name_of, name)) >= 0)
+		return i;
 	if (name[0] == '0' && name[1] == 'x') {
 		v = strtol(name, &end, 16);
 		if (*end == '\0' && end != name + 2 && v >= 0 && v < 128)
@@ -202,14 +188,12 @@ sqtt_op_code(const char *name)
 enum sqtt_type
 sqtt_type_by_name(const char *name)
 {
-	unsigned h;
+	int i;
 
 	if (!hashes_ready)
 		build_hashes();
-	for (h = name_hash(name); type_hash[h] >= 0; h = (h + 1) & (NAMEHASH - 1))
-		if (strcmp(sqtt_types[type_hash[h]].name, name) == 0)
-			return (enum sqtt_type)type_hash[h];
-	return TOK_NTYPES;
+	i = name_index_find(&type_index, type_name_of, name);
+	return i < 0 ? TOK_NTYPES : (enum sqtt_type)i;
 }
 
 const struct sqtt_bits sqtt_field_bits[TOK_NTYPES][SQTT_NFIELD] = {

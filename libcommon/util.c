@@ -67,3 +67,44 @@ die(const char *fmt, ...)
 	va_start(ap, fmt);
 	verrx(2, fmt, ap);
 }
+
+static unsigned
+name_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h & 511;
+}
+
+void
+name_index_build(struct name_index *x, int n, const char *(*name)(int))
+{
+	unsigned h;
+	int i;
+
+	if (n > 256)
+		errx(2, "internal error: a name index of %d names", n);
+	for (h = 0; h < 512; h++)
+		x->bucket[h] = -1;
+	for (i = 0; i < n; i++) {
+		if (name(i) == NULL)
+			continue;
+		for (h = name_hash(name(i)); x->bucket[h] >= 0; h = (h + 1) & 511)
+			;
+		x->bucket[h] = (short)i;
+	}
+	x->ready = 1;
+}
+
+int
+name_index_find(const struct name_index *x, const char *(*name)(int), const char *s)
+{
+	unsigned h;
+
+	for (h = name_hash(s); x->bucket[h] >= 0; h = (h + 1) & 511)
+		if (strcmp(name(x->bucket[h]), s) == 0)
+			return x->bucket[h];
+	return -1;
+}

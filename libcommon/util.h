@@ -8,6 +8,17 @@ void *xcalloc(size_t n, size_t size);
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* Names looked up by hash, for the fixed tables every row asks (causes, instruction
+ * classes, token types, INST ops): an open-addressed index of the n names name(i) gives,
+ * NULL for a gap, made by name_index_build (before threads, if any, ask). */
+struct name_index {
+	short bucket[512];
+	int ready;
+};
+void name_index_build(struct name_index *, int n, const char *(*name)(int));
+/* The index of s, -1 if it is none of the names. */
+int name_index_find(const struct name_index *, const char *(*name)(int), const char *s);
+
 /* "prog: MESSAGE" on stderr after what stdout holds, exit 2. */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 /* Close an output left unfinished and remove it, if it is a regular file (never
