@@ -61,7 +61,7 @@ cause_by_name(const char *name)
 
 	if (!index.ready)
 		name_index_build(&index, NCAUSE, cause_name_of);
-	i = name_index_find(&index, cause_name_of, name);
+	i = name_index_find(&index, name);
 	return i < 0 ? CAUSE_OTHER : (enum cause)i;
 }
 

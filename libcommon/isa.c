@@ -173,7 +173,7 @@ enum inst_class inst_class_by_name(const char *name)
 
 	if (!index.ready)
 		name_index_build(&index, IC_NCLASS, class_name_of);
-	i = name_index_find(&index, class_name_of, name);
+	i = name_index_find(&index, name);
 	return i < 0 ? IC_NCLASS : (enum inst_class)i;
 }
 

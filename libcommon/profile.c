@@ -147,16 +147,9 @@ profile_kernel(struct profile *p, const char *name)
 /* Only the pc is hashed (the inst of a pc is nearly always the same): the hash is on
  * every row's path. */
 static uint64_t
-hash_of(size_t kernel, const char *pc, const char *inst)
+hash_of(size_t kernel, const char *pc, size_t pclen, const char *inst, size_t instlen)
 {
-	uint64_t h = 14695981039346656037ULL ^ kernel;
-
-	for (; *pc; pc++)
-		h = (h ^ (unsigned char)*pc) * 1099511628211ULL;
-	h = (h ^ '\t') * 1099511628211ULL;	/* many texts at one pc: the text too */
-	for (; *inst; inst++)
-		h = (h ^ (unsigned char)*inst) * 1099511628211ULL;
-	return h;
+	return mem_hash(inst, instlen, mem_hash(pc, pclen, kernel));
 }
 
 static void
@@ -179,14 +172,16 @@ hash_grow(struct profile *p)
 struct profile_line *
 profile_line(struct profile *p, size_t kernel, const char *pc, const char *inst)
 {
-	uint64_t h = hash_of(kernel, pc, inst);
+	size_t pclen = strlen(pc), instlen = strlen(inst);
+	uint64_t h = hash_of(kernel, pc, pclen, inst, instlen);
 	struct profile_line *l;
 	char *end;
 
 	if (p->hsize)
 		for (l = p->htab[h & (p->hsize - 1)]; l; l = l->hnext)
-			if (l->hash == h && l->kernel == kernel && strcmp(l->pc, pc) == 0 &&
-			    strcmp(l->inst, inst) == 0)
+			if (l->hash == h && l->kernel == kernel && l->pclen == pclen &&
+			    l->instlen == instlen && memcmp(l->pc, pc, pclen) == 0 &&
+			    memcmp(l->inst, inst, instlen) == 0)
 				return l;
 	if (p->hcount >= p->hsize)
 		hash_grow(p);
@@ -195,6 +190,8 @@ profile_line(struct profile *p, size_t kernel, const char *pc, const char *inst)
 	l->kernel = kernel;
 	l->pc = xstrdup(pc);
 	l->inst = xstrdup(inst);
+	l->pclen = pclen;
+	l->instlen = instlen;
 	l->pcv = strtoull(pc, &end, 0);
 	if (end == pc || *end != '\0')
 		l->pcv = UINT64_MAX;

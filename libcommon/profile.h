@@ -18,6 +18,7 @@ struct profile_line {
 	uint64_t hash;
 	size_t kernel;
 	char *pc, *inst;
+	size_t pclen, instlen;
 	uint64_t pcv;		/* for sorting; UINT64_MAX when pc is not a number */
 	uint64_t hits;
 	int64_t cycles;

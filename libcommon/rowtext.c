@@ -8,6 +8,54 @@
 #include "rowtext.h"
 #include "util.h"
 
+/* Short strings are copied sixteen bytes at a time from copies with room after them:
+ * memcpy of a length known only at run time was a quarter of the walk (rep movs). The
+ * output buffer has OUT_LINEMAX bytes of room. */
+#define COPY_PAD 16
+static inline char *
+copy_padded(char *p, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i += 16)
+		memcpy(p + i, s + i, 16);
+	return p + n;
+}
+
+static char *
+padded_dup(const char *s, size_t n)
+{
+	char *d = xcalloc(n + COPY_PAD, 1);
+
+	memcpy(d, s, n);
+	return d;
+}
+
+/* The token names, by their address (a few dozen static strings) */
+static struct {
+	const char *name;
+	char text[48];
+	size_t len;
+} tokens[64];
+
+static inline char *
+put_token(char *p, const char *token)
+{
+	size_t h = ((uintptr_t)token >> 3) & 63;
+
+	if (tokens[h].name != token) {
+		size_t n = strlen(token);
+		if (n >= sizeof(tokens[h].text))
+			return fmt_str(p, token);
+		memset(tokens[h].text, 0, sizeof(tokens[h].text));
+		memcpy(tokens[h].text, token, n);
+		tokens[h].len = n;
+		tokens[h].name = token;
+	}
+	memcpy(p, tokens[h].text, sizeof(tokens[h].text));
+	return p + tokens[h].len;
+}
+
 /* "event\tse\tkernel\t", the same for every row of a buffer */
 static struct {
 	long event;
@@ -47,7 +95,7 @@ make_prefix(const struct walk_row *r)
 		n = snprintf(buf, sizeof(buf), "%ld\t%d\t", r->event, r->se);
 	free(prefix.text);
 	prefix.len = (size_t)n + kl + 1;
-	prefix.text = xcalloc(prefix.len + 1, 1);
+	prefix.text = xcalloc(prefix.len + COPY_PAD, 1);
 	memcpy(prefix.text, buf, (size_t)n);
 	memcpy(prefix.text + n, kernel, kl);
 	prefix.text[prefix.len - 1] = '\t';
@@ -81,7 +129,7 @@ tail_of(const struct walk_row *r, size_t *len)
 	}
 	if (t->text[r->idx] == NULL) {
 		t->len[r->idx] = make_tail(buf, sizeof(buf), r->in);
-		t->text[r->idx] = xstrndup(buf, t->len[r->idx]);
+		t->text[r->idx] = padded_dup(buf, t->len[r->idx]);
 	}
 	*len = t->len[r->idx];
 	return t->text[r->idx];
@@ -97,15 +145,14 @@ rowtext_put(const struct walk_row *r, const char *extra)
 	if (r->event != prefix.event || r->kernel != prefix.kernel || prefix.text == NULL)
 		make_prefix(r);
 	tail = tail_of(r, &tl);
-	if (prefix.len + tl + el > OUT_LINEMAX - 128) {	/* a long name: the slow path */
+	if (prefix.len + tl + el > OUT_LINEMAX - 256) {	/* a long name: the slow path */
 		out_flush();
 		printf("%s%u\t%u\t0x%" PRIx64 "\t%" PRIu64 "\t%" PRIu64 "\t%s%s%s\n", prefix.text,
 		    r->wave, r->slot, r->pc, r->time, r->delta, r->token, tail, extra ? extra : "");
 		return;
 	}
 	p = out_reserve();
-	memcpy(p, prefix.text, prefix.len);
-	p += prefix.len;
+	p = copy_padded(p, prefix.text, prefix.len);
 	p = fmt_u64(p, r->wave);
 	*p++ = '\t';
 	p = fmt_u64(p, r->slot);
@@ -116,9 +163,8 @@ rowtext_put(const struct walk_row *r, const char *extra)
 	*p++ = '\t';
 	p = fmt_u64(p, r->delta);
 	*p++ = '\t';
-	p = fmt_str(p, r->token);
-	memcpy(p, tail, tl);
-	p += tl;
+	p = put_token(p, r->token);
+	p = r->idx == SIZE_MAX ? (char *)memcpy(p, tail, tl) + tl : copy_padded(p, tail, tl);
 	if (el) {
 		memcpy(p, extra, el);
 		p += el;

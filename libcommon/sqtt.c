@@ -175,7 +175,7 @@ sqtt_op_code(const char *name)
 
 	if (!hashes_ready)
 		build_hashes();
-	if ((i = name_index_find(&op_index, op_name_of, name)) >= 0)
+	if ((i = name_index_find(&op_index, name)) >= 0)
 		return i;
 	if (name[0] == '0' && name[1] == 'x') {
 		v = strtol(name, &end, 16);
@@ -192,7 +192,7 @@ sqtt_type_by_name(const char *name)
 
 	if (!hashes_ready)
 		build_hashes();
-	i = name_index_find(&type_index, type_name_of, name);
+	i = name_index_find(&type_index, name);
 	return i < 0 ? TOK_NTYPES : (enum sqtt_type)i;
 }
 

@@ -25,6 +25,7 @@ struct tsv {
 	size_t len;
 	char **field;		/* fields of the current line, split in place */
 	size_t nfield, maxfield;
+	char *fend;		/* the end of the last field */
 	char **col;		/* column names from the '#' line */
 	size_t ncol;
 	char *colbuf;
@@ -51,6 +52,12 @@ void tsv_fail(const struct tsv *, const char *fmt, ...)
 /* Field i as a number ("0x" hex allowed for u64); malformed is fatal. "-" is fatal too. */
 uint64_t tsv_u64(const struct tsv *, int i);
 int64_t tsv_i64(const struct tsv *, int i);
+/* The length of field i (fields hold no NUL: a line with one is refused). */
+static inline size_t
+tsv_len(const struct tsv *t, size_t i)
+{
+	return (size_t)((i + 1 < t->nfield ? t->field[i + 1] - 1 : t->fend) - t->field[i]);
+}
 /* Field i is "-". */
 int tsv_dash(const struct tsv *, int i);
 /* The current line whole again (its tabs put back; the fields are then invalid), for

@@ -68,19 +68,35 @@ die(const char *fmt, ...)
 	verrx(2, fmt, ap);
 }
 
-static unsigned
-name_hash(const char *s)
+uint64_t
+mem_hash(const void *p, size_t n, uint64_t seed)
 {
-	unsigned h = 2166136261u;
+	const unsigned char *s = p, *end = s + n;
+	uint64_t h = seed ^ (n * 0x9e3779b97f4a7c15ULL), w = 0;
+	size_t i;
 
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h & 511;
+	for (; end - s > 8; s += 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	if (n >= 8) {		/* the last eight bytes, overlapping the ones before */
+		memcpy(&w, end - 8, 8);
+	} else {
+		for (w = 0, i = 0; i < n; i++)
+			w |= (uint64_t)s[i] << (8 * i);
+	}
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 29;
+	h *= 0xff51afd7ed558ccdULL;
+	return h ^ (h >> 32);
 }
 
 void
 name_index_build(struct name_index *x, int n, const char *(*name)(int))
 {
+	const char *s;
+	size_t len;
 	unsigned h;
 	int i;
 
@@ -89,22 +105,27 @@ name_index_build(struct name_index *x, int n, const char *(*name)(int))
 	for (h = 0; h < 512; h++)
 		x->bucket[h] = -1;
 	for (i = 0; i < n; i++) {
-		if (name(i) == NULL)
+		if ((s = name(i)) == NULL)
 			continue;
-		for (h = name_hash(name(i)); x->bucket[h] >= 0; h = (h + 1) & 511)
+		if ((len = strlen(s)) > 255)
+			errx(2, "internal error: a name of %zu bytes", len);
+		for (h = mem_hash(s, len, 0) & 511; x->bucket[h] >= 0; h = (h + 1) & 511)
 			;
 		x->bucket[h] = (short)i;
+		x->len[h] = (unsigned char)len;
+		x->name[h] = s;
 	}
 	x->ready = 1;
 }
 
 int
-name_index_find(const struct name_index *x, const char *(*name)(int), const char *s)
+name_index_find(const struct name_index *x, const char *s)
 {
+	size_t len = strlen(s);
 	unsigned h;
 
-	for (h = name_hash(s); x->bucket[h] >= 0; h = (h + 1) & 511)
-		if (strcmp(name(x->bucket[h]), s) == 0)
+	for (h = mem_hash(s, len, 0) & 511; x->bucket[h] >= 0; h = (h + 1) & 511)
+		if (x->len[h] == len && memcmp(x->name[h], s, len) == 0)
 			return x->bucket[h];
 	return -1;
 }

@@ -2,6 +2,7 @@
 #ifndef UTIL_H
 #define UTIL_H
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 void *xcalloc(size_t n, size_t size);
@@ -13,11 +14,17 @@ char *xstrndup(const char *s, size_t n);
  * NULL for a gap, made by name_index_build (before threads, if any, ask). */
 struct name_index {
 	short bucket[512];
+	unsigned char len[512];
+	const char *name[512];
 	int ready;
 };
 void name_index_build(struct name_index *, int n, const char *(*name)(int));
 /* The index of s, -1 if it is none of the names. */
-int name_index_find(const struct name_index *, const char *(*name)(int), const char *s);
+int name_index_find(const struct name_index *, const char *s);
+
+/* A hash of the n bytes at p, eight at a time (the keys of the per-row lookups are tens
+ * of bytes: one multiply per byte was most of a lookup). */
+uint64_t mem_hash(const void *p, size_t n, uint64_t seed);
 
 /* "prog: MESSAGE" on stderr after what stdout holds, exit 2. */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
