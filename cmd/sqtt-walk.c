@@ -60,6 +60,12 @@ take_meta(struct walker *wk, struct tsv *t)
 }
 
 static int
+type_code(const char *name)
+{
+	return (int)sqtt_type_by_name(name);
+}
+
+static int
 field_or_dash(const struct tsv *t, int i)
 {
 	return tsv_dash(t, i) ? -1 : (int)tsv_u64(t, i);
@@ -181,7 +187,7 @@ main(int argc, char *argv[])
 			rowtext_header(NULL);
 			header_out = 1;
 		}
-		pk.type = sqtt_type_by_name(t.field[c.type]);
+		pk.type = (enum sqtt_type)tsv_memo(&t, c.type, type_code);
 		switch (pk.type) {
 		case TOK_HEADER: case TOK_WAVE_START: case TOK_WAVE_END: case TOK_INST:
 		case TOK_VALU_INST: case TOK_IMM_ONE: case TOK_IMMEDIATE: case TOK_NEW_PC:
@@ -206,7 +212,7 @@ main(int argc, char *argv[])
 				pk.wave = (int)tsv_u64(&t, c.wave);
 			break;
 		case TOK_INST:
-			if ((pk.op = sqtt_op_code(t.field[c.op])) < 0)
+			if ((pk.op = tsv_memo(&t, c.op, sqtt_op_code)) < 0)
 				tsv_fail(&t, "unknown INST op '%s'", t.field[c.op]);
 			/* FALLTHROUGH */
 		case TOK_VALU_INST: case TOK_IMM_ONE:

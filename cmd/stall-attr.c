@@ -99,6 +99,12 @@ line_of(void *ctx, const void *handle, size_t *len)
 	return line;
 }
 
+static int
+class_code(const char *name)
+{
+	return (int)inst_class_by_name(name);
+}
+
 static uint64_t nrecords;	/* rows read, of every input */
 
 static void
@@ -120,7 +126,7 @@ record(struct tsv *t)
 		r.pc = tsv_u64(t, c_pc);
 	r.token = t->field[c_token];
 	r.inst = t->field[c_inst];
-	r.cls = inst_class_by_name(t->field[c_class]);
+	r.cls = (enum inst_class)tsv_memo(t, c_class, class_code);
 	r.dep = t->field[c_dep];
 	if (attr_row(attr, &r, t) != 0)
 		tsv_fail(t, "%s", attr_error(attr));

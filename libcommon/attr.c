@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "attr.h"
+#include "out.h"
 #include "util.h"
 
 /* Outstanding operations on one counter, oldest first.  The gfx11 counters are 6 bits
@@ -317,10 +318,16 @@ fifo_wait(struct attr *a, struct fifo *f, unsigned long n)
 
 	while (f->n > n) {
 		kinds |= f->kind[f->head];
-		if (a->list_retired)
-			a->retired_len += (size_t)snprintf(a->retired + a->retired_len,
-		    sizeof(a->retired) - a->retired_len, "%s0x%" PRIx64 "@%" PRIu64,
-		    a->retired_len ? "," : "", f->pc[f->head], f->issue[f->head]);
+		if (a->list_retired) {	/* at most 40 bytes each: RETIRED_MAX has room */
+			char *p = a->retired + a->retired_len;
+			if (a->retired_len)
+				*p++ = ',';
+			p = fmt_hex(p, f->pc[f->head]);
+			*p++ = '@';
+			p = fmt_u64(p, f->issue[f->head]);
+			*p = '\0';
+			a->retired_len = (size_t)(p - a->retired);
+		}
 		f->head = (f->head + 1) % FIFO_MAX;
 		f->n--;
 	}

@@ -384,9 +384,16 @@ keep_meta(struct profile *p, const struct tsv *t)
 }
 
 static int
-row_cause(struct profile *p, const struct tsv *t, const char *name)
+cause_code(const char *name)
 {
-	int ci = cause_by_name(name);
+	return (int)cause_by_name(name);
+}
+
+static int
+row_cause(struct profile *p, struct tsv *t, int col)
+{
+	const char *name = t->field[col];
+	int ci = tsv_memo(t, col, cause_code);
 
 	if (ci != CAUSE_OTHER)
 		return ci;
@@ -414,7 +421,7 @@ read_row(struct profile *p, struct tsv *t, const struct rowcols *c)
 	r.cost = tsv_i64(t, c->cost);
 	if (r.cost < 0)
 		tsv_fail(t, "%s: %" PRId64 " is negative", t->col[c->cost], r.cost);
-	r.cause = c->cause < 0 ? CAUSE_NONE : row_cause(p, t, t->field[c->cause]);
+	r.cause = c->cause < 0 ? CAUSE_NONE : row_cause(p, t, c->cause);
 	r.kernel = t->field[c->kernel];
 	if (p->row_kernel != NULL &&
 	    (r.kernel = p->row_kernel(p->kernel_hook, t, r.kernel)) == NULL)

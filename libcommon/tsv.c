@@ -9,6 +9,7 @@
 
 #include "out.h"
 #include "tsv.h"
+#include "util.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -107,6 +108,7 @@ tsv_close(struct tsv *t)
 	free(t->field);
 	free(t->col);
 	free(t->colbuf);
+	free(t->memo);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -130,37 +132,26 @@ tsv_fail(const struct tsv *t, const char *fmt, ...)
 	errx(2, "%s:%lu: %s", t->path, t->line, msg);
 }
 
-static void
-grow_fields(struct tsv *t)
-{
-	t->maxfield = t->maxfield ? 2 * t->maxfield : 16;
-	t->field = reallocarray(t->field, t->maxfield, sizeof(*t->field));
-	if (t->field == NULL)
-		err(2, NULL);
-}
-
 /* Split s[0..n) at tabs in place.  Sixteen bytes are compared at a time (SSE2, which
- * every x86-64 has; eight at a time elsewhere): a line has a dozen short fields, and a
+ * every x86-64 has; one at a time elsewhere): a line has a dozen short fields, and a
  * memchr call per field cost more than the search.  The block has TSV_PAD zero bytes
  * after it, so a look past the line's end stays inside it. */
-static inline void
-push_field(struct tsv *t, char *tab)
-{
-	*tab = '\0';
-	if (t->nfield == t->maxfield)
-		grow_fields(t);
-	t->field[t->nfield++] = tab + 1;
-}
-
 static void
 split(struct tsv *t, char *s, size_t n)
 {
-	char *p = s, *end = s + n;
+	char *p = s, *end = s + n, **field;
+	size_t nf = 0;
 
-	t->nfield = 0;
-	if (t->maxfield == 0)
-		grow_fields(t);
-	t->field[t->nfield++] = s;
+	/* room for a field per byte, so the loop stores without looking (bounded by
+	 * TSV_LINE_MAX) */
+	if (t->maxfield < n + 2) {
+		t->maxfield = n + 2 > 64 ? n + 2 : 64;
+		free(t->field);
+		if ((t->field = reallocarray(NULL, t->maxfield, sizeof(*t->field))) == NULL)
+			err(2, NULL);
+	}
+	field = t->field;
+	field[nf++] = s;
 	t->fend = end;
 #ifdef __SSE2__
 	{
@@ -172,29 +163,21 @@ split(struct tsv *t, char *s, size_t n)
 			    _mm_loadu_si128((const __m128i *)(const void *)p), tab));
 			if (end - p < 16)
 				m &= (1u << (end - p)) - 1;
-			for (; m != 0; m &= m - 1)
-				push_field(t, p + __builtin_ctz(m));
+			for (; m != 0; m &= m - 1) {
+				char *c = p + __builtin_ctz(m);
+				*c = '\0';
+				field[nf++] = c + 1;
+			}
 		}
 	}
 #else
-	{
-		const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-		uint64_t v, m;
-
-		for (; end - p >= 8; p += 8) {
-			memcpy(&v, p, 8);
-			v ^= ones * '\t';
-			/* a high bit where a byte may be a tab (one after a tab may be flagged
-			 * too: each is looked at) */
-			for (m = (v - ones) & ~v & highs; m != 0; m &= m - 1)
-				if (p[__builtin_ctzll(m) >> 3] == '\t')
-					push_field(t, p + (__builtin_ctzll(m) >> 3));
+	for (; p < end; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			field[nf++] = p + 1;
 		}
-		for (; p < end; p++)
-			if (*p == '\t')
-				push_field(t, p);
-	}
 #endif
+	t->nfield = nf;
 }
 
 enum tsv_kind
@@ -263,6 +246,50 @@ tsv_next(struct tsv *t)
 	return TSV_RECORD;
 }
 
+#define MEMO_SLOTS 32
+struct tsv_memo {
+	uint64_t w0[MEMO_SLOTS], w1[MEMO_SLOTS];
+	uint32_t len1[MEMO_SLOTS];	/* the length + 1; 0 for an empty slot */
+	int val[MEMO_SLOTS];
+};
+
+int
+tsv_memo(struct tsv *t, int i, int (*lookup)(const char *))
+{
+	const char *f = t->field[i];
+	size_t n = tsv_len(t, (size_t)i), h;
+	struct tsv_memo *m;
+	uint64_t w0, w1;
+
+	if (n >= 16)
+		return lookup(f);
+	if ((size_t)i >= t->nmemo) {
+		t->memo = xreallocarray(t->memo, (size_t)i + 1, sizeof(*t->memo));
+		memset(t->memo + t->nmemo, 0, ((size_t)i + 1 - t->nmemo) * sizeof(*t->memo));
+		t->nmemo = (size_t)i + 1;
+	}
+	m = &t->memo[i];
+	/* sixteen bytes from the field: inside the block, whose padding follows it */
+	memcpy(&w0, f, 8);
+	memcpy(&w1, f + 8, 8);
+	w0 = le64toh(w0);
+	w1 = le64toh(w1);
+	if (n < 8) {
+		w0 &= (1ULL << (8 * n)) - 1;
+		w1 = 0;
+	} else {
+		w1 &= (1ULL << (8 * (n - 8))) - 1;
+	}
+	h = (size_t)(((w0 * 0x9e3779b97f4a7c15ULL) ^ (w1 * 0xff51afd7ed558ccdULL) ^ n) >> 59);
+	if (m->len1[h] != n + 1 || m->w0[h] != w0 || m->w1[h] != w1) {
+		m->w0[h] = w0;
+		m->w1[h] = w1;
+		m->len1[h] = (uint32_t)n + 1;
+		m->val[h] = lookup(f);
+	}
+	return m->val[h];
+}
+
 int
 tsv_col(const struct tsv *t, const char *name)
 {
@@ -327,6 +354,10 @@ parse_u64(const char *s, size_t n, uint64_t *out)
 	uint64_t v = 0, d;
 	size_t i = 0;
 
+	if (n == 1 && (d = (uint64_t)(unsigned char)s[0] - '0') <= 9) {	/* most are */
+		*out = d;
+		return 1;
+	}
 	if (n > 2 && s[0] == '0' && s[1] == 'x') {
 		for (i = 2; i + 1 < n && s[i] == '0'; i++)
 			;

@@ -26,6 +26,8 @@ struct tsv {
 	char **field;		/* fields of the current line, split in place */
 	size_t nfield, maxfield;
 	char *fend;		/* the end of the last field */
+	struct tsv_memo *memo;	/* tsv_memo's, by column */
+	size_t nmemo;
 	char **col;		/* column names from the '#' line */
 	size_t ncol;
 	char *colbuf;
@@ -58,6 +60,10 @@ tsv_len(const struct tsv *t, size_t i)
 {
 	return (size_t)((i + 1 < t->nfield ? t->field[i + 1] - 1 : t->fend) - t->field[i]);
 }
+/* lookup(field i), remembered by the field's bytes (up to 16 of them) for this column: a
+ * name every row repeats (a token type, an instruction class) is looked up once.
+ * lookup must give the same value for the same text. */
+int tsv_memo(struct tsv *, int i, int (*lookup)(const char *));
 /* Field i is "-". */
 int tsv_dash(const struct tsv *, int i);
 /* The current line whole again (its tabs put back; the fields are then invalid), for

@@ -35,4 +35,43 @@ test_expect_success 'a stream trickling through a pipe reads the same as a file'
 	test_cmp expect actual
 '
 
+TSV_TEST="$TOP/build/tsv_test"
+
+test_expect_success 'numbers of every length, decimal and hex, read as written' '
+	"$TSV_TEST" numbers 200000 > out &&
+	echo "ok 200000" > expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'numbers at the edges: the largest, leading zeros, upper-case hex' '
+	printf "#u\n18446744073709551615\n0xFFFFFFFFFFFFFFFF\n0x00000000000000000000ff\n" > edge.tsv &&
+	printf "000000000000000000000000000007\n12345678\n123456789\n0\n" >> edge.tsv &&
+	"$TSV_TEST" u64 edge.tsv > out &&
+	printf "%s\n" 18446744073709551615 18446744073709551615 255 7 12345678 123456789 0 > expect &&
+	test_cmp expect out
+'
+
+for bad in 18446744073709551616 99999999999999999999 0x10000000000000000 12a4 0x 0x1g - \
+    " 1" +1 1e3 123456789012345678901
+do
+	test_expect_success "'$bad' is not a number" "
+		printf '#u\\n%s\\n' '$bad' > bad.tsv &&
+		test_expect_code 2 \"\$TSV_TEST\" u64 bad.tsv > out 2> err &&
+		test_one_line_error tsv_test err &&
+		grep -qF \"u: '$bad' is not a number\" err
+	"
+done
+
+test_expect_success 'an empty field is not a number' '
+	printf "#u\tv\n\t1\n" > empty.tsv &&
+	test_expect_code 2 "$TSV_TEST" u64 empty.tsv > out 2> err &&
+	grep -qF "u: '"''"' is not a number" err
+'
+
+test_expect_success 'names looked up through the memo give what a lookup gives' '
+	"$TSV_TEST" memo 200000 > out &&
+	echo "ok 200000" > expect &&
+	test_cmp expect out
+'
+
 test_done
