@@ -28,18 +28,36 @@ static uint64_t total_unknown, total_lost;
 static unsigned nselected, nnoprog;	/* buffers dumped; of them, with no program */
 static uint64_t ntokens_out;		/* tokens (or counts) written */
 
-static const char *const synopsis[] = {
-	"[-ach] [-e event] [-k kernel] [-t type[,type ...]] [-x dir] [-X dir]",
-	"\t[--dispatch n] [--base [id=]addr] capture ...",
-	"--raw [--se n] [--code file --base addr [--name kernel]] stream ...",
-	NULL
+static const struct cli cli = {
+	.synopsis = {
+		"[-ah] [--counts] [-e event] [-k kernel] [--types type[,type ...]] [-x dir]",
+		"\t[-X dir] [--dispatch n] [--base [id=]addr] capture ...",
+		"--raw [--se n] [-c code --base addr [--name kernel]] stream ...",
+		NULL
+	},
+	.options = "all/a counts event/e kernel/k types extract/x streams/X dispatch " CAPTURE_OPTIONS,
+	.help =
+	    "Decode RDNA3 SQTT captures into the packet stream.\n"
+	    "\n"
+	    "  -a, --all          NOP and UNKNOWN tokens too\n"
+	    "      --counts       counts per event and token type instead of tokens\n"
+	    "  -e, --event N      only trace buffer N\n"
+	    "  -k, --kernel NAME  only buffers that traced kernel NAME\n"
+	    "      --dispatch N   only the buffers of dispatch N (rocprofv3's dispatch id)\n"
+	    "      --base ID=ADDR a rocprofv3 run: code object ID is loaded at ADDR\n"
+	    "      --types T,...  only these token types (AMD names, e.g. INST,WAVE_END)\n"
+	    "  -x, --extract DIR  write each program's code object as DIR/NAME.hsaco\n"
+	    "  -X, --streams DIR  write each selected buffer's raw stream as DIR/EVENT.att\n"
+	    "      --raw          the captures are raw stream files\n"
+	    "      --se N         raw: the shader engine (default 0)\n"
+	    "  -c, --code FILE    raw: the code object; --base ADDR its load address;\n"
+	    "      --name KERNEL  its kernel name\n"
+	    "  -h, --help         this text\n"
+	    "      --version      the version\n"
+	    "A capture is a tinygrad profile pickle (.pkl, .pkl.gz), a rocprofv3 --att run\n"
+	    "directory (or one sqtt-encode -d wrote), or with --raw a stream file.\n"
+	    "See sqtt-dump(1).\n",
 };
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	cli_usage(synopsis);
-}
 
 /* "event\tse\t", the same for every token of a buffer */
 static char prefix[48];
@@ -277,7 +295,7 @@ parse_types(char *arg)
 	types_given = 1;
 	while ((s = strsep(&arg, ",")) != NULL) {
 		if ((t = sqtt_type_by_name(s)) == TOK_NTYPES)
-			errx(2, "-t: unknown token type '%s'", s);
+			errx(2, "--types: unknown token type '%s'", s);
 		type_wanted[t] = 1;
 	}
 }
@@ -285,30 +303,17 @@ parse_types(char *arg)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "all", no_argument, NULL, 'a' },
-		{ "counts", no_argument, NULL, 'c' },
-		{ "event", required_argument, NULL, 'e' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "types", required_argument, NULL, 't' },
-		{ "extract", required_argument, NULL, 'x' },
-		{ "streams", required_argument, NULL, 'X' },
-		{ "dispatch", required_argument, NULL, 'D' },
-		CAPTURE_LONGOPTS,
-		CLI_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	struct capture_opts copt = { 0 };
 	struct capture c;
 	const char *errstr;
 	int ch, i, header_done = 0;
 	size_t j;
-	while ((ch = getopt_long(argc, argv, "ace:hk:t:x:X:", longopts, NULL)) != -1) {
+	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
 		case 'a':
 			opt_all = 1;
 			break;
-		case 'c':
+		case OPT_COUNTS:
 			opt_counts = 1;
 			break;
 		case 'e':
@@ -316,34 +321,10 @@ main(int argc, char *argv[])
 			if (errstr)
 				errx(2, "-e is %s: %s", errstr, optarg);
 			break;
-		case 'h':
-			cli_help(synopsis,
-			    "Decode RDNA3 SQTT captures into the packet stream.\n"
-			    "\n"
-			    "  -a, --all          NOP and UNKNOWN tokens too\n"
-			    "  -c, --counts       counts per event and token type instead of tokens\n"
-			    "  -e, --event N      only trace buffer N\n"
-			    "  -k, --kernel NAME  only buffers that traced kernel NAME\n"
-			    "      --dispatch N   only the buffers of dispatch N (rocprofv3's dispatch id)\n"
-			    "      --base ID=ADDR a rocprofv3 run: code object ID is loaded at ADDR\n"
-			    "  -t, --types T,...  only these token types (AMD names, e.g. INST,WAVE_END)\n"
-			    "  -x, --extract DIR  write each program's code object as DIR/NAME.hsaco\n"
-			    "  -X, --streams DIR  write each selected buffer's raw stream as DIR/EVENT.att\n"
-			    "      --raw          the captures are raw stream files\n"
-			    "      --se N         raw: the shader engine (default 0)\n"
-			    "      --code FILE    raw: the code object; --base ADDR its load address;\n"
-			    "      --name KERNEL  its kernel name\n"
-			    "  -h, --help         this text\n"
-			    "      --version      the version\n"
-			    "A capture is a tinygrad profile pickle (.pkl, .pkl.gz), a rocprofv3 --att run\n"
-			    "directory (or one sqtt-encode -d wrote), or with --raw a stream file.\n"
-			    "See sqtt-dump(1).\n");
-		case 'V':
-			cli_version();
 		case 'k':
 			opt_kernel = optarg;
 			break;
-		case 't':
+		case OPT_TYPES:
 			parse_types(optarg);
 			break;
 		case 'x':
@@ -352,20 +333,20 @@ main(int argc, char *argv[])
 		case 'X':
 			opt_sdir = optarg;
 			break;
-		case 'D':
+		case OPT_DISPATCH:
 			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
 			if (errstr)
 				errx(2, "--dispatch is %s: %s", errstr, optarg);
 			break;
 		default:
 			if (!capture_option(&copt, ch, optarg))
-				usage();
+				cli_usage(&cli);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		usage();
+		cli_usage(&cli);
 	if (opt_xdir != NULL && mkdir(opt_xdir, 0777) != 0 && errno != EEXIST)
 		err(2, "%s", opt_xdir);
 	if (opt_sdir != NULL && mkdir(opt_sdir, 0777) != 0 && errno != EEXIST)
@@ -397,7 +378,7 @@ main(int argc, char *argv[])
 		errx(2, "-k %s: no trace buffer of that kernel (%u buffers)", opt_kernel,
 		    event_offset);
 	if (types_given && ntokens_out == 0)
-		errx(2, "-t: no token of those types in the %u trace buffer%s selected", nselected,
+		errx(2, "--types: no token of those types in the %u trace buffer%s selected", nselected,
 		    nselected == 1 ? "" : "s");
 	if (nnoprog > 0 && nnoprog < nselected)
 		warnx("warning: %u of %u trace buffers match no program: their kernel is '-'",

@@ -19,16 +19,28 @@
 #include "tsv.h"
 #include "util.h"
 
-static const char *const synopsis[] = {
-	"[-h] [-e event] [-o file | -d dir [--no-index]] [packets.tsv]",
-	NULL
+static const struct cli cli = {
+	.synopsis = {
+		"[-h] [-e event] [-o file | -d dir [--no-index]] [packets.tsv]",
+		NULL
+	},
+	.options = "dir/d event/e no-index output/o",
+	.help =
+	    "Encode a packet stream (sqtt-dump's output, or one written by hand) into\n"
+	    "raw gfx11 SQTT bytes.\n"
+	    "\n"
+	    "  -e, --event N    encode only trace buffer N\n"
+	    "  -o, --output F   write the stream to F (default: standard output)\n"
+	    "  -d, --dir DIR    write a capture directory as rocprofv3 --att writes a run:\n"
+	    "                   a .att stream per buffer, named by dispatch and shader\n"
+	    "                   engine, the code objects, the results JSON; and\n"
+	    "                   capture.tsv, the index sqtt-dump reads first\n"
+	    "      --no-index   with -d: no capture.tsv, only what rocprofv3 writes\n"
+	    "  -h, --help       this text\n"
+	    "      --version    the version\n"
+	    "Rows with a nib are placed there with their raw bits; rows with nib '-' are\n"
+	    "packed and their deltas computed from time. See sqtt-encode(1).\n",
 };
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	cli_usage(synopsis);
-}
 
 /* Limits (sqtt-encode(1), LIMITS): the NOP padding before a placed token, the stream's
  * length, and the time one row may advance.  Far beyond real captures (their longest
@@ -656,14 +668,6 @@ take_meta(struct tsv *t)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "dir", required_argument, NULL, 'd' },
-		{ "event", required_argument, NULL, 'e' },
-		{ "no-index", no_argument, NULL, 'I' },
-		{ "output", required_argument, NULL, 'o' },
-		CLI_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	struct encoder enc = { 0 };
 	struct col c = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
 	struct tsv t;
@@ -675,7 +679,7 @@ main(int argc, char *argv[])
 	uint64_t u;
 	char *ipath;
 
-	while ((ch = getopt_long(argc, argv, "d:e:ho:", longopts, NULL)) != -1) {
+	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
 		case 'd':
 			opt_dir = optarg;
@@ -685,38 +689,20 @@ main(int argc, char *argv[])
 			if (errstr)
 				errx(2, "-e is %s: %s", errstr, optarg);
 			break;
-		case 'V':
-			cli_version();
-		case 'h':
-			cli_help(synopsis,
-			    "Encode a packet stream (sqtt-dump's output, or one written by hand) into\n"
-			    "raw gfx11 SQTT bytes.\n"
-			    "\n"
-			    "  -e, --event N    encode only trace buffer N\n"
-			    "  -o, --output F   write the stream to F (default: standard output)\n"
-			    "  -d, --dir DIR    write a capture directory as rocprofv3 --att writes a run:\n"
-			    "                   a .att stream per buffer, named by dispatch and shader\n"
-			    "                   engine, the code objects, the results JSON; and\n"
-			    "                   capture.tsv, the index sqtt-dump reads first\n"
-			    "      --no-index   with -d: no capture.tsv, only what rocprofv3 writes\n"
-			    "  -h, --help       this text\n"
-			    "      --version    the version\n"
-			    "Rows with a nib are placed there with their raw bits; rows with nib '-' are\n"
-			    "packed and their deltas computed from time. See sqtt-encode(1).\n");
 		case 'o':
 			opt_out = optarg;
 			break;
-		case 'I':
+		case OPT_NO_INDEX:
 			opt_noindex = 1;
 			break;
 		default:
-			usage();
+			cli_usage(&cli);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1 || (opt_dir && opt_out) || (opt_noindex && !opt_dir))
-		usage();
+		cli_usage(&cli);
 	if (argc == 1 && strcmp(argv[0], "-") != 0) {
 		path = argv[0];
 		if ((in = fopen(path, "r")) == NULL)

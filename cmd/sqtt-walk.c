@@ -18,16 +18,26 @@
 #include "rowtext.h"
 #include "walk.h"
 
-static const char *const synopsis[] = {
-	"[-h] [--strict] [-c code [-b base] [--name kernel]] [--packets wave[:n]] [packets.tsv]",
-	NULL
+static const struct cli cli = {
+	.synopsis = {
+		"[-h] [--strict] [-c code [-b base] [--name kernel]] [--packets wave[:n]] [packets.tsv]",
+		NULL
+	},
+	.options = "base/b code/c name packets strict",
+	.help =
+	    "Place every instruction token of a packet stream (sqtt-dump's output) on\n"
+	    "the instruction that issued it: one row per issue per wave.\n"
+	    "\n"
+	    "  -c, --code FILE    the code object (default: found through ## lines)\n"
+	    "  -b, --base ADDR    its load address\n"
+	    "      --name NAME    its kernel name\n"
+	    "      --strict       warnings make the exit status 2\n"
+	    "      --packets W[:N]  print wave W's first N tokens (64) with their pc\n"
+	    "                     on stderr, MISS where the walk lost alignment\n"
+	    "  -h, --help         this text\n"
+	    "      --version      the version\n"
+	    "See sqtt-walk(1).\n",
 };
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	cli_usage(synopsis);
-}
 
 static const char *opt_code, *opt_kernel;
 static uint64_t opt_base;
@@ -78,15 +88,6 @@ struct cols {
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "base", required_argument, NULL, 'b' },
-		{ "code", required_argument, NULL, 'c' },
-		{ "name", required_argument, NULL, 'N' },
-		{ "packets", required_argument, NULL, 'P' },
-		{ "strict", no_argument, NULL, 's' },
-		CLI_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	struct cols c = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
 	struct walker *wk;
 	struct walk_packet pk;
@@ -97,7 +98,7 @@ main(int argc, char *argv[])
 	int ch, header_out = 0;
 	char *end;
 
-	while ((ch = getopt_long(argc, argv, "b:c:h", longopts, NULL)) != -1) {
+	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
 		case 'b':
 			errno = 0;
@@ -108,26 +109,10 @@ main(int argc, char *argv[])
 		case 'c':
 			opt_code = optarg;
 			break;
-		case 'h':
-			cli_help(synopsis,
-			    "Place every instruction token of a packet stream (sqtt-dump's output) on\n"
-			    "the instruction that issued it: one row per issue per wave.\n"
-			    "\n"
-			    "  -c, --code FILE    the code object (default: found through ## lines)\n"
-			    "  -b, --base ADDR    its load address\n"
-			    "      --name NAME    its kernel name\n"
-			    "      --strict       warnings make the exit status 2\n"
-			    "      --packets W[:N]  print wave W's first N tokens (64) with their pc\n"
-			    "                     on stderr, MISS where the walk lost alignment\n"
-			    "  -h, --help         this text\n"
-			    "      --version      the version\n"
-			    "See sqtt-walk(1).\n");
-		case 'V':
-			cli_version();
-		case 'N':
+		case OPT_NAME:
 			opt_kernel = optarg;
 			break;
-		case 'P':
+		case OPT_PACKETS:
 			errno = 0;
 			opt_dbg_wave = strtol(optarg, &end, 10);
 			if (errno || end == optarg || opt_dbg_wave < 0)
@@ -138,17 +123,17 @@ main(int argc, char *argv[])
 			if (*end != '\0')
 				errx(2, "--packets wants WAVE[:N]: %s", optarg);
 			break;
-		case 's':
+		case OPT_STRICT:
 			opt_strict = 1;
 			break;
 		default:
-			usage();
+			cli_usage(&cli);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage();
+		cli_usage(&cli);
 	if (argc == 1 && strcmp(argv[0], "-") != 0) {
 		path = argv[0];
 		if ((in = fopen(path, "r")) == NULL)

@@ -113,17 +113,30 @@ static uint64_t nrows;
 static int c_event, c_wave, c_kernel, c_pc, c_time, c_delta, c_token, c_class, c_cost,
     c_cause, c_retired;
 
-static const char *const synopsis[] = {
-	"[-hV] [--lines | --annotate | --loops | --waits | --wait-rows | --loads | --hidden | --hints]",
-	"\t[--hint-min percent] [--untraced] [file ...]",
-	NULL
+static const struct cli cli = {
+	.synopsis = {
+		"[-hV] [--lines | --annotate | --loops | --waits | --wait-rows | --loads | --hidden | --hints]",
+		"\t[--hint-min percent] [--untraced] [file ...]",
+		NULL
+	},
+	.options = "annotate hidden hint-min hints lines loads loops untraced wait-rows waits version/V",
+	.help =
+	    "Read a costed row stream (stall-attr) against its kernels' code objects.\n"
+	    "\n"
+	    "      --lines     cycles per source line (DWARF line table; ??:0 if none)\n"
+	    "      --annotate  every instruction in address order, source interleaved\n"
+	    "      --loops     innermost loops: iterations, cycles per iteration, spin\n"
+	    "      --waits     per s_waitcnt, the operations it retired and their latency\n"
+	    "      --wait-rows the same for every s_waitcnt row, as it is read\n"
+	    "      --loads     per memory instruction, the waits it caused\n"
+	    "      --hidden    per instruction, cycles hidden by other waves' issue\n"
+	    "      --hints     advice from the measured rows, with its evidence\n"
+	    "      --hint-min P  hoist: a load's waits must cost P% (default 5)\n"
+	    "      --untraced  count waves without instruction tokens too\n"
+	    "  -V, --version   the version\n"
+	    "  -h, --help      this text\n"
+	    "See stall-annotate(1).\n",
 };
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	cli_usage(synopsis);
-}
 
 /* Programs and kernels ------------------------------------------------------------ */
 
@@ -1114,61 +1127,28 @@ report(void)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "annotate", no_argument, NULL, 'a' },
-		{ "hidden", no_argument, NULL, 'H' },
-		{ "hint-min", required_argument, NULL, 'm' },
-		{ "hints", no_argument, NULL, 'i' },
-		{ "lines", no_argument, NULL, 'l' },
-		{ "loads", no_argument, NULL, 'd' },
-		{ "loops", no_argument, NULL, 'L' },
-		{ "untraced", no_argument, NULL, 'u' },
-		{ "wait-rows", no_argument, NULL, 'W' },
-		{ "waits", no_argument, NULL, 'w' },
-		CLI_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	int ch, i, nview = 0;
 	char *end;
 
-	while ((ch = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
+	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
-		case 'a': view = V_ANNOTATE; nview++; break;
-		case 'd': view = V_LOADS; nview++; break;
-		case 'H': view = V_HIDDEN; nview++; break;
-		case 'i': view = V_HINTS; nview++; break;
-		case 'l': view = V_LINES; nview++; break;
-		case 'L': view = V_LOOPS; nview++; break;
-		case 'w': view = V_WAITS; nview++; break;
-		case 'W': view = V_WAIT_ROWS; nview++; break;
-		case 'u': opt_untraced = 1; break;
-		case 'm':
+		case OPT_ANNOTATE: view = V_ANNOTATE; nview++; break;
+		case OPT_LOADS: view = V_LOADS; nview++; break;
+		case OPT_HIDDEN: view = V_HIDDEN; nview++; break;
+		case OPT_HINTS: view = V_HINTS; nview++; break;
+		case OPT_LINES: view = V_LINES; nview++; break;
+		case OPT_LOOPS: view = V_LOOPS; nview++; break;
+		case OPT_WAITS: view = V_WAITS; nview++; break;
+		case OPT_WAIT_ROWS: view = V_WAIT_ROWS; nview++; break;
+		case OPT_UNTRACED: opt_untraced = 1; break;
+		case OPT_HINT_MIN:
 			opt_hint_min = strtod(optarg, &end);
 			if (end == optarg || *end != '\0' || !(opt_hint_min >= 0 &&
 			    opt_hint_min <= 100))
 				errx(2, "--hint-min is not a percent from 0 to 100: %s", optarg);
 			break;
-		case 'h':
-			cli_help(synopsis,
-			    "Read a costed row stream (stall-attr) against its kernels' code objects.\n"
-			    "\n"
-			    "      --lines     cycles per source line (DWARF line table; ??:0 if none)\n"
-			    "      --annotate  every instruction in address order, source interleaved\n"
-			    "      --loops     innermost loops: iterations, cycles per iteration, spin\n"
-			    "      --waits     per s_waitcnt, the operations it retired and their latency\n"
-			    "      --wait-rows the same for every s_waitcnt row, as it is read\n"
-			    "      --loads     per memory instruction, the waits it caused\n"
-			    "      --hidden    per instruction, cycles hidden by other waves' issue\n"
-			    "      --hints     advice from the measured rows, with its evidence\n"
-			    "      --hint-min P  hoist: a load's waits must cost P% (default 5)\n"
-			    "      --untraced  count waves without instruction tokens too\n"
-			    "  -V, --version   the version\n"
-			    "  -h, --help      this text\n"
-			    "See stall-annotate(1).\n");
-		case 'V':
-			cli_version();
 		default:
-			usage();
+			cli_usage(&cli);
 		}
 	}
 	argc -= optind;

@@ -21,16 +21,23 @@ static char *first_header;	/* the first input's '#' line: later inputs must matc
 static struct tsv *cur;		/* the input being read, for the warnings */
 static int c_event, c_wave, c_pc, c_time, c_delta, c_token, c_inst, c_class, c_dep;
 
-static const char *const synopsis[] = {
-	"[-hr] [--deltas] [--strict] [file ...]",
-	NULL
+static const struct cli cli = {
+	.synopsis = {
+		"[-hr] [--deltas] [--strict] [file ...]",
+		NULL
+	},
+	.options = "deltas/r raw strict",
+	.help =
+	    "Charge every row of a row stream a cost and label it with a cause;\n"
+	    "the rows come out in input order with 'cost' and 'cause' appended.\n"
+	    "\n"
+	    "  -r, --deltas  cost is the row's delta: waits are not moved (--raw, its\n"
+	    "                older name, still works)\n"
+	    "      --strict  a warning is an error (exit 2)\n"
+	    "  -h, --help    this text\n"
+	    "      --version the version\n"
+	    "The rules and the evidence for them are in stall-attr(1).\n",
 };
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	cli_usage(synopsis);
-}
 
 /* Output ------------------------------------------------------------------------ */
 
@@ -209,38 +216,19 @@ attribute(const char *path)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "deltas", no_argument, NULL, 'r' },
-		{ "raw", no_argument, NULL, 'r' },	/* the older name of --deltas */
-		{ "strict", no_argument, NULL, 'S' },
-		CLI_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	int ch, i;
 
-	while ((ch = getopt_long(argc, argv, "hr", longopts, NULL)) != -1) {
+	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
-		case 'V':
-			cli_version();
-		case 'h':
-			cli_help(synopsis,
-			    "Charge every row of a row stream a cost and label it with a cause;\n"
-			    "the rows come out in input order with 'cost' and 'cause' appended.\n"
-			    "\n"
-			    "  -r, --deltas  cost is the row's delta: waits are not moved (--raw, its\n"
-			    "                older name, still works)\n"
-			    "      --strict  a warning is an error (exit 2)\n"
-			    "  -h, --help    this text\n"
-			    "      --version the version\n"
-			    "The rules and the evidence for them are in stall-attr(1).\n");
 		case 'r':
+		case OPT_RAW:	/* the older name of --deltas */
 			opt_raw = 1;
 			break;
-		case 'S':
+		case OPT_STRICT:
 			opt_strict = 1;
 			break;
 		default:
-			usage();
+			cli_usage(&cli);
 		}
 	}
 	argc -= optind;

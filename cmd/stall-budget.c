@@ -64,17 +64,32 @@ static struct baseline *baselines;
 static struct profile prof;
 static const char *input_name;
 
-static const char *const synopsis[] = {
-	"[-h] [--strict] rules [input]",
-	"[-h] [--strict] -w baseline [input]",
-	NULL
+static const struct cli cli = {
+	.synopsis = {
+		"[-h] [--strict] rules [input]",
+		"[-h] [--strict] -w baseline [input]",
+		NULL
+	},
+	.options = "strict write-baseline/w",
+	.help =
+	    "Hold a profile to a budget: one rule a line, e.g.\n"
+	    "  r_2_8_16_4_4_16_4 cycles <= 40000\n"
+	    "  * cause mem <= 70%\n"
+	    "  K pc 0x183c cycles <= 30000\n"
+	    "  K inst /^s_waitcnt/ cycles <= 30000\n"
+	    "  K cycles <= 105% of baseline.json\n"
+	    "One line per rule and kernel (ok or broken, the figure, the limit);\n"
+	    "exit 1 naming every broken rule, 2 on trouble.  input is a row\n"
+	    "stream, a stall table (TSV or JSON) or a capture; - or none is\n"
+	    "standard input.\n"
+	    "\n"
+	    "  -w, --write-baseline FILE  write the profile of input to FILE as\n"
+	    "                             stall-table --json does, for '% of' rules\n"
+	    "      --strict               an unknown cause is an error\n"
+	    "  -h, --help                 this text\n"
+	    "      --version              the version\n"
+	    "See stall-budget(1).\n",
 };
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	cli_usage(synopsis);
-}
 
 static void __attribute__((noreturn)) __attribute__((format(printf, 2, 3)))
 rule_fail(const struct rule *r, const char *fmt, ...)
@@ -502,59 +517,32 @@ write_baseline(const char *path)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "strict", no_argument, NULL, 'S' },
-		{ "write-baseline", required_argument, NULL, 'w' },
-		CLI_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *out_baseline = NULL, *input = "-";
 	struct baseline *b;
 	int ch, flags = PROFILE_TABLES;
 
-	while ((ch = getopt_long(argc, argv, "hw:", longopts, NULL)) != -1) {
+	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
-		case 'h':
-			cli_help(synopsis,
-			    "Hold a profile to a budget: one rule a line, e.g.\n"
-			    "  r_2_8_16_4_4_16_4 cycles <= 40000\n"
-			    "  * cause mem <= 70%\n"
-			    "  K pc 0x183c cycles <= 30000\n"
-			    "  K inst /^s_waitcnt/ cycles <= 30000\n"
-			    "  K cycles <= 105% of baseline.json\n"
-			    "One line per rule and kernel (ok or broken, the figure, the limit);\n"
-			    "exit 1 naming every broken rule, 2 on trouble.  input is a row\n"
-			    "stream, a stall table (TSV or JSON) or a capture; - or none is\n"
-			    "standard input.\n"
-			    "\n"
-			    "  -w, --write-baseline FILE  write the profile of input to FILE as\n"
-			    "                             stall-table --json does, for '% of' rules\n"
-			    "      --strict               an unknown cause is an error\n"
-			    "  -h, --help                 this text\n"
-			    "      --version              the version\n"
-			    "See stall-budget(1).\n");
-		case 'S':
+		case OPT_STRICT:
 			flags |= PROFILE_STRICT;
 			break;
-		case 'V':
-			cli_version();
 		case 'w':
 			out_baseline = optarg;
 			break;
 		default:
-			usage();
+			cli_usage(&cli);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (out_baseline != NULL) {
 		if (argc > 1)
-			usage();
+			cli_usage(&cli);
 		if (argc == 1)
 			input = argv[0];
 	} else {
 		if (argc < 1 || argc > 2)
-			usage();
+			cli_usage(&cli);
 		if (argc == 2)
 			input = argv[1];
 		if (strcmp(argv[0], "-") == 0 && strcmp(input, "-") == 0)

@@ -49,16 +49,31 @@ static struct kpair *pairs;
 static size_t npair;
 static int differs;
 
-static const char *const synopsis[] = {
-	"[-hjpt] [-k kernel[=kernel]] [-T threshold[%]] [--strict] a b",
-	NULL
+static const struct cli cli = {
+	.synopsis = {
+		"[-hjpt] [-k kernel[=kernel]] [-T threshold[%]] [--strict] a b",
+		NULL
+	},
+	.options = "json/j kernel/k pretty/p strict threshold/T tsv/t",
+	.help =
+	    "Compare two profiles instruction by instruction: the instructions of\n"
+	    "each kernel aligned by their text, cycles per wave in a and b, the\n"
+	    "delta and the causes.  a and b are row streams, stall tables (TSV or\n"
+	    "JSON) or captures; - is standard input.  Exit 0 when nothing differs,\n"
+	    "1 when something does, 2 on trouble.\n"
+	    "\n"
+	    "  -k, --kernel A[=B]  compare kernel A of a with B of b (default: every\n"
+	    "                      kernel of both, by name); repeatable\n"
+	    "  -T, --threshold N   a difference of up to N cycles a wave, or N%\n"
+	    "                      of a, is no difference (default 0)\n"
+	    "  -j, --json          JSON (version 1)\n"
+	    "  -p, --pretty        aligned text (default on a terminal)\n"
+	    "  -t, --tsv           TSV (default when stdout is not a terminal)\n"
+	    "      --strict        an unknown cause is an error\n"
+	    "  -h, --help          this text\n"
+	    "      --version       the version\n"
+	    "See stall-diff(1).\n",
 };
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	cli_usage(synopsis);
-}
 
 
 /* Alignment -------------------------------------------------------------------------- */
@@ -683,41 +698,12 @@ parse_threshold(const char *s)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "strict", no_argument, NULL, 'S' },
-		{ "threshold", required_argument, NULL, 'T' },
-		{ "tsv", no_argument, NULL, 't' },
-		CLI_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	char **names = NULL;
 	size_t nnames = 0;
 	int ch, format_given = 0, flags = PROFILE_TABLES | PROFILE_WALL;
 
-	while ((ch = getopt_long(argc, argv, "hjk:pT:t", longopts, NULL)) != -1) {
+	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
-		case 'h':
-			cli_help(synopsis,
-			    "Compare two profiles instruction by instruction: the instructions of\n"
-			    "each kernel aligned by their text, cycles per wave in a and b, the\n"
-			    "delta and the causes.  a and b are row streams, stall tables (TSV or\n"
-			    "JSON) or captures; - is standard input.  Exit 0 when nothing differs,\n"
-			    "1 when something does, 2 on trouble.\n"
-			    "\n"
-			    "  -k, --kernel A[=B]  compare kernel A of a with B of b (default: every\n"
-			    "                      kernel of both, by name); repeatable\n"
-			    "  -T, --threshold N   a difference of up to N cycles a wave, or N%\n"
-			    "                      of a, is no difference (default 0)\n"
-			    "  -j, --json          JSON (version 1)\n"
-			    "  -p, --pretty        aligned text (default on a terminal)\n"
-			    "  -t, --tsv           TSV (default when stdout is not a terminal)\n"
-			    "      --strict        an unknown cause is an error\n"
-			    "  -h, --help          this text\n"
-			    "      --version       the version\n"
-			    "See stall-diff(1).\n");
 		case 'j':
 			format = F_JSON;
 			format_given = 1;
@@ -733,7 +719,7 @@ main(int argc, char *argv[])
 			format = F_PRETTY;
 			format_given = 1;
 			break;
-		case 'S':
+		case OPT_STRICT:
 			flags |= PROFILE_STRICT;
 			break;
 		case 'T':
@@ -743,16 +729,14 @@ main(int argc, char *argv[])
 			format = F_TSV;
 			format_given = 1;
 			break;
-		case 'V':
-			cli_version();
 		default:
-			usage();
+			cli_usage(&cli);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc != 2)
-		usage();
+		cli_usage(&cli);
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		errx(2, "a and b are both standard input");
 	if (!format_given)

@@ -25,17 +25,37 @@ static struct profile prof;
 static long long opt_dispatch = -1;
 static int opt_by_dispatch;
 
-static const char *const synopsis[] = {
-	"[-Hhjpt] [-k kernel] [-n top] [-s cycles|hits|pc] [--plain] [--strict] [--untraced]",
-	"\t[--dispatch n | --by-dispatch] [--html out.html] [--trace-json out.json] [file ...]",
-	NULL
+static const struct cli cli = {
+	.synopsis = {
+		"[-Hhjpt] [-k kernel] [-n top] [-s cycles|hits|pc] [--plain] [--strict] [--untraced]",
+		"\t[--dispatch n | --by-dispatch] [--html out.html] [--trace-json out.json] [file ...]",
+		NULL
+	},
+	.options = "by-dispatch dispatch kernel/k strict untraced " REPORT_OPTIONS,
+	.help =
+	    "Sum a row stream per (kernel, pc): hits, cycles, percent of the kernel,\n"
+	    "the dominant cause and the cycles of every cause.\n"
+	    "\n"
+	    "  -n, --top N     the N instructions of each kernel with the most cycles\n"
+	    "  -s, --sort KEY  order rows by cycles (default), hits or pc\n"
+	    "  -j, --json      JSON (version 1)\n"
+	    "  -p, --pretty    aligned text for people (default on a terminal)\n"
+	    "  -t, --tsv       TSV (default when stdout is not a terminal)\n"
+	    "      --strict    a warning is an error (exit 2)\n"
+	    "      --untraced  count waves without instruction tokens too\n"
+	    "      --dispatch N  only the rows of dispatch N (rocprofv3's dispatch id)\n"
+	    "      --by-dispatch one line per dispatch: kernel, waves, cycles, wall time,\n"
+	    "                  top cause and its share, the hottest instruction\n"
+	    "      --html OUT  also write the timeline of the waves and the table as a\n"
+	    "                  self-contained HTML page\n"
+	    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
+	    "  -k, --kernel NAME  only kernel NAME (an error if there is none)\n"
+	    "      --plain     TSV for other tools: no ## lines, no TOTAL rows, a bare header\n"
+	    "  -H, --no-header the same without the header line\n"
+	    "  -h, --help      this text\n"
+	    "      --version   the version\n"
+	    "See stall-table(1).\n",
 };
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	cli_usage(synopsis);
-}
 
 static void
 count(const char *path)
@@ -68,16 +88,6 @@ timeline_row_hook(void *arg, const struct tsv *t, int64_t cost, int cause)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "by-dispatch", no_argument, NULL, 'B' },
-		{ "dispatch", required_argument, NULL, 'D' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "strict", no_argument, NULL, 'S' },
-		{ "untraced", no_argument, NULL, 'U' },
-		REPORT_LONGOPTS,
-		CLI_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	struct report *rep;
 	struct timeline *timeline;
 	struct dispatches *ds = NULL;
@@ -86,38 +96,12 @@ main(int argc, char *argv[])
 	int ch, i;
 	int flags = 0;
 
-	while ((ch = getopt_long(argc, argv, "hk:" REPORT_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
-		case 'V':
-			cli_version();
-		case 'h':
-			cli_help(synopsis,
-			    "Sum a row stream per (kernel, pc): hits, cycles, percent of the kernel,\n"
-			    "the dominant cause and the cycles of every cause.\n"
-			    "\n"
-			    "  -n, --top N     the N instructions of each kernel with the most cycles\n"
-			    "  -s, --sort KEY  order rows by cycles (default), hits or pc\n"
-			    "  -j, --json      JSON (version 1)\n"
-			    "  -p, --pretty    aligned text for people (default on a terminal)\n"
-			    "  -t, --tsv       TSV (default when stdout is not a terminal)\n"
-			    "      --strict    a warning is an error (exit 2)\n"
-			    "      --untraced  count waves without instruction tokens too\n"
-			    "      --dispatch N  only the rows of dispatch N (rocprofv3's dispatch id)\n"
-			    "      --by-dispatch one line per dispatch: kernel, waves, cycles, wall time,\n"
-			    "                  top cause and its share, the hottest instruction\n"
-			    "      --html OUT  also write the timeline of the waves and the table as a\n"
-			    "                  self-contained HTML page\n"
-			    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
-			    "  -k, --kernel NAME  only kernel NAME (an error if there is none)\n"
-			    "      --plain     TSV for other tools: no ## lines, no TOTAL rows, a bare header\n"
-			    "  -H, --no-header the same without the header line\n"
-			    "  -h, --help      this text\n"
-			    "      --version   the version\n"
-			    "See stall-table(1).\n");
-		case 'B':
+		case OPT_BY_DISPATCH:
 			opt_by_dispatch = 1;
 			break;
-		case 'D':
+		case OPT_DISPATCH:
 			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
 			if (errstr)
 				errx(2, "--dispatch is %s: %s", errstr, optarg);
@@ -125,15 +109,15 @@ main(int argc, char *argv[])
 		case 'k':
 			ro.kernel = optarg;
 			break;
-		case 'S':
+		case OPT_STRICT:
 			flags |= PROFILE_STRICT;
 			break;
-		case 'U':
+		case OPT_UNTRACED:
 			flags |= PROFILE_UNTRACED;
 			break;
 		default:
 			if (!report_option(&ro, ch, optarg))
-				usage();
+				cli_usage(&cli);
 		}
 	}
 	argc -= optind;

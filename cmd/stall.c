@@ -28,12 +28,46 @@
 #include "util.h"
 #include "walk.h"
 
-static const char *const synopsis[] = {
-	"[-aHhjpt] [-e event] [-k kernel] [-n top] [-s key] [--rows | --by-dispatch] [--plain]",
-	"\t[--deltas] [--strict] [--untraced] [--dispatch n] [--base [id=]addr] [--threads n]",
-	"\t[--html out.html] [--trace-json out.json] capture",
-	"[options] --raw [--se n] [--code file --base addr [--name kernel]] stream",
-	NULL
+static const struct cli cli = {
+	.synopsis = {
+		"[-aHhjpt] [-e event] [-k kernel] [-n top] [-s key] [--rows | --by-dispatch] [--plain]",
+		"\t[--deltas] [--strict] [--untraced] [--dispatch n] [--base [id=]addr] [--threads n]",
+		"\t[--html out.html] [--trace-json out.json] capture",
+		"[options] --raw [--se n] [-c code --base addr [--name kernel]] stream",
+		NULL
+	},
+	.options = "all/a by-dispatch deltas event/e strict dispatch kernel/k rows threads untraced "
+	    CAPTURE_OPTIONS " " REPORT_OPTIONS,
+	.help =
+	    "Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-table,\n"
+	    "in one process.\n\n"
+	    "  -n, --top N        the N instructions of each kernel with the most cycles"
+	    " (default 10)\n"
+	    "  -a, --all          every instruction\n"
+	    "      --deltas       charge every row its own delta (stall-attr --deltas)\n"
+	    "  -j, --json         JSON (stall-table --json)\n"
+	    "  -e, --event N      only trace buffer N (sqtt-dump -e)\n"
+	    "  -k, --kernel NAME  only the trace buffers of kernel NAME (sqtt-dump -k)\n"
+	    "      --dispatch N   only the trace buffers of dispatch N (sqtt-dump --dispatch)\n"
+	    "      --by-dispatch  one line per dispatch (stall-table --by-dispatch)\n"
+	    "      --base ID=ADDR a rocprofv3 run: code object ID is loaded at ADDR\n"
+	    "      --raw          the capture is a raw stream file (sqtt-dump --raw); --se N its\n"
+	    "                     shader engine, -c/--code FILE its code object, --base ADDR its\n"
+	    "                     load address, --name KERNEL its kernel\n"
+	    "  -s, --sort KEY     order by cycles (default), hits or pc\n"
+	    "  -p, --pretty       aligned text (the default on a terminal)\n"
+	    "  -t, --tsv          TSV (the default otherwise)\n"
+	    "      --plain        TSV for other tools: no ## lines, no TOTAL rows, a bare header\n"
+	    "  -H, --no-header    the same without the header line\n"
+	    "      --strict       a warning is an error (exit 2)\n"
+	    "      --rows         the row stream stall-attr writes, not the table\n"
+	    "      --untraced     count waves without instruction tokens too\n"
+	    "      --html OUT     also write the timeline and the table as one HTML page\n"
+	    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
+	    "      --threads N    trace buffers walked N at a time (default: the cores)\n"
+	    "  -h, --help         this text\n"
+	    "      --version      the version\n"
+	    "See stall(1).\n",
 };
 
 static const char *capture_path;
@@ -171,46 +205,6 @@ catch_signals(void)
 	sigaction(SIGPIPE, &sa, NULL);
 }
 
-static void __attribute__((noreturn))
-usage(void)
-{
-	cli_usage(synopsis);
-}
-
-static void __attribute__((noreturn))
-help(void)
-{
-	cli_help(synopsis,
-	    "Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-table,\n"
-	    "in one process.\n\n"
-	    "  -n, --top N        the N instructions of each kernel with the most cycles"
-	    " (default 10)\n"
-	    "  -a, --all          every instruction\n"
-	    "      --deltas       charge every row its own delta (stall-attr --deltas)\n"
-	    "  -j, --json         JSON (stall-table --json)\n"
-	    "  -e, --event N      only trace buffer N (sqtt-dump -e)\n"
-	    "  -k, --kernel NAME  only the trace buffers of kernel NAME (sqtt-dump -k)\n"
-	    "      --dispatch N   only the trace buffers of dispatch N (sqtt-dump --dispatch)\n"
-	    "      --by-dispatch  one line per dispatch (stall-table --by-dispatch)\n"
-	    "      --base ID=ADDR a rocprofv3 run: code object ID is loaded at ADDR\n"
-	    "      --raw          the capture is a raw stream file (sqtt-dump --raw); --se N its\n"
-	    "                     shader engine, --code FILE its code object, --base ADDR its\n"
-	    "                     load address, --name KERNEL its kernel\n"
-	    "  -s, --sort KEY     order by cycles (default), hits or pc\n"
-	    "  -p, --pretty       aligned text (the default on a terminal)\n"
-	    "  -t, --tsv          TSV (the default otherwise)\n"
-	    "      --plain        TSV for other tools: no ## lines, no TOTAL rows, a bare header\n"
-	    "  -H, --no-header    the same without the header line\n"
-	    "      --strict       a warning is an error (exit 2)\n"
-	    "      --rows         the row stream stall-attr writes, not the table\n"
-	    "      --untraced     count waves without instruction tokens too\n"
-	    "      --html OUT     also write the timeline and the table as one HTML page\n"
-	    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
-	    "      --threads N    trace buffers walked N at a time (default: the cores)\n"
-	    "  -h, --help         this text\n"
-	    "      --version      the version\n"
-	    "See stall(1).\n");
-}
 
 /* Stage 3 out: a costed row, to the row stream or to the profile. */
 static void
@@ -584,22 +578,6 @@ share_out(struct worker *w, size_t nworkers, int asked)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "all", no_argument, NULL, 'a' },
-		{ "by-dispatch", no_argument, NULL, 'Y' },
-		{ "deltas", no_argument, NULL, 'G' },
-		{ "event", required_argument, NULL, 'e' },
-		{ "strict", no_argument, NULL, 'S' },
-		{ "dispatch", required_argument, NULL, 'D' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "rows", no_argument, NULL, 'R' },
-		{ "threads", required_argument, NULL, 'P' },
-		{ "untraced", no_argument, NULL, 'U' },
-		CAPTURE_LONGOPTS,
-		REPORT_LONGOPTS,
-		CLI_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 	struct report *rep = NULL;
 	struct capture_opts copt = { 0 };
@@ -612,58 +590,54 @@ main(int argc, char *argv[])
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN), opt_threads = 0;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ae:hk:" REPORT_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
 		case 'a':
 			ro.top = 0;
 			break;
-		case 'h':
-			help();
 		case 'e':
 			opt_event = strtonum(optarg, 0, 1 << 30, &errstr);
 			if (errstr)
 				errx(2, "-e is %s: %s", errstr, optarg);
 			break;
-		case 'S':
+		case OPT_STRICT:
 			opt_strict = 1;
 			profile_flags |= PROFILE_STRICT;
 			break;
 		case 'k':
 			opt_kernel = optarg;
 			break;
-		case 'G':
+		case 'r':
 			opt_deltas = 1;
 			break;
-		case 'D':
+		case OPT_DISPATCH:
 			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
 			if (errstr)
 				errx(2, "--dispatch is %s: %s", errstr, optarg);
 			break;
-		case 'Y':
+		case OPT_BY_DISPATCH:
 			opt_by_dispatch = 1;
 			break;
-		case 'R':
+		case OPT_ROWS:
 			opt_rows = 1;
 			break;
-		case 'U':
+		case OPT_UNTRACED:
 			profile_flags |= PROFILE_UNTRACED;
 			break;
-		case 'P':
+		case OPT_THREADS:
 			opt_threads = strtonum(optarg, 1, MAX_WORKERS, &errstr);
 			if (errstr)
 				errx(2, "--threads is %s: %s", errstr, optarg);
 			break;
-		case 'V':
-			cli_version();
 		default:
 			if (!capture_option(&copt, ch, optarg) && !report_option(&ro, ch, optarg))
-				usage();
+				cli_usage(&cli);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc != 1)
-		usage();
+		cli_usage(&cli);
 	if (opt_rows && (ro.html || ro.trace_json))
 		errx(2, "--rows writes the row stream: no --html or --trace-json with it");
 	if (opt_by_dispatch && (opt_rows || opt_dispatch >= 0 || ro.format == REPORT_JSON ||

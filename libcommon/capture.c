@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "capture.h"
 #include "input.h"
 #include "meta.h"
@@ -533,21 +534,21 @@ capture_option(struct capture_opts *o, int ch, const char *arg)
 	const char *errstr;
 
 	switch (ch) {
-	case CAPTURE_OPT_RAW:
+	case OPT_RAW:
 		o->raw = 1;
 		return 1;
-	case CAPTURE_OPT_SE:
+	case OPT_SE:
 		o->se = (int)strtonum(arg, 0, 255, &errstr);
 		if (errstr)
 			errx(2, "--se is %s: %s", errstr, arg);
 		return 1;
-	case CAPTURE_OPT_CODE:
+	case 'c':
 		o->code = arg;
 		return 1;
-	case CAPTURE_OPT_BASE:
+	case 'b':
 		capture_parse_base(o, arg);
 		return 1;
-	case CAPTURE_OPT_NAME:
+	case OPT_NAME:
 		o->kernel = arg;
 		return 1;
 	default:

@@ -1,9 +1,65 @@
+#include <err.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "util.h"
+
+/* Every option of every program: its long name, whether it takes an argument, and its
+ * code: its letter where it has one (a program may still leave the letter out). */
+static const struct {
+	const char *name;
+	int has_arg, code;
+} vocabulary[] = {
+	{ "all", no_argument, 'a' },
+	{ "annotate", no_argument, OPT_ANNOTATE },
+	{ "base", required_argument, 'b' },
+	{ "by-dispatch", no_argument, OPT_BY_DISPATCH },
+	{ "code", required_argument, 'c' },
+	{ "counts", no_argument, OPT_COUNTS },
+	{ "deltas", no_argument, 'r' },
+	{ "dir", required_argument, 'd' },
+	{ "dispatch", required_argument, OPT_DISPATCH },
+	{ "event", required_argument, 'e' },
+	{ "extract", required_argument, 'x' },
+	{ "help", no_argument, 'h' },
+	{ "hidden", no_argument, OPT_HIDDEN },
+	{ "hint-min", required_argument, OPT_HINT_MIN },
+	{ "hints", no_argument, OPT_HINTS },
+	{ "html", required_argument, OPT_HTML },
+	{ "json", no_argument, 'j' },
+	{ "kernel", required_argument, 'k' },
+	{ "lines", no_argument, OPT_LINES },
+	{ "loads", no_argument, OPT_LOADS },
+	{ "loops", no_argument, OPT_LOOPS },
+	{ "name", required_argument, OPT_NAME },
+	{ "no-header", no_argument, 'H' },
+	{ "no-index", no_argument, OPT_NO_INDEX },
+	{ "output", required_argument, 'o' },
+	{ "packets", required_argument, OPT_PACKETS },
+	{ "plain", no_argument, OPT_PLAIN },
+	{ "pretty", no_argument, 'p' },
+	{ "raw", no_argument, OPT_RAW },
+	{ "rows", no_argument, OPT_ROWS },
+	{ "se", required_argument, OPT_SE },
+	{ "sort", required_argument, 's' },
+	{ "streams", required_argument, 'X' },
+	{ "strict", no_argument, OPT_STRICT },
+	{ "threads", required_argument, OPT_THREADS },
+	{ "threshold", required_argument, 'T' },
+	{ "top", required_argument, 'n' },
+	{ "trace-json", required_argument, OPT_TRACE_JSON },
+	{ "tsv", no_argument, 't' },
+	{ "types", required_argument, OPT_TYPES },
+	{ "untraced", no_argument, OPT_UNTRACED },
+	{ "version", no_argument, 'V' },
+	{ "wait-rows", no_argument, OPT_WAIT_ROWS },
+	{ "waits", no_argument, OPT_WAITS },
+	{ "write-baseline", required_argument, 'w' },
+};
+#define NWORDS (sizeof(vocabulary) / sizeof(vocabulary[0]))
 
 static void
 put_synopsis(FILE *fp, const char *const *synopsis)
@@ -21,28 +77,104 @@ put_synopsis(FILE *fp, const char *const *synopsis)
 }
 
 void
-cli_usage(const char *const *synopsis)
+cli_usage(const struct cli *c)
 {
 	fflush(stdout);
-	put_synopsis(stderr, synopsis);
+	put_synopsis(stderr, c->synopsis);
 	exit(2);
 }
 
-void
-cli_help(const char *const *synopsis, const char *text)
+static void __attribute__((noreturn))
+done(void)
 {
-	put_synopsis(stdout, synopsis);
-	fputs(text, stdout);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		exit(2);
 	exit(0);
 }
 
-void
-cli_version(void)
+/* The program's getopt_long table and short options, from its names. */
+static void
+build(const struct cli *c, struct option *opt, char *shortopts)
 {
-	printf("%s (stall) %s\n", getprogname(), STALL_VERSION);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		exit(2);
-	exit(0);
+	char name[32], *slash;
+	const char *p = c->options, *end;
+	size_t i, j, n = 0, s = 0;
+
+	for (i = 0; i < NWORDS; i++)
+		for (j = i + 1; j < NWORDS; j++)
+			if (vocabulary[i].code == vocabulary[j].code)
+				errx(2, "internal error: --%s and --%s share a code",
+				    vocabulary[i].name, vocabulary[j].name);
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		if ((end = strchr(p, ' ')) == NULL)
+			end = p + strlen(p);
+		if ((size_t)(end - p) >= sizeof(name))
+			errx(2, "internal error: option '%.*s'", (int)(end - p), p);
+		memcpy(name, p, (size_t)(end - p));
+		name[end - p] = '\0';
+		p = end;
+		if ((slash = strchr(name, '/')) != NULL)
+			*slash = '\0';
+		for (i = 0; i < NWORDS && strcmp(vocabulary[i].name, name) != 0; i++)
+			;
+		if (i == NWORDS)
+			errx(2, "internal error: --%s is not in the vocabulary", name);
+		for (j = 0; j < n && opt[j].val != vocabulary[i].code; j++)
+			;
+		if (j == n) {	/* named twice: once in the table */
+			opt[n].name = vocabulary[i].name;
+			opt[n].has_arg = vocabulary[i].has_arg;
+			opt[n].flag = NULL;
+			opt[n].val = vocabulary[i].code;
+			n++;
+		}
+		if (slash == NULL)
+			continue;
+		if (slash[1] != vocabulary[i].code || slash[2] != '\0')
+			errx(2, "internal error: -%s is not --%s's letter", slash + 1, name);
+		shortopts[s++] = (char)vocabulary[i].code;
+		if (vocabulary[i].has_arg == required_argument)
+			shortopts[s++] = ':';
+	}
+	shortopts[s] = '\0';
+	memset(&opt[n], 0, sizeof(opt[n]));
+}
+
+int
+cli_getopt(int argc, char *const argv[], const struct cli *c)
+{
+	/* one program, one table: built at the first call */
+	static struct option opt[NWORDS + 3];
+	static char shortopts[3 * NWORDS + 1];
+	static const struct cli *built;
+	int ch;
+
+	if (built != c) {
+		struct cli with = *c;
+		char *all = NULL;
+		if (asprintf(&all, "help/h version %s", c->options) < 0)
+			err(2, NULL);
+		with.options = all;
+		build(&with, opt, shortopts);
+		/* opt[] names point into the vocabulary, not into all */
+		free(all);
+		built = c;
+	}
+	ch = getopt_long(argc, argv, shortopts, opt, NULL);	/* it says what was wrong */
+	switch (ch) {
+	case 'h':
+		put_synopsis(stdout, c->synopsis);
+		fputs(c->help, stdout);
+		done();
+	case 'V':
+		printf("%s (stall) %s\n", getprogname(), STALL_VERSION);
+		done();
+	case '?':
+		cli_usage(c);
+	}
+	return ch;
 }

@@ -1,18 +1,33 @@
-/* cli: what a program says of itself, each from one place: its synopsis (the usage line
- * of a mistake, the head of --help, the SYNOPSIS of its man page, which a test holds to
- * it), its help and its version.  docs/options.md is the vocabulary they share. */
+/* cli: what a program says of itself and the options it takes, each from one place.
+ * A program's struct cli holds its synopsis (the usage line of a mistake, the head of
+ * --help, the SYNOPSIS of its man page, which a test holds to it), its help and the
+ * options it takes, by name from the one vocabulary in cli.c: a letter means the same
+ * thing in every program that has it (docs/options.md says what each means). */
 #ifndef CLI_H
 #define CLI_H
 
-/* A synopsis: its forms, NULL-terminated, each written after the program's name; a form
- * that begins with '\t' continues the one before it on a new line. */
-/* --help and --version, in every program's getopt_long table (as 'h' and 'V'). */
-#define CLI_LONGOPTS \
-	{ "help", no_argument, NULL, 'h' }, \
-	{ "version", no_argument, NULL, 'V' }
+/* What cli_getopt returns for an option: its letter, or for a long-only one of these. */
+enum cli_code {
+	OPT_ANNOTATE = 256, OPT_BY_DISPATCH, OPT_COUNTS, OPT_DISPATCH, OPT_HIDDEN,
+	OPT_HINT_MIN, OPT_HINTS, OPT_HTML, OPT_LINES, OPT_LOADS, OPT_LOOPS, OPT_NAME,
+	OPT_NO_INDEX, OPT_PACKETS, OPT_PLAIN, OPT_RAW, OPT_ROWS, OPT_SE, OPT_STRICT,
+	OPT_THREADS, OPT_TRACE_JSON, OPT_TYPES, OPT_UNTRACED, OPT_WAIT_ROWS, OPT_WAITS
+};
 
-void cli_usage(const char *const *synopsis) __attribute__((noreturn));	/* stderr, exit 2 */
-void cli_help(const char *const *synopsis, const char *text) __attribute__((noreturn));
-void cli_version(void) __attribute__((noreturn));	/* "prog (stall) VERSION", exit 0 */
+struct cli {
+	/* its forms, NULL-terminated, each written after the program's name; a form that
+	 * begins with '\t' continues the one before it on a new line */
+	const char *synopsis[6];
+	/* the options, space-separated long names, "name/x" where the program takes the
+	 * vocabulary's letter x too; --help (-h) and --version are always there */
+	const char *options;
+	const char *help;	/* --help's text after the synopsis */
+};
+
+/* getopt_long over the program's options: the next one's code, -1 at the end.  --help,
+ * --version and a usage mistake end the program here.  An option the vocabulary does
+ * not have, or a letter it gives another option, is an internal error (exit 2). */
+int cli_getopt(int argc, char *const argv[], const struct cli *);
+void cli_usage(const struct cli *) __attribute__((noreturn));	/* stderr, exit 2 */
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "html.h"
 #include "json.h"
 #include "report.h"
@@ -76,13 +77,13 @@ report_option(struct report_opts *o, int ch, const char *arg)
 	const char *errstr;
 
 	switch (ch) {
-	case REPORT_OPT_HTML:
+	case OPT_HTML:
 		o->html = arg;
 		return 1;
-	case REPORT_OPT_TRACE:
+	case OPT_TRACE_JSON:
 		o->trace_json = arg;
 		return 1;
-	case REPORT_OPT_PLAIN:
+	case OPT_PLAIN:
 		o->plain |= PROFILE_PUT_PLAIN;
 		return 1;
 	case 'H':

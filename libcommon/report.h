@@ -18,21 +18,9 @@ struct report_opts {
 	unsigned plain;		/* TSV for other tools: PROFILE_PUT_PLAIN, _NOHEADER */
 };
 
-/* The options of the tables, the same in stall-table and stall: entries for getopt_long's
- * table (with REPORT_SHORTOPTS), and their parser, which takes them into o and returns 1
- * (0 for any other option). */
-enum { REPORT_OPT_HTML = 0x300, REPORT_OPT_TRACE, REPORT_OPT_PLAIN };
-#define REPORT_SHORTOPTS "Hjn:ps:t"
-#define REPORT_LONGOPTS \
-	{ "html", required_argument, NULL, REPORT_OPT_HTML }, \
-	{ "json", no_argument, NULL, 'j' }, \
-	{ "no-header", no_argument, NULL, 'H' }, \
-	{ "plain", no_argument, NULL, REPORT_OPT_PLAIN }, \
-	{ "pretty", no_argument, NULL, 'p' }, \
-	{ "sort", required_argument, NULL, 's' }, \
-	{ "top", required_argument, NULL, 'n' }, \
-	{ "trace-json", required_argument, NULL, REPORT_OPT_TRACE }, \
-	{ "tsv", no_argument, NULL, 't' }
+/* The options of the tables, the same in stall-table and stall: their names for struct
+ * cli, and their parser, which takes them into o and returns 1 (0 for any other option). */
+#define REPORT_OPTIONS "html json/j no-header/H plain pretty/p sort/s top/n trace-json tsv/t"
 int report_option(struct report_opts *o, int ch, const char *arg);
 
 struct report;
