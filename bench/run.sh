@@ -54,13 +54,13 @@ code=$big.objs/r_2_8_16_4_4_16_4.hsaco
 kernel=r_2_8_16_4_4_16_4
 # the program's load address in the capture the stream is made of: the trace's
 # COMPUTE_PGM writes then give the waves' entry
-base=$("$bin/sqtt-dump" -t HEADER "$cap" | awk -F'\t' '$1 == "##code" { print $4; exit }')
+base=$("$bin/sqtt-dump" --types HEADER "$cap" | awk -F'\t' '$1 == "##code" { print $4; exit }')
 raw="--raw --code $code --base $base --name $kernel"
 echo "stream: $big, $mbs MiB ($size bytes), $(ls "$big.objs")"
 
 rate() { awk -v s="$size" -v t="$1" 'BEGIN { printf "%.0f", (t > 0) ? s / 1048576 / t : 0 }'; }
 
-set -- $(measure counts "$bin/sqtt-dump" -c --raw "$big")
+set -- $(measure counts "$bin/sqtt-dump" --counts --raw "$big")
 c_wall=$2 c_user=$3 c_rss=$4
 set -- $(measure tsv "$bin/sqtt-dump" --raw "$big")
 t_wall=$2 t_user=$3 t_rss=$4
@@ -68,11 +68,11 @@ set -- $(measure tsv16 "$bin/sqtt-dump" --raw "$small")
 s_rss=$4
 
 types=HEADER,REG,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
-"$bin/sqtt-dump" -t $types $raw "$big" > "$out/packets.tsv"
+"$bin/sqtt-dump" --types $types $raw "$big" > "$out/packets.tsv"
 set -- $(measure walk "$bin/sqtt-walk" "$out/packets.tsv")
 w_wall=$2 w_user=$3 w_rss=$4
 rows=$("$bin/sqtt-walk" "$out/packets.tsv" 2>/dev/null | tee "$out/rows.tsv" | grep -vc '^#')
-"$bin/sqtt-dump" -t $types $raw "$small" > "$out/packets16.tsv"
+"$bin/sqtt-dump" --types $types $raw "$small" > "$out/packets16.tsv"
 set -- $(measure walk16 "$bin/sqtt-walk" "$out/packets16.tsv")
 w16_rss=$4
 set -- $(measure attr "$bin/stall-attr" "$out/rows.tsv")
@@ -86,7 +86,7 @@ p_wall=
 r=0
 while [ $r -lt "$RUNS" ]; do
 	start=$(date +%s.%N)
-	$T -f "dump %e %U %M" -o "$out/q1" "$bin/sqtt-dump" -t $types $raw "$big" |
+	$T -f "dump %e %U %M" -o "$out/q1" "$bin/sqtt-dump" --types $types $raw "$big" |
 		$T -f "walk %e %U %M" -o "$out/q2" "$bin/sqtt-walk" |
 		$T -f "attr %e %U %M" -o "$out/q3" "$bin/stall-attr" |
 		$T -f "table %e %U %M" -o "$out/q4" "$bin/stall-table" --top 10 > "$out/table.tsv"
@@ -139,7 +139,7 @@ rm -f "$out/time.$$"
 cat <<REPORT | tee "$out/report.txt"
 
 stage                      wall s  user s  peak RSS KB   rate                 target
-sqtt-dump -c               $c_wall    $c_user    $c_rss         $(rate "$c_wall") MiB/s of stream   >= 300 MB/s, RSS <= 8 MB
+sqtt-dump --counts         $c_wall    $c_user    $c_rss         $(rate "$c_wall") MiB/s of stream   >= 300 MB/s, RSS <= 8 MB
 sqtt-dump (TSV)            $t_wall    $t_user    $t_rss         $(rate "$t_wall") MiB/s of stream   >= 30 MB/s, RSS <= 8 MB
 sqtt-dump (TSV), 16 MiB    -       -       $s_rss         (RSS does not grow with the stream)
 sqtt-walk                  $w_wall    $w_user    $w_rss        $(awk -v r="$rows" -v t="$w_wall" 'BEGIN { printf "%.2f", r / t / 1e6 }') M rows/s ($rows rows)

@@ -29,9 +29,9 @@ static unsigned nselected, nnoprog;	/* buffers dumped; of them, with no program 
 static uint64_t ntokens_out;		/* tokens (or counts) written */
 
 static const char *const synopsis[] = {
-	"[-ach] [-e event] [-k kernel] [-t type[,type ...]] [-x dir] [-X dir]",
+	"[-ah] [--counts] [-e event] [-k kernel] [--types type[,type ...]] [-x dir] [-X dir]",
 	"\t[--dispatch n] [--base [id=]addr] capture ...",
-	"--raw [--se n] [--code file --base addr [--name kernel]] stream ...",
+	"--raw [--se n] [-c code --base addr [--name kernel]] stream ...",
 	NULL
 };
 
@@ -277,7 +277,7 @@ parse_types(char *arg)
 	types_given = 1;
 	while ((s = strsep(&arg, ",")) != NULL) {
 		if ((t = sqtt_type_by_name(s)) == TOK_NTYPES)
-			errx(2, "-t: unknown token type '%s'", s);
+			errx(2, "--types: unknown token type '%s'", s);
 		type_wanted[t] = 1;
 	}
 }
@@ -287,10 +287,10 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "all", no_argument, NULL, 'a' },
-		{ "counts", no_argument, NULL, 'c' },
+		{ "counts", no_argument, NULL, 'C' },
 		{ "event", required_argument, NULL, 'e' },
 		{ "kernel", required_argument, NULL, 'k' },
-		{ "types", required_argument, NULL, 't' },
+		{ "types", required_argument, NULL, 'T' },
 		{ "extract", required_argument, NULL, 'x' },
 		{ "streams", required_argument, NULL, 'X' },
 		{ "dispatch", required_argument, NULL, 'D' },
@@ -303,12 +303,12 @@ main(int argc, char *argv[])
 	const char *errstr;
 	int ch, i, header_done = 0;
 	size_t j;
-	while ((ch = getopt_long(argc, argv, "ace:hk:t:x:X:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ae:hk:x:X:" CAPTURE_SHORTOPTS, longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			opt_all = 1;
 			break;
-		case 'c':
+		case 'C':
 			opt_counts = 1;
 			break;
 		case 'e':
@@ -321,17 +321,17 @@ main(int argc, char *argv[])
 			    "Decode RDNA3 SQTT captures into the packet stream.\n"
 			    "\n"
 			    "  -a, --all          NOP and UNKNOWN tokens too\n"
-			    "  -c, --counts       counts per event and token type instead of tokens\n"
+			    "      --counts       counts per event and token type instead of tokens\n"
 			    "  -e, --event N      only trace buffer N\n"
 			    "  -k, --kernel NAME  only buffers that traced kernel NAME\n"
 			    "      --dispatch N   only the buffers of dispatch N (rocprofv3's dispatch id)\n"
 			    "      --base ID=ADDR a rocprofv3 run: code object ID is loaded at ADDR\n"
-			    "  -t, --types T,...  only these token types (AMD names, e.g. INST,WAVE_END)\n"
+			    "      --types T,...  only these token types (AMD names, e.g. INST,WAVE_END)\n"
 			    "  -x, --extract DIR  write each program's code object as DIR/NAME.hsaco\n"
 			    "  -X, --streams DIR  write each selected buffer's raw stream as DIR/EVENT.att\n"
 			    "      --raw          the captures are raw stream files\n"
 			    "      --se N         raw: the shader engine (default 0)\n"
-			    "      --code FILE    raw: the code object; --base ADDR its load address;\n"
+			    "  -c, --code FILE    raw: the code object; --base ADDR its load address;\n"
 			    "      --name KERNEL  its kernel name\n"
 			    "  -h, --help         this text\n"
 			    "      --version      the version\n"
@@ -343,7 +343,7 @@ main(int argc, char *argv[])
 		case 'k':
 			opt_kernel = optarg;
 			break;
-		case 't':
+		case 'T':
 			parse_types(optarg);
 			break;
 		case 'x':
@@ -397,7 +397,7 @@ main(int argc, char *argv[])
 		errx(2, "-k %s: no trace buffer of that kernel (%u buffers)", opt_kernel,
 		    event_offset);
 	if (types_given && ntokens_out == 0)
-		errx(2, "-t: no token of those types in the %u trace buffer%s selected", nselected,
+		errx(2, "--types: no token of those types in the %u trace buffer%s selected", nselected,
 		    nselected == 1 ? "" : "s");
 	if (nnoprog > 0 && nnoprog < nselected)
 		warnx("warning: %u of %u trace buffers match no program: their kernel is '-'",

@@ -32,7 +32,7 @@ static const char *const synopsis[] = {
 	"[-aHhjpt] [-e event] [-k kernel] [-n top] [-s key] [--rows | --by-dispatch] [--plain]",
 	"\t[--deltas] [--strict] [--untraced] [--dispatch n] [--base [id=]addr] [--threads n]",
 	"\t[--html out.html] [--trace-json out.json] capture",
-	"[options] --raw [--se n] [--code file --base addr [--name kernel]] stream",
+	"[options] --raw [--se n] [-c code --base addr [--name kernel]] stream",
 	NULL
 };
 
@@ -194,8 +194,9 @@ help(void)
 	    "      --by-dispatch  one line per dispatch (stall-table --by-dispatch)\n"
 	    "      --base ID=ADDR a rocprofv3 run: code object ID is loaded at ADDR\n"
 	    "      --raw          the capture is a raw stream file (sqtt-dump --raw); --se N its\n"
-	    "                     shader engine, --code FILE its code object, --base ADDR its\n"
-	    "                     load address, --name KERNEL its kernel\n"
+	    "                     shader engine, --base ADDR its load address, --name KERNEL\n"
+	    "                     its kernel\n"
+	    "  -c, --code FILE    raw: its code object (sqtt-dump -c, sqtt-walk -c)\n"
 	    "  -s, --sort KEY     order by cycles (default), hits or pc\n"
 	    "  -p, --pretty       aligned text (the default on a terminal)\n"
 	    "  -t, --tsv          TSV (the default otherwise)\n"
@@ -612,7 +613,7 @@ main(int argc, char *argv[])
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN), opt_threads = 0;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ae:hk:" REPORT_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ae:hk:" CAPTURE_SHORTOPTS REPORT_SHORTOPTS, longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			ro.top = 0;

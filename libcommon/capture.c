@@ -352,6 +352,10 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 	abs = realpath(path, NULL);
 	c->path = abs ? abs : xstrndup(path, strlen(path));
 	c->target = xstrndup("-", 1);
+	/* never ignored: "sqtt-dump -c a.pkl b.pkl" once counted tokens, now it is a mistake */
+	if (o != NULL && o->code != NULL && !o->raw)
+		errx(2, "-c, --code %s: the code object of a --raw stream, not without --raw "
+		    "(token counts are --counts)", o->code);
 	if (o != NULL && o->raw) {
 		open_raw(c, o);
 		return;
@@ -541,7 +545,7 @@ capture_option(struct capture_opts *o, int ch, const char *arg)
 		if (errstr)
 			errx(2, "--se is %s: %s", errstr, arg);
 		return 1;
-	case CAPTURE_OPT_CODE:
+	case 'c':
 		o->code = arg;
 		return 1;
 	case CAPTURE_OPT_BASE:

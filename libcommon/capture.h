@@ -65,14 +65,15 @@ struct capture_opts {
 void capture_parse_base(struct capture_opts *o, const char *arg);
 
 /* The options that say how to read a capture, the same in every program that reads one
- * (sqtt-dump, stall): entries for getopt_long's table, and their parser, which takes
- * them into o and returns 1 (0 for any other option). */
-enum { CAPTURE_OPT_RAW = 0x200, CAPTURE_OPT_SE, CAPTURE_OPT_CODE, CAPTURE_OPT_BASE,
-	CAPTURE_OPT_NAME };
+ * (sqtt-dump, stall): entries for getopt_long's table (with CAPTURE_SHORTOPTS: -c is
+ * --code, as in sqtt-walk), and their parser, which takes them into o and returns 1 (0
+ * for any other option). */
+enum { CAPTURE_OPT_RAW = 0x200, CAPTURE_OPT_SE, CAPTURE_OPT_BASE, CAPTURE_OPT_NAME };
+#define CAPTURE_SHORTOPTS "c:"
 #define CAPTURE_LONGOPTS \
 	{ "raw", no_argument, NULL, CAPTURE_OPT_RAW }, \
 	{ "se", required_argument, NULL, CAPTURE_OPT_SE }, \
-	{ "code", required_argument, NULL, CAPTURE_OPT_CODE }, \
+	{ "code", required_argument, NULL, 'c' }, \
 	{ "base", required_argument, NULL, CAPTURE_OPT_BASE }, \
 	{ "name", required_argument, NULL, CAPTURE_OPT_NAME }
 int capture_option(struct capture_opts *o, int ch, const char *arg);

@@ -53,7 +53,7 @@ test_expect_success 'gzip-compressed pickles read the same' '
 
 test_expect_success '-c counts tokens per event and type' '
 	f=$FIXTURES/20260314_profile_gemm_run_0_7379d89.pkl &&
-	sqtt-dump -c "$f" >stage56.0.out && <stage56.0.out grep -v "^#" > actual &&
+	sqtt-dump --counts "$f" >stage56.0.out && <stage56.0.out grep -v "^#" > actual &&
 	zcat "$GOLDEN/20260314_profile_gemm_run_0_7379d89.packets.tsv.gz" |
 		awk -F"\t" "!/^#/ { n[\$1 \"\t\" \$2 \"\t\" \$5]++ } END { for (k in n) print k \"\t\" n[k] }" |
 		sort > expect &&
@@ -63,7 +63,7 @@ test_expect_success '-c counts tokens per event and type' '
 
 test_expect_success '-e, -k and -t select events, kernels and token types' '
 	f=$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl &&
-	sqtt-dump -e 12 -t WAVE_START,WAVE_END "$f" >stage66.0.out && <stage66.0.out grep -v "^#" > actual &&
+	sqtt-dump -e 12 --types WAVE_START,WAVE_END "$f" >stage66.0.out && <stage66.0.out grep -v "^#" > actual &&
 	zcat "$GOLDEN/20260202_profile_gemm_run_0_ccf477c.packets.tsv.gz" |
 		awk -F"\t" "\$1 == 12 && (\$5 == \"WAVE_START\" || \$5 == \"WAVE_END\")" > expect &&
 	test_cmp expect actual &&
@@ -86,7 +86,7 @@ test_expect_success '-a adds the NOP tokens, which cover every nibble between to
 
 test_expect_success '-x writes the code objects' '
 	f=$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl &&
-	sqtt-dump -x objs -t HEADER "$f" > /dev/null &&
+	sqtt-dump -x objs --types HEADER "$f" > /dev/null &&
 	ls objs > actual &&
 	printf "E_32_32_4.hsaco\nE_8_8_16_4.hsaco\nr_2_8_16_4_4_16_4.hsaco\n" > expect &&
 	test_cmp expect actual &&

@@ -77,7 +77,7 @@ test_expect_success 'a directory that is not a capture' '
 test_expect_success 'bad options' '
 	test_expect_code 2 sqtt-dump -e x foo 2> err &&
 	test_one_line_error sqtt-dump err &&
-	test_expect_code 2 sqtt-dump -t BOGUS foo 2> err &&
+	test_expect_code 2 sqtt-dump --types BOGUS foo 2> err &&
 	grep -q "unknown token type" err &&
 	test_expect_code 2 sqtt-dump 2> err &&
 	grep -q "^usage: sqtt-dump" err

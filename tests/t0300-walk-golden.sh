@@ -44,7 +44,7 @@ for f in "$FIXTURES"/*.pkl; do
 				exit bad
 			}' rows.$b > bad.$b &&
 		test_cmp /dev/null bad.$b &&
-		sqtt-dump -t WAVE_START,WAVE_END,HEADER '$f' >stage47.0.out && <stage47.0.out awk -F'\t' '
+		sqtt-dump --types WAVE_START,WAVE_END,HEADER '$f' >stage47.0.out && <stage47.0.out awk -F'\t' '
 			/^#/ { next }
 			\$5 == \"HEADER\" { unit[\$1] = \$7 \" \" \$8 \" \" \$9; next }
 			\$7 \" \" \$8 \" \" \$9 != unit[\$1] { next }

@@ -271,7 +271,7 @@ test_expect_success 'usage errors: exit 2' '
 # The driver, with stand-ins for the two stages that need a capture.
 # stall is the four stages in one process: its output is theirs, byte for byte.
 pipeline() {	# pipeline ATTR-OPTS TABLE-OPTS CAPTURE
-	sqtt-dump -t HEADER,REG,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC "$3" > p.packets &&
+	sqtt-dump --types HEADER,REG,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC "$3" > p.packets &&
 	sqtt-walk p.packets > p.rows 2> /dev/null &&
 	stall-attr $1 p.rows > p.attr &&
 	stall-table $2 p.attr

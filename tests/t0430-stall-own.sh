@@ -54,7 +54,7 @@ test_expect_success '--raw keeps each delta as the cost, row for row' '
 '
 
 test_expect_success 'cycles are conserved per kernel in both views, against the lifetimes' '
-	sqtt-dump -t HEADER,WAVE_START,WAVE_END "$TOP/fixtures/demo" >stage57.0.out && <stage57.0.out awk -F"\t" "
+	sqtt-dump --types HEADER,WAVE_START,WAVE_END "$TOP/fixtures/demo" >stage57.0.out && <stage57.0.out awk -F"\t" "
 		/^#/ { next }
 		\$5 == \"HEADER\" { unit[\$1] = \$7 \" \" \$8 \" \" \$9; next }
 		\$7 \" \" \$8 \" \" \$9 != unit[\$1] { next }

@@ -5,7 +5,7 @@
 need_shared
 
 lifetimes() {	# per kernel: the sum of the traced unit's waves' WAVE_END - WAVE_START
-	sqtt-dump -t HEADER,WAVE_START,WAVE_END "$1" >stage8.0.out && <stage8.0.out awk -F'\t' '
+	sqtt-dump --types HEADER,WAVE_START,WAVE_END "$1" >stage8.0.out && <stage8.0.out awk -F'\t' '
 		$1 == "##event" { kernel[$2] = $4; next }
 		/^#/ { next }
 		$5 == "HEADER" { unit[$1] = $7 " " $8 " " $9; next }

@@ -9,7 +9,7 @@ types=HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC
 
 # rows CAPTURE: rows.tsv, the row stream stall(1) makes of CAPTURE.
 rows() {
-	sqtt-dump -t $types "$1" > packets.tsv &&
+	sqtt-dump --types $types "$1" > packets.tsv &&
 	sqtt-walk packets.tsv > walk.tsv &&
 	stall-attr walk.tsv > rows.tsv
 }

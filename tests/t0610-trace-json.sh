@@ -26,7 +26,7 @@ test_expect_success 'rows of a barrier: every slice its row' '
 
 test_expect_success 'the demo through stall: untraced waves are no threads' '
 	stall --trace-json demo.json "$TOP/fixtures/demo" > demo.tsv &&
-	sqtt-dump -t HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC "$TOP/fixtures/demo" > p.tsv &&
+	sqtt-dump --types HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC "$TOP/fixtures/demo" > p.tsv &&
 	sqtt-walk p.tsv > w.tsv && stall-attr w.tsv > rows.tsv &&
 	check rows.tsv demo.json > actual &&
 	printf "processes 1\nthreads 3\nslices 87\n" > expect &&
@@ -36,7 +36,7 @@ test_expect_success 'the demo through stall: untraced waves are no threads' '
 if [ -f "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" ]; then
 test_expect_success '20260202 gemm: three kernels, 36 waves, every row a slice' '
 	stall --trace-json gemm.json "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" > gemm.tsv &&
-	sqtt-dump -t HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" > p.tsv &&
+	sqtt-dump --types HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" > p.tsv &&
 	sqtt-walk p.tsv > w.tsv && stall-attr w.tsv > rows.tsv &&
 	check rows.tsv gemm.json > actual &&
 	printf "processes 3\nthreads 36\nslices %s\n" "$(grep -vc "^#" rows.tsv)" > expect &&
