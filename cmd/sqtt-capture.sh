@@ -5,15 +5,15 @@
 prog=sqtt-capture
 
 usage() {
-	echo "usage: $prog [-hn] [-o dir] [-k regex] [--range range] [--wgp n] [--se-mask mask]" >&2
-	echo "       [--simd n] [--buffer size] [--serialize] [--] command [arg ...]" >&2
+	echo "usage: $prog [-h] [--dry-run] [-o dir] [-k regex] [--range range] [--wgp n]" >&2
+	echo "       [--se-mask mask] [--simd n] [--buffer size] [--serialize] [--] command [arg ...]" >&2
 	exit 2
 }
 
 help() {
 	cat <<EOF
-usage: $prog [-hn] [-o dir] [-k regex] [--range range] [--wgp n] [--se-mask mask]
-       [--simd n] [--buffer size] [--serialize] [--] command [arg ...]
+usage: $prog [-h] [--dry-run] [-o dir] [-k regex] [--range range] [--wgp n]
+       [--se-mask mask] [--simd n] [--buffer size] [--serialize] [--] command [arg ...]
 Trace command with rocprofv3 --att on a 7900 XTX (gfx1100), then run stall on the run.
   -o, --output DIR     the run's directory (default att-run); it must not hold a run
   -k, --kernel REGEX   only the dispatches of kernels matching REGEX
@@ -23,7 +23,7 @@ Trace command with rocprofv3 --att on a 7900 XTX (gfx1100), then run stall on th
       --simd N         the SIMD of the WGP traced, 0..3 (--att-simd-select)
       --buffer SIZE    the trace buffer of each shader engine, in bytes
       --serialize      serialize every kernel, traced or not (--att-serialize-all)
-  -n, --dry-run        print the rocprofv3 command, run nothing
+      --dry-run        print the rocprofv3 command, run nothing
   -h, --help           this text
       --version        the version
 ROCPROFV3 names the rocprofv3 to run, STALL the stall. See sqtt-capture(1).
@@ -62,7 +62,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	-h|--help)	help; exit 0 ;;
 	--version)	echo "$prog (stall) @VERSION@"; exit 0 ;;
-	-n|--dry-run)	dry=1 ;;
+	--dry-run)	dry=1 ;;
 	-o|--output)	[ $# -ge 2 ] || usage; out=$2; shift ;;
 	-k|--kernel)	[ $# -ge 2 ] || usage; kernel=$2; shift ;;
 	--range)	[ $# -ge 2 ] || usage; range=$2; shift ;;

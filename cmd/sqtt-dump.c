@@ -30,8 +30,8 @@ static uint64_t ntokens_out;		/* tokens (or counts) written */
 
 static const struct cli cli = {
 	.synopsis = {
-		"[-ah] [--counts] [-e event] [-k kernel] [--types type[,type ...]] [-x dir]",
-		"\t[-X dir] [--dispatch n] [--base [id=]addr] capture ...",
+		"[-ah] [--counts] [-e event] [-k kernel] [--types type[,type ...]] [-x dir] [-X dir]",
+		"\t[--dispatch n] [--base [id=]addr] capture ...",
 		"--raw [--se n] [-c code --base addr [--name kernel]] stream ...",
 		NULL
 	},

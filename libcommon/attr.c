@@ -399,7 +399,7 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 	if (r->cls == IC_DEPCTR)
 		return CAUSE_DEPCTR;
 	if (cost <= 1)
-		return CAUSE_ISSUE;
+		return CAUSE_UNEXPLAINED;
 	if ((r->dep[0] != '-' || r->dep[1] != '\0') && (c = dep_cause(a, r->dep)) != CAUSE_NONE)
 		return c;
 	if (others_issued(e, w, w->prev_time, r->time))
@@ -410,7 +410,7 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 		return CAUSE_VMEM_ISSUE;
 	if (r->cls == IC_LDS_LOAD || r->cls == IC_LDS_STORE)
 		return CAUSE_LDS_QUEUE;
-	return CAUSE_ISSUE;
+	return CAUSE_UNEXPLAINED;
 }
 
 /* Cycles are conserved: a wave's costs add up to its deltas, and to its lifetime. */

@@ -353,6 +353,10 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 	abs = realpath(path, NULL);
 	c->path = abs ? abs : xstrndup(path, strlen(path));
 	c->target = xstrndup("-", 1);
+	/* never ignored: "sqtt-dump -c a.pkl b.pkl" once counted tokens, now it is a mistake */
+	if (o != NULL && o->code != NULL && !o->raw)
+		errx(2, "-c, --code %s: the code object of a --raw stream, not without --raw "
+		    "(token counts are --counts)", o->code);
 	if (o != NULL && o->raw) {
 		open_raw(c, o);
 		return;

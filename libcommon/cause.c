@@ -38,7 +38,8 @@ const struct cause_info cause_info[NCAUSE] = {
 	    "an LDS instruction whose own issue stalled" },
 	[CAUSE_DRAIN] = { "drain", "c_drain",
 	    "the wave's end after its last instruction" },
-	[CAUSE_ISSUE] = { "issue", "c_issue", "none of the above" },
+	[CAUSE_UNEXPLAINED] = { "unexplained", "c_unexplained",
+	    "the cycles no other cause explains (a cost of 1: it issued at once)" },
 	[CAUSE_UNTRACED] = { "untraced", "c_untraced",
 	    "a wave without instruction tokens: its lifetime, not where it went" },
 	[CAUSE_NONE] = { "-", "c_none", "a row without a cause column" },
@@ -46,10 +47,23 @@ const struct cause_info cause_info[NCAUSE] = {
 	[CAUSE_SLEEP] = { "sleep", "c_sleep", "an s_sleep: the wave slept" },
 };
 
-/* "other" is no name a row may give: it is what an unknown one is counted as */
+/* Names an older version wrote, read as the cause they were renamed to.  "issue" was
+ * read as "the instruction's issue"; the cause is the cycles no rule explains. */
+static const struct {
+	const char *name, *col;
+	enum cause cause;
+} cause_was[] = {
+	{ "issue", "c_issue", CAUSE_UNEXPLAINED },
+};
+#define NCAUSE_WAS (int)(sizeof(cause_was) / sizeof(cause_was[0]))
+
+/* The names a row may give: the vocabulary's, then the older ones.  "other" is none:
+ * it is what an unknown one is counted as. */
 static const char *
 cause_name_of(int i)
 {
+	if (i >= NCAUSE)
+		return cause_was[i - NCAUSE].name;
 	return i == CAUSE_OTHER ? NULL : cause_info[i].name;
 }
 
@@ -60,15 +74,28 @@ cause_by_name(const char *name)
 	int i;
 
 	if (!index.ready)
-		name_index_build(&index, NCAUSE, cause_name_of);
+		name_index_build(&index, NCAUSE + NCAUSE_WAS, cause_name_of);
 	i = name_index_find(&index, name);
+	if (i >= NCAUSE)
+		return cause_was[i - NCAUSE].cause;
 	return i < 0 ? CAUSE_OTHER : (enum cause)i;
+}
+
+const char *
+cause_col_was(enum cause c)
+{
+	int i;
+
+	for (i = 0; i < NCAUSE_WAS; i++)
+		if (cause_was[i].cause == c)
+			return cause_was[i].col;
+	return NULL;
 }
 
 enum cause
 cause_of_kinds(unsigned kinds)
 {
-	static const enum cause by_kinds[8] = { CAUSE_ISSUE, CAUSE_MEM, CAUSE_SMEM,
+	static const enum cause by_kinds[8] = { CAUSE_UNEXPLAINED, CAUSE_MEM, CAUSE_SMEM,
 		CAUSE_MEM_SMEM, CAUSE_LDS, CAUSE_MEM_LDS, CAUSE_SMEM_LDS, CAUSE_MEM_SMEM_LDS };
 
 	return by_kinds[kinds & 7];

@@ -8,7 +8,7 @@ enum cause {
 	CAUSE_WAVE_START, CAUSE_MEM, CAUSE_SMEM, CAUSE_LDS, CAUSE_MEM_SMEM, CAUSE_MEM_LDS,
 	CAUSE_SMEM_LDS, CAUSE_MEM_SMEM_LDS, CAUSE_BARRIER, CAUSE_DEPCTR, CAUSE_VALU_DEP,
 	CAUSE_TRANS_DEP, CAUSE_SALU_DEP, CAUSE_ISSUE_WAIT, CAUSE_FETCH, CAUSE_VMEM_ISSUE,
-	CAUSE_LDS_QUEUE, CAUSE_DRAIN, CAUSE_ISSUE, CAUSE_UNTRACED,
+	CAUSE_LDS_QUEUE, CAUSE_DRAIN, CAUSE_UNEXPLAINED, CAUSE_UNTRACED,
 	CAUSE_NONE,		/* "-": a row without a cause column */
 	CAUSE_OTHER,		/* a name this vocabulary does not know */
 	CAUSE_SLEEP,
@@ -28,9 +28,12 @@ struct cause_info {
 };
 extern const struct cause_info cause_info[NCAUSE];
 
-/* A cause by name; CAUSE_OTHER for a name not in the vocabulary. */
+/* A cause by name, or by the name an older version gave it ("issue" is
+ * CAUSE_UNEXPLAINED); CAUSE_OTHER for a name not in the vocabulary. */
 enum cause cause_by_name(const char *name);
-/* The cause of a wait on the given KIND_* bits; CAUSE_ISSUE when none. */
+/* The column an older version wrote for c ("c_issue"), NULL if it had none other. */
+const char *cause_col_was(enum cause c);
+/* The cause of a wait on the given KIND_* bits; CAUSE_UNEXPLAINED when none. */
 enum cause cause_of_kinds(unsigned kinds);
 static inline const char *cause_name(enum cause c) { return cause_info[c].name; }
 

@@ -635,7 +635,9 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 				tc.cause = tsv_need(t, "cause");
 				tc.inst = tsv_need(t, "inst");
 				for (i = 0; i < NCAUSE; i++)
-					tc.cyc[i] = tsv_col(t, cause_info[i].col);
+					if ((tc.cyc[i] = tsv_col(t, cause_info[i].col)) < 0 &&
+					    cause_col_was(i) != NULL)
+						tc.cyc[i] = tsv_col(t, cause_col_was(i));
 				profile_set_view(p, file_view ? file_view : "unknown");
 				continue;
 			}

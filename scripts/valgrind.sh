@@ -15,7 +15,7 @@ fail=0
 for c in "$@"; do
 	n=$(basename "$c")
 	vg "$bin/sqtt-dump" "$c" > "$tmp/p" 2> "$tmp/e" || { echo "sqtt-dump $n: $?"; cat "$tmp/e"; fail=1; }
-	vg "$bin/sqtt-dump" --counts -x "$tmp/x" "$c" > /dev/null 2> "$tmp/e" || { echo "sqtt-dump -c -x $n: $?"; cat "$tmp/e"; fail=1; }
+	vg "$bin/sqtt-dump" --counts -x "$tmp/x" "$c" > /dev/null 2> "$tmp/e" || { echo "sqtt-dump --counts -x $n: $?"; cat "$tmp/e"; fail=1; }
 	vg "$bin/sqtt-walk" "$tmp/p" > "$tmp/r" 2> "$tmp/e"; st=$?
 	[ $st -le 2 ] || { echo "sqtt-walk $n: $st"; cat "$tmp/e"; fail=1; }
 	vg "$bin/stall-attr" "$tmp/r" > "$tmp/a" 2> "$tmp/e" || { echo "stall-attr $n: $?"; cat "$tmp/e"; fail=1; }

@@ -16,12 +16,12 @@ test_expect_success 'TSV: per (kernel, pc), a TOTAL row per kernel' '
 ##stall-table|pct|percent of the kernel'"'"'s cycles, the sum of its waves'"'"' lifetimes
 ##stall-table|kernel|k_a|cycles|400|waves|2|hits|10|untraced_waves|0|untraced_cycles|0
 ##stall-table|kernel|k_b|cycles|80|waves|1|hits|2|untraced_waves|0|untraced_cycles|0
-#kernel|pc|hits|cycles|pct|cause|c_wave_start|c_mem|c_smem|c_lds|c_mem_smem|c_mem_lds|c_smem_lds|c_mem_smem_lds|c_barrier|c_depctr|c_valu_dep|c_trans_dep|c_salu_dep|c_issue_wait|c_fetch|c_vmem_issue|c_lds_queue|c_drain|c_issue|c_untraced|c_none|c_other|inst|c_sleep|row
+#kernel|pc|hits|cycles|pct|cause|c_wave_start|c_mem|c_smem|c_lds|c_mem_smem|c_mem_lds|c_smem_lds|c_mem_smem_lds|c_barrier|c_depctr|c_valu_dep|c_trans_dep|c_salu_dep|c_issue_wait|c_fetch|c_vmem_issue|c_lds_queue|c_drain|c_unexplained|c_untraced|c_none|c_other|inst|c_sleep|row
 k_a|0x100|2|210|52.50|wave_start|210|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_load_b64 s[2:3], s[0:1], 0x0|0|inst
 k_a|0x104|2|110|27.50|smem|0|0|110|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_waitcnt lgkmcnt(0)|0|inst
 k_a|0x108|2|50|12.50|barrier|0|0|0|0|0|0|0|0|50|0|0|0|0|0|0|0|0|0|0|0|0|0|s_barrier|0|inst
 k_a|0x110|2|28|7.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|28|0|0|0|0|s_endpgm|0|inst
-k_a|0x10c|2|2|0.50|issue|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|2|0|0|0|v_add_nc_u32_e32 v1, v0, v0|0|inst
+k_a|0x10c|2|2|0.50|unexplained|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|2|0|0|0|v_add_nc_u32_e32 v1, v0, v0|0|inst
 k_a|TOTAL|10|400|100.00|wave_start|210|0|110|0|0|0|0|0|50|0|0|0|0|0|0|0|0|28|2|0|0|0|-|0|total
 k_b|0x200|1|50|62.50|wave_start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|v_mov_b32_e32 v0, 0|0|inst
 k_b|0x204|1|30|37.50|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|s_endpgm|0|inst
@@ -40,12 +40,12 @@ test_expect_success 'JSON, version 1' '
 	stall-table --json "$DATA/rows-table.tsv" >actual &&
 	cat >expect <<\EOF &&
 {"version": 1, "view": "cause", "top": 0, "kernels": [
-  {"kernel": "k_a", "cycles": 400, "waves": 2, "hits": 10, "untraced_waves": 0, "untraced_cycles": 0, "cause": "wave_start", "causes": {"wave_start": 210, "smem": 110, "barrier": 50, "drain": 28, "issue": 2}, "rows": [
+  {"kernel": "k_a", "cycles": 400, "waves": 2, "hits": 10, "untraced_waves": 0, "untraced_cycles": 0, "cause": "wave_start", "causes": {"wave_start": 210, "smem": 110, "barrier": 50, "drain": 28, "unexplained": 2}, "rows": [
     {"pc": "0x100", "hits": 2, "cycles": 210, "pct": 52.50, "cause": "wave_start", "causes": {"wave_start": 210}, "inst": "s_load_b64 s[2:3], s[0:1], 0x0"},
     {"pc": "0x104", "hits": 2, "cycles": 110, "pct": 27.50, "cause": "smem", "causes": {"smem": 110}, "inst": "s_waitcnt lgkmcnt(0)"},
     {"pc": "0x108", "hits": 2, "cycles": 50, "pct": 12.50, "cause": "barrier", "causes": {"barrier": 50}, "inst": "s_barrier"},
     {"pc": "0x110", "hits": 2, "cycles": 28, "pct": 7.00, "cause": "drain", "causes": {"drain": 28}, "inst": "s_endpgm"},
-    {"pc": "0x10c", "hits": 2, "cycles": 2, "pct": 0.50, "cause": "issue", "causes": {"issue": 2}, "inst": "v_add_nc_u32_e32 v1, v0, v0"}
+    {"pc": "0x10c", "hits": 2, "cycles": 2, "pct": 0.50, "cause": "unexplained", "causes": {"unexplained": 2}, "inst": "v_add_nc_u32_e32 v1, v0, v0"}
   ]},
   {"kernel": "k_b", "cycles": 80, "waves": 1, "hits": 2, "untraced_waves": 0, "untraced_cycles": 0, "cause": "wave_start", "causes": {"wave_start": 50, "drain": 30}, "rows": [
     {"pc": "0x200", "hits": 1, "cycles": 50, "pct": 62.50, "cause": "wave_start", "causes": {"wave_start": 50}, "inst": "v_mov_b32_e32 v0, 0"},
@@ -85,7 +85,7 @@ test_expect_success 'the TOTAL rows are told by the last column, row, not by the
 '
 
 test_expect_success 'every ##stall-table kernel line has the same 13 fields' '
-	printf "#kernel\tpc\tinst\ttoken\tcost\tcause\nk\t0x100\t-\tWAVE_END\t50\tuntraced\nj\t0x100\ts_nop 0\tINST:salu\t5\tissue\n" >mixed.tsv &&
+	printf "#kernel\tpc\tinst\ttoken\tcost\tcause\nk\t0x100\t-\tWAVE_END\t50\tuntraced\nj\t0x100\ts_nop 0\tINST:salu\t5\tunexplained\n" >mixed.tsv &&
 	stall-table mixed.tsv >t &&
 	grep "^##stall-table	kernel	" t | awk -F"\t" "{ print NF }" | sort -u >nf &&
 	echo 13 >expect.nf &&
@@ -170,7 +170,7 @@ test_expect_success 'pretty: aligned, says what was counted and what a percent i
    27.50     110     2  0x104    smem          s_waitcnt lgkmcnt(0)
    12.50      50     2  0x108    barrier       s_barrier
     7.00      28     2  0x110    drain         s_endpgm
-    0.50       2     2  0x10c    issue         v_add_nc_u32_e32 v1, v0, v0
+    0.50       2     2  0x10c    unexplained   v_add_nc_u32_e32 v1, v0, v0
   100.00     400    10           total
 
  By cause:
@@ -178,7 +178,7 @@ test_expect_success 'pretty: aligned, says what was counted and what a percent i
    27.50     110     2  smem
    12.50      50     2  barrier
     7.00      28     2  drain
-    0.50       2     2  issue
+    0.50       2     2  unexplained
 
  Kernel k_b: 1 wave, 80 cycles of their lifetimes summed, 2 issues
  Counted: cost (stall-attr cause view: barrier waits moved onto the s_barrier)

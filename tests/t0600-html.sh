@@ -105,7 +105,7 @@ test_expect_success 'a big capture is cut down, and the page says how' '
 			t = 10 * w
 			for (i = 0; i < 200; i++) {
 				d = i == 0 ? 500 : (i % 7 == 0 ? 40 : 1); t += d
-				print 0, 0, \"k_big\", w, w % 16, sprintf(\"0x%x\", 256 + 4 * i), t, d, i == 199 ? \"WAVE_END\" : \"VALU_INST\", \"v_nop\", \"valu\", \"-\", d, i == 0 ? \"wave_start\" : (d > 1 ? \"mem\" : \"issue\")
+				print 0, 0, \"k_big\", w, w % 16, sprintf(\"0x%x\", 256 + 4 * i), t, d, i == 199 ? \"WAVE_END\" : \"VALU_INST\", \"v_nop\", \"valu\", \"-\", d, i == 0 ? \"wave_start\" : (d > 1 ? \"mem\" : \"unexplained\")
 			}
 		}
 	}" > big.tsv &&

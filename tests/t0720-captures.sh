@@ -131,7 +131,7 @@ test_expect_success 'a program named - is not the placeholder -' '
 
 # Kernel names as a row stream carries them: ESC, DEL, a lone surrogate's bytes.
 test_expect_success 'JSON stays valid and --pretty stays inert with ESC, DEL and bytes that are not UTF-8' '
-	printf "#kernel\tpc\tinst\ttoken\tcost\tcause\nk\033[2J\177\355\263\277\t0x100\tv_nop \302\233x\tVALU_INST\t5\tissue\n" > rows.tsv &&
+	printf "#kernel\tpc\tinst\ttoken\tcost\tcause\nk\033[2J\177\355\263\277\t0x100\tv_nop \302\233x\tVALU_INST\t5\tunexplained\n" > rows.tsv &&
 	stall-table --json rows.tsv > out.json &&
 	python3 -c "import json, sys; d = json.load(open(sys.argv[1])); k = d[\"kernels\"][0]; assert k[\"kernel\"] == \"k\x1b[2J\x7f\ufffd\ufffd\ufffd\", k; assert k[\"rows\"][0][\"inst\"] == \"v_nop \x9bx\"" out.json &&
 	grep -q "\"k\\\\u001b\[2J\\\\u007f\\\\ufffd\\\\ufffd\\\\ufffd\"" out.json &&

@@ -73,8 +73,8 @@ test_expect_success 'the rocprofv3 command, said and run, then stall on the run'
 	grep -q "^demo	TOTAL" table && grep -q "^branchy	TOTAL" table
 '
 
-test_expect_success '-n says the command and runs nothing' '
-	PATH="$(pwd -P)/fake:$PATH" sqtt-capture -n -o dry ./app > out.n 2> err.n &&
+test_expect_success '--dry-run says the command and runs nothing' '
+	PATH="$(pwd -P)/fake:$PATH" sqtt-capture --dry-run -o dry ./app > out.n 2> err.n &&
 	! test -e dry && ! test -s out.n &&
 	echo "sqtt-capture: rocprofv3 --att --kernel-trace -f json -d dry -- ./app" > expect &&
 	test_cmp expect err.n

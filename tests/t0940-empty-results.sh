@@ -160,7 +160,7 @@ test_expect_success SHARED 'a pickle on standard input: stall - and stall FILE a
 '
 
 test_expect_success 'sqtt-dump --types of a type no buffer has, stall-attr of no row: exit 2' '
-	fails 2 sqtt-dump "-t: no token of those types in the 2 trace buffers selected" \
+	fails 2 sqtt-dump "--types: no token of those types in the 2 trace buffers selected" \
 		sqtt-dump --types WAVE_READY "$DEMO" &&
 	printf "#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\n" > norow.tsv &&
 	fails 2 stall-attr "norow.tsv: no rows: nothing to cost" stall-attr norow.tsv

@@ -57,6 +57,67 @@ test_expect_success 'one letter, one meaning: -k selects a kernel, -s sorts, --s
 	echo 2 > expect.n && test_cmp expect.n n
 '
 
+# pairs: "letter long program" for every "-x, --long" line of every program's --help
+pairs() {
+	for p in $PROGS; do
+		$p --help > h.$p || return 1
+		grep -o -- "^ *-[a-zA-Z], --[a-z][a-z-]*" h.$p | sed "s/^ *//; s/,//; s/\$/ $p/" || return 1
+	done
+}
+
+test_expect_success 'one letter, one long option, across every program (and one letter a long option)' '
+	pairs > pairs &&
+	test $(wc -l < pairs) -ge 30 &&
+	sort -u pairs | awk "
+		{ if (\$1 in long && long[\$1] != \$2) {
+			print \"letter \" \$1 \": \" long[\$1] \" (\" by[\$1] \") and \" \$2 \" (\" \$3 \")\"; bad = 1 }
+		  if (\$2 in letter && letter[\$2] != \$1) {
+			print \"option \" \$2 \": \" letter[\$2] \" (\" lby[\$2] \") and \" \$1 \" (\" \$3 \")\"; bad = 1 }
+		  long[\$1] = \$2; by[\$1] = \$3; letter[\$2] = \$1; lby[\$2] = \$3 }
+		END { exit bad }" > clash || { cat clash >&2; false; } &&
+	test_cmp /dev/null clash
+'
+
+test_expect_success 'a letter --help does not pair with a long option is an unknown option, exit 2' '
+	pairs > pairs &&
+	for p in $PROGS; do
+		for l in a b c d e f g h i j k l m n o p q r s t u v w x y z \
+		    A B C D E F G H I J K L M N O P Q R S T U V W X Y Z; do
+			grep -q "^-$l --[a-z-]* $p\$" pairs && continue
+			test_expect_code 2 $p -$l < /dev/null > out 2> err &&
+			test_cmp /dev/null out &&
+			grep -q "invalid option -- .$l.\|unknown option -$l\$" err ||
+				{ echo "$p -$l:" >&2; cat err >&2; return 1; }
+		done || return 1
+	done
+'
+
+test_expect_success 'the letters that had another meaning: sqtt-dump -c is --code, -t and sqtt-capture -n unknown' '
+	D="$TOP/fixtures/demo" &&
+	raw="--raw --se 0 --base 0x7f3a2c000000 --name demo $D/stall_shader_engine_0_0.att" &&
+	sqtt-dump --code "$TOP/fixtures/kernels/demo.hsaco" $raw > long.tsv &&
+	sqtt-dump -c "$TOP/fixtures/kernels/demo.hsaco" $raw > short.tsv &&
+	test_cmp long.tsv short.tsv &&
+	grep -q "^##code	demo	0	0x7f3a2c000000	.*/fixtures/kernels/demo.hsaco\$" short.tsv &&
+	stall --tsv --code "$TOP/fixtures/kernels/demo.hsaco" $raw > long.t &&
+	stall --tsv -c "$TOP/fixtures/kernels/demo.hsaco" $raw > short.t &&
+	test_cmp long.t short.t && grep -q "^demo	TOTAL	" short.t &&
+	test_expect_code 2 sqtt-dump -c "$D" "$D" > out 2> err &&
+	test_cmp /dev/null out &&
+	echo "sqtt-dump: -c, --code $D: the code object of a --raw stream, not without --raw (token counts are --counts)" > expect &&
+	test_cmp expect err &&
+	test_expect_code 2 stall -c "$TOP/fixtures/kernels/demo.hsaco" "$D" > out 2> err &&
+	test_cmp /dev/null out && test $(wc -l < err) -eq 1 &&
+	test_expect_code 2 sqtt-dump -t HEADER "$D" > out 2> err &&
+	test_cmp /dev/null out && grep -q "^usage: sqtt-dump" err &&
+	test_expect_code 2 sqtt-capture -n ./app > out 2> err &&
+	test_cmp /dev/null out && grep -q "^usage: sqtt-capture" err &&
+	sqtt-dump --counts --types WAVE_START,WAVE_END "$D" > counts &&
+	grep -v "^#" counts > actual &&
+	printf "0\t0\tWAVE_START\t5\n0\t0\tWAVE_END\t5\n1\t1\tWAVE_START\t2\n1\t1\tWAVE_END\t2\n" > expect &&
+	test_cmp expect actual
+'
+
 test_expect_success '--sort=pc and -s pc alike in stall and stall-table; a bad key: one line, exit 2' '
 	stall --sort=pc -a --tsv "$TOP/fixtures/demo" > a &&
 	stall -s pc -a --tsv "$TOP/fixtures/demo" > b &&

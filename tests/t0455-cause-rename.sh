@@ -1,0 +1,73 @@
+#!/bin/sh
+# t0455-cause-rename: the cause "issue" (column c_issue) is now "unexplained"
+# (c_unexplained), in the same place.  What the older version wrote is still read as the
+# same cause, by every reader: its row stream, its stall table (TSV and JSON) and rules
+# that name "issue".  The cause-issue.* files are the older stall's output for
+# fixtures/demo (stall --rows, stall-table, stall-table --json), kept as it wrote them.
+. "$(dirname "$0")/lib.sh"
+
+DATA="$TOP/tests/data"
+DEMO="$TOP/fixtures/demo"
+
+test_expect_success 'the new name is written, in the old name'"'"'s place among the columns' '
+	stall --rows "$DEMO" >rows.tsv &&
+	stall-table rows.tsv >table.tsv &&
+	grep "^#kernel" table.tsv | tr "\t" "\n" | grep -n "^c_unexplained\$" >new.col &&
+	grep "^#kernel" "$DATA/cause-issue.table.tsv" | tr "\t" "\n" | grep -n "^c_issue\$" |
+		sed "s/c_issue/c_unexplained/" >old.col &&
+	echo "25:c_unexplained" >expect &&
+	test_cmp expect new.col && test_cmp expect old.col &&
+	grep -v "^#" rows.tsv | cut -f14 | grep -c "^unexplained\$" >n &&
+	echo 52 >expect && test_cmp expect n &&
+	! grep -q "	issue	\|	c_issue	" rows.tsv table.tsv
+'
+
+test_expect_success 'an old row stream: the same table as the new one, no warning even with --strict' '
+	stall-table --strict "$DATA/cause-issue.rows.tsv" >old.tsv 2>err &&
+	test_cmp /dev/null err &&
+	grep -v "^##" table.tsv >expect &&
+	grep -v "^##" old.tsv >actual &&
+	test_cmp expect actual &&
+	grep "^demo	TOTAL	" old.tsv | cut -f25 >c &&
+	echo 52 >expect && test_cmp expect c
+'
+
+test_expect_success 'an old table, TSV and JSON, and old rows: stall-diff finds no difference' '
+	for old in cause-issue.rows.tsv cause-issue.table.tsv cause-issue.table.json; do
+		test_expect_code 0 stall-diff --strict --tsv "$DATA/$old" rows.tsv >diff.$old 2>err &&
+		test_cmp /dev/null err || return 1
+	done &&
+	grep -h "	0x1308	" diff.* | cut -f9,10 | sort -u >causes &&
+	printf "unexplained\tunexplained\n" >expect &&
+	test_cmp expect causes
+'
+
+test_expect_success 'stall-budget: a rule naming issue, an old table as input and as baseline' '
+	cat >old.rules <<\EOF &&
+demo cause issue <= 52
+demo cause unexplained >= 52
+demo cause issue <= 100% of cause-issue.table.json
+demo cause unexplained >= 100% of cause-issue.table.tsv
+EOF
+	cp "$DATA/cause-issue.table.json" "$DATA/cause-issue.table.tsv" . &&
+	for input in rows.tsv cause-issue.table.tsv cause-issue.table.json; do
+		test_expect_code 0 stall-budget --strict old.rules $input >out.$input 2>err &&
+		test_cmp /dev/null err || return 1
+	done &&
+	cut -f4 out.rows.tsv >measured &&
+	printf "measured\n52\n52\n17.33\n17.33\n" >expect &&
+	test_cmp expect measured &&
+	test_cmp out.rows.tsv out.cause-issue.table.tsv &&
+	test_cmp out.rows.tsv out.cause-issue.table.json
+'
+
+test_expect_success 'stall-annotate reads the old rows: issue is unexplained' '
+	(cd "$TOP" && stall-annotate --annotate tests/data/cause-issue.rows.tsv) >old.txt 2>err &&
+	test_cmp /dev/null err &&
+	stall-annotate --annotate rows.tsv >new.txt &&
+	test_cmp new.txt old.txt &&
+	grep -c "  unexplained  0x" old.txt >n &&
+	echo 11 >expect && test_cmp expect n
+'
+
+test_done
