@@ -18,9 +18,8 @@
 #include "util.h"
 
 static int opt_all, opt_counts;
-static long opt_event = -1;
-static long long opt_dispatch = -1;
-static const char *opt_kernel, *opt_xdir, *opt_sdir;
+static struct capture_opts copt;
+static const char *opt_xdir, *opt_sdir;
 static int type_wanted[TOK_NTYPES];
 static int types_given;
 static unsigned event_offset;	/* events of earlier captures on the command line */
@@ -35,7 +34,7 @@ static const struct cli cli = {
 		"--raw [--se n] [-c code --base addr [--name kernel]] stream ...",
 		NULL
 	},
-	.options = "all/a counts event/e kernel/k types extract/x streams/X dispatch " CAPTURE_OPTIONS,
+	.options = "all/a counts types extract/x streams/X " CAPTURE_OPTIONS,
 	.help =
 	    "Decode RDNA3 SQTT captures into the packet stream.\n"
 	    "\n"
@@ -125,20 +124,6 @@ put_token(const struct sqtt_token *tok)
 	p = fmt_hex(p, tok->raw);
 	*p++ = '\n';
 	out_commit(p);
-}
-
-static int
-selected(const struct capture *c, const struct event *e)
-{
-	const struct program *p = capture_program(c, e);
-
-	if (opt_event >= 0 && (long)(event_offset + e->index) != opt_event)
-		return 0;
-	if (opt_kernel != NULL && (p == NULL || strcmp(p->name, opt_kernel) != 0))
-		return 0;
-	if (opt_dispatch >= 0 && e->dispatch != opt_dispatch)
-		return 0;
-	return 1;
 }
 
 /* -X: the event's stream as it is in the capture, for other decoders. */
@@ -266,7 +251,7 @@ static int
 selected_event(const struct capture *c, const struct event *e, void *arg)
 {
 	(void)arg;
-	return selected(c, e);
+	return capture_selects(&copt, c, e, event_offset);
 }
 
 static void
@@ -303,9 +288,7 @@ parse_types(char *arg)
 int
 main(int argc, char *argv[])
 {
-	struct capture_opts copt = { 0 };
 	struct capture c;
-	const char *errstr;
 	int ch, i, header_done = 0;
 	size_t j;
 	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
@@ -316,14 +299,6 @@ main(int argc, char *argv[])
 		case OPT_COUNTS:
 			opt_counts = 1;
 			break;
-		case 'e':
-			opt_event = strtonum(optarg, 0, 1 << 30, &errstr);
-			if (errstr)
-				errx(2, "-e is %s: %s", errstr, optarg);
-			break;
-		case 'k':
-			opt_kernel = optarg;
-			break;
 		case OPT_TYPES:
 			parse_types(optarg);
 			break;
@@ -332,11 +307,6 @@ main(int argc, char *argv[])
 			break;
 		case 'X':
 			opt_sdir = optarg;
-			break;
-		case OPT_DISPATCH:
-			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
-			if (errstr)
-				errx(2, "--dispatch is %s: %s", errstr, optarg);
 			break;
 		default:
 			if (!capture_option(&copt, ch, optarg))
@@ -357,7 +327,7 @@ main(int argc, char *argv[])
 		put_meta(&c, &header_done);
 		fflush(stdout);
 		for (j = 0; j < c.nev; j++)
-			if (selected(&c, &c.ev[j])) {
+			if (capture_selects(&copt, &c, &c.ev[j], event_offset)) {
 				nselected++;
 				nnoprog += capture_program(&c, &c.ev[j]) == NULL;
 				dump_event(&c.ev[j], argv[i]);
@@ -368,15 +338,8 @@ main(int argc, char *argv[])
 	}
 	out_flush();
 	/* a selection that matched nothing is an error, not an empty stream */
-	if (nselected == 0 && opt_event >= 0 && opt_kernel != NULL)
-		errx(2, "-e %ld -k %s: no such trace buffer (%u in all)", opt_event, opt_kernel,
-		    event_offset);
-	if (nselected == 0 && opt_event >= 0)
-		errx(2, "-e %ld: no such trace buffer (%u in all%s)", opt_event, event_offset,
-		    event_offset ? ", numbered from 0" : "");
-	if (nselected == 0 && opt_kernel != NULL)
-		errx(2, "-k %s: no trace buffer of that kernel (%u buffers)", opt_kernel,
-		    event_offset);
+	if (nselected == 0)
+		capture_selects_none(&copt, NULL, event_offset);
 	if (types_given && ntokens_out == 0)
 		errx(2, "--types: no token of those types in the %u trace buffer%s selected", nselected,
 		    nselected == 1 ? "" : "s");

@@ -672,7 +672,7 @@ main(int argc, char *argv[])
 	struct col c = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
 	struct tsv t;
 	enum tsv_kind k;
-	const char *path = "-", *errstr;
+	const char *path = "-";
 	FILE *in = stdin;
 	int ch, se, codes_done = 0;
 	long event, events_seen = 0, last_event = -1;
@@ -685,9 +685,7 @@ main(int argc, char *argv[])
 			opt_dir = optarg;
 			break;
 		case 'e':
-			opt_event = strtonum(optarg, 0, 1 << 30, &errstr);
-			if (errstr)
-				errx(2, "-e is %s: %s", errstr, optarg);
+			opt_event = cli_number("-e", optarg, 0, 1 << 30);
 			break;
 		case 'o':
 			opt_out = optarg;

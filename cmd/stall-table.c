@@ -92,7 +92,6 @@ main(int argc, char *argv[])
 	struct timeline *timeline;
 	struct dispatches *ds = NULL;
 	const char *from;
-	const char *errstr;
 	int ch, i;
 	int flags = 0;
 
@@ -102,9 +101,7 @@ main(int argc, char *argv[])
 			opt_by_dispatch = 1;
 			break;
 		case OPT_DISPATCH:
-			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
-			if (errstr)
-				errx(2, "--dispatch is %s: %s", errstr, optarg);
+			opt_dispatch = cli_number("--dispatch", optarg, 0, LLONG_MAX);
 			break;
 		case 'k':
 			ro.kernel = optarg;

@@ -36,7 +36,7 @@ static const struct cli cli = {
 		"[options] --raw [--se n] [-c code --base addr [--name kernel]] stream",
 		NULL
 	},
-	.options = "all/a by-dispatch deltas event/e strict dispatch kernel/k rows threads untraced "
+	.options = "all/a by-dispatch deltas strict rows threads untraced "
 	    CAPTURE_OPTIONS " " REPORT_OPTIONS,
 	.help =
 	    "Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-table,\n"
@@ -72,11 +72,8 @@ static const struct cli cli = {
 };
 
 static const char *capture_path;
-static const char *opt_kernel;
-static long opt_event = -1;
 static int opt_strict;
 static int opt_deltas, opt_rows, opt_by_dispatch, profile_flags;
-static long long opt_dispatch = -1;
 /* --by-dispatch: each buffer's dispatch key, made before the workers start (they only
  * read it), by event number */
 static struct dispatches *dispatches;
@@ -395,17 +392,13 @@ walk_buffer(struct worker *wk, const struct event *e)
 	capture_decoder_end(&d, &src);
 }
 
+static struct capture_opts copt;
+
 static int
 selected(const struct capture *c, const struct event *e, void *arg)
 {
-	const struct program *p = capture_program(c, e);
-
 	(void)arg;
-	if (opt_event >= 0 && (long)e->index != opt_event)
-		return 0;
-	if (opt_dispatch >= 0 && e->dispatch != opt_dispatch)
-		return 0;
-	return opt_kernel == NULL || (p != NULL && strcmp(p->name, opt_kernel) == 0);
+	return capture_selects(&copt, c, e, 0);
 }
 
 static void
@@ -581,11 +574,9 @@ main(int argc, char *argv[])
 {
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 	struct report *rep = NULL;
-	struct capture_opts copt = { 0 };
 	struct worker w[MAX_WORKERS];
 	thrd_t thread[MAX_WORKERS];
 	struct profile *prof = &w[0].prof;
-	const char *errstr;
 	size_t i, nselected = 0, nworkers, ninit;
 	uint64_t nrows;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN), opt_threads = 0;
@@ -596,25 +587,12 @@ main(int argc, char *argv[])
 		case 'a':
 			ro.top = 0;
 			break;
-		case 'e':
-			opt_event = strtonum(optarg, 0, 1 << 30, &errstr);
-			if (errstr)
-				errx(2, "-e is %s: %s", errstr, optarg);
-			break;
 		case OPT_STRICT:
 			opt_strict = 1;
 			profile_flags |= PROFILE_STRICT;
 			break;
-		case 'k':
-			opt_kernel = optarg;
-			break;
 		case 'r':
 			opt_deltas = 1;
-			break;
-		case OPT_DISPATCH:
-			opt_dispatch = strtonum(optarg, 0, LLONG_MAX, &errstr);
-			if (errstr)
-				errx(2, "--dispatch is %s: %s", errstr, optarg);
 			break;
 		case OPT_BY_DISPATCH:
 			opt_by_dispatch = 1;
@@ -626,9 +604,7 @@ main(int argc, char *argv[])
 			profile_flags |= PROFILE_UNTRACED;
 			break;
 		case OPT_THREADS:
-			opt_threads = strtonum(optarg, 1, MAX_WORKERS, &errstr);
-			if (errstr)
-				errx(2, "--threads is %s: %s", errstr, optarg);
+			opt_threads = cli_number("--threads", optarg, 1, MAX_WORKERS);
 			break;
 		default:
 			if (!capture_option(&copt, ch, optarg) && !report_option(&ro, ch, optarg))
@@ -641,7 +617,7 @@ main(int argc, char *argv[])
 		cli_usage(&cli);
 	if (opt_rows && (ro.html || ro.trace_json))
 		errx(2, "--rows writes the row stream: no --html or --trace-json with it");
-	if (opt_by_dispatch && (opt_rows || opt_dispatch >= 0 || ro.format == REPORT_JSON ||
+	if (opt_by_dispatch && (opt_rows || copt.dispatch_set || ro.format == REPORT_JSON ||
 	    ro.html || ro.trace_json))
 		errx(2, "--by-dispatch is a table of its own: not with --rows, --dispatch, --json, "
 		    "--html or --trace-json");
@@ -653,13 +629,8 @@ main(int argc, char *argv[])
 	capture_open(&cap, capture_path, &copt);
 	for (i = 0; i < cap.nev; i++)
 		nselected += selected(&cap, &cap.ev[i], NULL);
-	if (opt_event >= 0 && nselected == 0)
-		errx(2, "%s: -e %ld: no such trace buffer%s (%zu in all)", capture_path, opt_event,
-		    opt_kernel || opt_dispatch >= 0 ? " of that selection" : "", cap.nev);
-	if (opt_kernel != NULL && nselected == 0)
-		errx(2, "%s: no trace buffer of kernel %s", capture_path, opt_kernel);
-	if (opt_dispatch >= 0 && nselected == 0)
-		errx(2, "%s: no trace buffer of dispatch %lld", capture_path, opt_dispatch);
+	if (nselected == 0)
+		capture_selects_none(&copt, capture_path, cap.nev);
 	if (opt_by_dispatch) {
 		dispatches = dispatch_new(-1, 1);
 		event_key = xcalloc(cap.nev + 1, sizeof(*event_key));

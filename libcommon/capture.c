@@ -2,6 +2,7 @@
 #include <err.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -535,16 +536,23 @@ capture_parse_base(struct capture_opts *o, const char *arg)
 int
 capture_option(struct capture_opts *o, int ch, const char *arg)
 {
-	const char *errstr;
-
 	switch (ch) {
 	case OPT_RAW:
 		o->raw = 1;
 		return 1;
 	case OPT_SE:
-		o->se = (int)strtonum(arg, 0, 255, &errstr);
-		if (errstr)
-			errx(2, "--se is %s: %s", errstr, arg);
+		o->se = (int)cli_number("--se", arg, 0, 255);
+		return 1;
+	case 'e':
+		o->event = (long)cli_number("-e", arg, 0, 1 << 30);
+		o->event_set = 1;
+		return 1;
+	case 'k':
+		o->select_kernel = arg;
+		return 1;
+	case OPT_DISPATCH:
+		o->dispatch = cli_number("--dispatch", arg, 0, LLONG_MAX);
+		o->dispatch_set = 1;
 		return 1;
 	case 'c':
 		o->code = arg;
@@ -558,6 +566,41 @@ capture_option(struct capture_opts *o, int ch, const char *arg)
 	default:
 		return 0;
 	}
+}
+
+int
+capture_selects(const struct capture_opts *o, const struct capture *c, const struct event *e,
+    unsigned offset)
+{
+	const struct program *p;
+
+	if (o->event_set && offset + e->index != (unsigned long)o->event)
+		return 0;
+	if (o->dispatch_set && e->dispatch != o->dispatch)
+		return 0;
+	if (o->select_kernel == NULL)
+		return 1;
+	p = capture_program(c, e);
+	return p != NULL && strcmp(p->name, o->select_kernel) == 0;
+}
+
+void
+capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
+{
+	char sel[512] = "";
+	char *k = o->select_kernel ? meta_escape(o->select_kernel) : NULL;
+
+	if (o->event_set)
+		snprintf(sel, sizeof(sel), " -e %ld", o->event);
+	if (k != NULL)
+		snprintf(sel + strlen(sel), sizeof(sel) - strlen(sel), " -k %.200s", k);
+	if (o->dispatch_set)
+		snprintf(sel + strlen(sel), sizeof(sel) - strlen(sel), " --dispatch %lld",
+		    o->dispatch);
+	free(k);
+	fflush(stdout);
+	errx(2, "%s%sno trace buffer matches%s (%zu in all%s)", path ? path : "",
+	    path ? ": " : "", sel, nev, o->event_set && nev ? ", numbered from 0" : "");
 }
 
 static size_t

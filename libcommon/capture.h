@@ -58,6 +58,11 @@ struct capture_opts {
 	const char *kernel;	/* raw: the kernel's name */
 	struct capture_base *bases;	/* a run: load addresses given by hand */
 	size_t nbases;
+	/* which trace buffers: -e (numbered across the captures given), -k, --dispatch */
+	int event_set, dispatch_set;
+	long event;
+	long long dispatch;
+	const char *select_kernel;
 };
 
 /* --base ADDR, or ID=ADDR for code object ID of a rocprofv3 run, into o; a malformed one
@@ -67,8 +72,15 @@ void capture_parse_base(struct capture_opts *o, const char *arg);
 /* The options that say how to read a capture, the same in every program that reads one
  * (sqtt-dump, stall): their names for struct cli, and their parser, which takes them into
  * o and returns 1 (0 for any other option). */
-#define CAPTURE_OPTIONS "raw se code/c base name"
+#define CAPTURE_OPTIONS "raw se code/c base name event/e kernel/k dispatch"
 int capture_option(struct capture_opts *o, int ch, const char *arg);
+/* Does o select event e of c?  offset: the events of the captures given before c. */
+int capture_selects(const struct capture_opts *o, const struct capture *c,
+    const struct event *e, unsigned offset);
+/* The error of a selection that matched none of nev buffers: "[PATH: ]no trace buffer
+ * matches -e N -k NAME (NEV in all, numbered from 0)", exit 2.  path may be NULL. */
+void capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
+    __attribute__((noreturn));
 
 void capture_open(struct capture *, const char *path, const struct capture_opts *);
 void capture_close(struct capture *);

@@ -84,6 +84,19 @@ cli_usage(const struct cli *c)
 	exit(2);
 }
 
+long long
+cli_number(const char *option, const char *arg, long long min, long long max)
+{
+	const char *errstr;
+	long long v = strtonum(arg, min, max, &errstr);
+
+	if (errstr) {
+		fflush(stdout);
+		errx(2, "%s is %s: %s", option, errstr, arg);
+	}
+	return v;
+}
+
 static void __attribute__((noreturn))
 done(void)
 {

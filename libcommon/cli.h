@@ -29,5 +29,8 @@ struct cli {
  * not have, or a letter it gives another option, is an internal error (exit 2). */
 int cli_getopt(int argc, char *const argv[], const struct cli *);
 void cli_usage(const struct cli *) __attribute__((noreturn));	/* stderr, exit 2 */
+/* An option's number from min to max; else "prog: OPTION is too large: ARG" (or too
+ * small, invalid), exit 2. */
+long long cli_number(const char *option, const char *arg, long long min, long long max);
 
 #endif

@@ -74,8 +74,6 @@ report_timeline(struct report *r)
 int
 report_option(struct report_opts *o, int ch, const char *arg)
 {
-	const char *errstr;
-
 	switch (ch) {
 	case OPT_HTML:
 		o->html = arg;
@@ -93,9 +91,7 @@ report_option(struct report_opts *o, int ch, const char *arg)
 		o->format = REPORT_JSON;
 		return 1;
 	case 'n':
-		o->top = strtonum(arg, 0, LLONG_MAX, &errstr);
-		if (errstr)
-			errx(2, "--top is %s: %s", errstr, arg);
+		o->top = cli_number("--top", arg, 0, LLONG_MAX);
 		return 1;
 	case 'p':
 		o->format = REPORT_PRETTY;

@@ -310,7 +310,7 @@ test_expect_success 'stall: usage, bad numbers, a kernel that matched nothing: o
 	test_one_line_error stall err &&
 	test_expect_code 2 stall -k nosuch "$TOP/fixtures/demo" >out 2>err &&
 	test_one_line_error stall err &&
-	grep -q "no trace buffer of kernel nosuch" err &&
+	grep -q "no trace buffer matches -k nosuch (2 in all)" err &&
 	test_cmp /dev/null out &&
 	stall --version > v && grep -q "^stall (stall) [0-9]" v
 '

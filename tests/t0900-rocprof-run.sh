@@ -79,8 +79,9 @@ test_expect_success '--dispatch N and -k NAME select' '
 	sqtt-dump -k branchy run >stage76.0.out && <stage76.0.out grep "^##event" | cut -f 2,4,11 > actual &&
 	printf "2\tbranchy\t6\n" > expect &&
 	test_cmp expect actual &&
-	test_expect_code 0 sqtt-dump --dispatch 99 run > none &&
-	test "$(grep -vc "^#" none)" -eq 0
+	test_expect_code 2 sqtt-dump --dispatch 99 run > none 2> err &&
+	echo "sqtt-dump: no trace buffer matches --dispatch 99 (5 in all)" > expect &&
+	test_cmp expect err
 '
 
 test_expect_success 'stall-table --by-dispatch: 3 lines whose cycles are the per-dispatch tables' '

@@ -47,7 +47,7 @@ test_expect_success 'stall RUNDIR, --dispatch and --by-dispatch: what the pipeli
 	test "$(wc -l < pretty)" -eq 4 &&
 	test_expect_code 2 stall --dispatch 9 run > out 2> err.abs &&
 	sed "s|$(pwd -P)/||" err.abs > err &&
-	echo "stall: run: no trace buffer of dispatch 9" > expect &&
+	echo "stall: run: no trace buffer matches --dispatch 9 (3 in all)" > expect &&
 	test_cmp expect err
 '
 

@@ -19,14 +19,14 @@ fails() {
 }
 
 test_expect_success 'sqtt-dump -e 99: no such trace buffer' '
-	fails 2 sqtt-dump "-e 99: no such trace buffer (2 in all, numbered from 0)" \
+	fails 2 sqtt-dump "no trace buffer matches -e 99 (2 in all, numbered from 0)" \
 		sqtt-dump -e 99 "$DEMO"
 '
 
 test_expect_success 'sqtt-dump -k nosuch: no trace buffer of that kernel' '
-	fails 2 sqtt-dump "-k nosuch: no trace buffer of that kernel (2 buffers)" \
+	fails 2 sqtt-dump "no trace buffer matches -k nosuch (2 in all)" \
 		sqtt-dump -k nosuch "$DEMO" &&
-	fails 2 sqtt-dump "-e 1 -k nosuch: no such trace buffer (2 in all)" \
+	fails 2 sqtt-dump "no trace buffer matches -e 1 -k nosuch (2 in all, numbered from 0)" \
 		sqtt-dump -e 1 -k nosuch "$DEMO"
 '
 
@@ -39,7 +39,7 @@ test_expect_success 'sqtt-dump -e 1 and -k demo still select' '
 '
 
 test_expect_success 'stall -k nosuch, stall on a stream with no code object: exit 2, one line' '
-	fails 2 stall "$DEMO: no trace buffer of kernel nosuch" stall -k nosuch "$DEMO" &&
+	fails 2 stall "$DEMO: no trace buffer matches -k nosuch (2 in all)" stall -k nosuch "$DEMO" &&
 	test_cmp /dev/null out &&
 	sqtt-encode -d wrongcap wrong.tsv &&
 	fails 2 stall "wrongcap: event 0 (kernel demo): 75 of 84 instruction tokens do not fit the code object $T_DIR/wrongcap/stall_code_object_id_0.out: wrong code object?" \
