@@ -15,6 +15,7 @@
 #include "meta.h"
 #include "out.h"
 #include "sqtt.h"
+#include "tsv.h"
 #include "util.h"
 
 static int opt_all, opt_counts;
@@ -266,7 +267,7 @@ put_meta(struct capture *c, int *header_done)
 		if (opt_counts)
 			printf("#event\tse\ttype\tcount\n");
 		else
-			printf("#event\tse\tnib\ttime\ttype\twave\tsimd\twgp\tsa\top\traw\n");
+			tsv_put_header(stdout, tsv_packet_col, PKT_NCOL, NULL);
 		*header_done = 1;
 	}
 }
@@ -313,10 +314,7 @@ main(int argc, char *argv[])
 				cli_usage(&cli);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc == 0)
-		cli_usage(&cli);
+	cli_operands(&cli, &argc, &argv, 1, -1);
 	if (opt_xdir != NULL && mkdir(opt_xdir, 0777) != 0 && errno != EEXIST)
 		err(2, "%s", opt_xdir);
 	if (opt_sdir != NULL && mkdir(opt_sdir, 0777) != 0 && errno != EEXIST)

@@ -105,10 +105,6 @@ nibw_finish(struct nibw *w)
 	nibw_flush(w);
 }
 
-struct col {
-	int event, se, nib, time, type, wave, simd, wgp, sa, op, raw;
-};
-
 static inline uint64_t
 setbits(uint64_t raw, unsigned lo, unsigned hi, uint64_t v)
 {
@@ -134,11 +130,11 @@ put_field(const struct tsv *t, int c, uint64_t raw, unsigned lo, unsigned hi)
 }
 
 static uint64_t
-put_fields(const struct tsv *t, const struct col *c, const struct sqtt_bits *fb, uint64_t raw,
+put_fields(const struct tsv *t, const int *c, const struct sqtt_bits *fb, uint64_t raw,
     int op_done)
 {
-	const int col[SQTT_NFIELD] = { [SQTT_F_WAVE] = c->wave, [SQTT_F_SIMD] = c->simd,
-		[SQTT_F_WGP] = c->wgp, [SQTT_F_SA] = c->sa, [SQTT_F_OP] = c->op };
+	const int col[SQTT_NFIELD] = { [SQTT_F_WAVE] = c[PKT_WAVE], [SQTT_F_SIMD] = c[PKT_SIMD],
+		[SQTT_F_WGP] = c[PKT_WGP], [SQTT_F_SA] = c[PKT_SA], [SQTT_F_OP] = c[PKT_OP] };
 	int f;
 
 	for (f = 0; f < SQTT_NFIELD; f++)
@@ -149,7 +145,7 @@ put_fields(const struct tsv *t, const struct col *c, const struct sqtt_bits *fb,
 
 /* Build a token's bits from its fields, for rows written without raw. */
 static uint64_t
-build(const struct tsv *t, const struct col *c, enum sqtt_type type)
+build(const struct tsv *t, const int *c, enum sqtt_type type)
 {
 	const struct sqtt_typeinfo *ti = &sqtt_types[type];
 	const struct sqtt_bits *fb = sqtt_field_bits[type];
@@ -164,10 +160,10 @@ build(const struct tsv *t, const struct col *c, enum sqtt_type type)
 		raw = setbits(raw, 23, 24, 1);	/* me */
 		break;
 	case TOK_INST:
-		if (c->op < 0 || tsv_dash(t, c->op))
+		if (c[PKT_OP] < 0 || tsv_dash(t, c[PKT_OP]))
 			tsv_fail(t, "INST without op");
-		if ((v = sqtt_op_code(t->field[c->op])) < 0)
-			tsv_fail(t, "unknown INST op '%s'", t->field[c->op]);
+		if ((v = sqtt_op_code(t->field[c[PKT_OP]])) < 0)
+			tsv_fail(t, "unknown INST op '%s'", t->field[c[PKT_OP]]);
 		raw = setbits(raw, fb[SQTT_F_OP].lo, fb[SQTT_F_OP].hi, (uint64_t)v);
 		break;
 	default:
@@ -444,42 +440,42 @@ close_event(struct encoder *e)
 /* Raw bits given in the row must be a token of the row's type: the type column and the
  * bits never disagree in silence. */
 static uint64_t
-raw_of(const struct tsv *t, const struct col *c, enum sqtt_type type)
+raw_of(const struct tsv *t, const int *c, enum sqtt_type type)
 {
 	const struct sqtt_typeinfo *ti = &sqtt_types[type];
-	uint64_t raw = tsv_u64(t, c->raw);
+	uint64_t raw = tsv_u64(t, c[PKT_RAW]);
 	int u;
 
 	if (type == TOK_UNKNOWN)
 		return raw;
 	if (ti->bits < 64 && raw >> ti->bits)
-		tsv_fail(t, "raw %s is longer than a %s token (%u bits)", t->field[c->raw],
+		tsv_fail(t, "raw %s is longer than a %s token (%u bits)", t->field[c[PKT_RAW]],
 		    ti->name, ti->bits);
 	if ((raw & ((1ULL << ti->plen) - 1)) != ti->pattern)
-		tsv_fail(t, "raw %s is not a %s token", t->field[c->raw], ti->name);
+		tsv_fail(t, "raw %s is not a %s token", t->field[c[PKT_RAW]], ti->name);
 	for (u = 0; u < TOK_UNKNOWN; u++)
 		if (sqtt_types[u].plen > ti->plen &&
 		    (raw & ((1ULL << sqtt_types[u].plen) - 1)) == sqtt_types[u].pattern)
-			tsv_fail(t, "raw %s is a %s token, not %s", t->field[c->raw],
+			tsv_fail(t, "raw %s is a %s token, not %s", t->field[c[PKT_RAW]],
 			    sqtt_types[u].name, ti->name);
 	return raw;
 }
 
 static void
-encode_row(struct encoder *e, const struct tsv *t, const struct col *c)
+encode_row(struct encoder *e, const struct tsv *t, const int *c)
 {
 	enum sqtt_type type;
 	const struct sqtt_typeinfo *ti;
 	uint64_t raw, time, nib, delta;
 
-	type = sqtt_type_by_name(t->field[c->type]);
+	type = sqtt_type_by_name(t->field[c[PKT_TYPE]]);
 	if (type == TOK_NTYPES)
-		tsv_fail(t, "unknown token type '%s'", t->field[c->type]);
+		tsv_fail(t, "unknown token type '%s'", t->field[c[PKT_TYPE]]);
 	ti = &sqtt_types[type];
-	time = tsv_u64(t, c->time);
-	if (!tsv_dash(t, c->nib)) {
+	time = tsv_u64(t, c[PKT_TIME]);
+	if (!tsv_dash(t, c[PKT_NIB])) {
 		/* placed: exactly these bits at exactly this nibble */
-		nib = tsv_u64(t, c->nib);
+		nib = tsv_u64(t, c[PKT_NIB]);
 		if (nib < e->w.nib)
 			tsv_fail(t, "nibble %" PRIu64 " overlaps the previous token (which ends at %" PRIu64 ")",
 			    nib, e->w.nib);
@@ -487,7 +483,7 @@ encode_row(struct encoder *e, const struct tsv *t, const struct col *c)
 			tsv_fail(t, "nib %" PRIu64 ": more than %llu nibbles after the previous "
 			    "token, or past nibble %llu (the limits of sqtt-encode(1))", nib,
 			    NIB_GAP_MAX, NIB_MAX);
-		if (c->raw < 0 || tsv_dash(t, c->raw))
+		if (c[PKT_RAW] < 0 || tsv_dash(t, c[PKT_RAW]))
 			tsv_fail(t, "a token with a nib needs its raw bits");
 		raw = raw_of(t, c, type);
 		while (e->w.nib < nib)
@@ -503,7 +499,7 @@ encode_row(struct encoder *e, const struct tsv *t, const struct col *c)
 	/* packed: deltas computed from time */
 	if (time < e->time)
 		tsv_fail(t, "time %" PRIu64 " goes back (previous token at %" PRIu64 ")", time, e->time);
-	raw = (c->raw >= 0 && !tsv_dash(t, c->raw)) ? raw_of(t, c, type) : build(t, c, type);
+	raw = (c[PKT_RAW] >= 0 && !tsv_dash(t, c[PKT_RAW])) ? raw_of(t, c, type) : build(t, c, type);
 	delta = time - e->time;
 	if (delta > TIME_GAP_MAX)
 		tsv_fail(t, "time %" PRIu64 ": more than %llu cycles after the previous token "
@@ -669,7 +665,7 @@ int
 main(int argc, char *argv[])
 {
 	struct encoder enc = { 0 };
-	struct col c = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
+	int c[PKT_NCOL];
 	struct tsv t;
 	enum tsv_kind k;
 	const char *path = "-";
@@ -697,9 +693,8 @@ main(int argc, char *argv[])
 			cli_usage(&cli);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1 || (opt_dir && opt_out) || (opt_noindex && !opt_dir))
+	cli_operands(&cli, &argc, &argv, 0, 1);
+	if ((opt_dir && opt_out) || (opt_noindex && !opt_dir))
 		cli_usage(&cli);
 	if (argc == 1 && strcmp(argv[0], "-") != 0) {
 		path = argv[0];
@@ -725,17 +720,8 @@ main(int argc, char *argv[])
 			continue;
 		}
 		if (k == TSV_HEADER) {
-			c.event = tsv_need(&t, "event");
-			c.se = tsv_col(&t, "se");
-			c.nib = tsv_need(&t, "nib");
-			c.time = tsv_need(&t, "time");
-			c.type = tsv_need(&t, "type");
-			c.wave = tsv_col(&t, "wave");
-			c.simd = tsv_col(&t, "simd");
-			c.wgp = tsv_col(&t, "wgp");
-			c.sa = tsv_col(&t, "sa");
-			c.op = tsv_col(&t, "op");
-			c.raw = tsv_col(&t, "raw");
+			tsv_cols(&t, tsv_packet_col, PKT_NCOL, c, TSV_COL(PKT_EVENT) |
+			    TSV_COL(PKT_NIB) | TSV_COL(PKT_TIME) | TSV_COL(PKT_TYPE));
 			if (index_fp != NULL) {
 				meta_begin(index_fp, "stall-capture");
 				meta_str(index_fp, "1");
@@ -750,7 +736,7 @@ main(int argc, char *argv[])
 			write_codes();
 			codes_done = 1;
 		}
-		if ((u = tsv_u64(&t, c.event)) > EVENT_MAX)
+		if ((u = tsv_u64(&t, c[PKT_EVENT])) > EVENT_MAX)
 			tsv_fail(&t, "event: %" PRIu64 " is beyond %d", u, EVENT_MAX);
 		event = (long)u;
 		if (opt_event >= 0 && event != opt_event)
@@ -765,12 +751,12 @@ main(int argc, char *argv[])
 			if (opt_dir == NULL && ++events_seen > 1)
 				tsv_fail(&t, "a second trace buffer (event %ld): choose one with -e, or write all with -d", event);
 			se = 0;
-			if (c.se >= 0 && !tsv_dash(&t, c.se) && (se = (int)tsv_u64(&t, c.se)) > 255)
-				tsv_fail(&t, "se: %s is not a shader engine 0..255", t.field[c.se]);
+			if (c[PKT_SE] >= 0 && !tsv_dash(&t, c[PKT_SE]) && (se = (int)tsv_u64(&t, c[PKT_SE])) > 255)
+				tsv_fail(&t, "se: %s is not a shader engine 0..255", t.field[c[PKT_SE]]);
 			open_event(&enc, event, se);
 			last_event = event;
 		}
-		encode_row(&enc, &t, &c);
+		encode_row(&enc, &t, c);
 	}
 	if (t.ncol == 0)
 		errx(2, "%s: no '#' column header: not a packet stream", path);

@@ -41,7 +41,6 @@ static const struct cli cli = {
 
 static const char *opt_code, *opt_kernel;
 static uint64_t opt_base;
-static int opt_strict;
 static long opt_dbg_wave = -1;
 static unsigned long opt_dbg_n = 64;
 
@@ -81,14 +80,10 @@ field_or_dash(const struct tsv *t, int i)
 	return tsv_dash(t, i) ? -1 : (int)tsv_u64(t, i);
 }
 
-struct cols {
-	int event, se, time, type, wave, simd, wgp, sa, op, raw;
-};
-
 int
 main(int argc, char *argv[])
 {
-	struct cols c = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
+	int c[PKT_NCOL];
 	struct walker *wk;
 	struct walk_packet pk;
 	struct tsv t;
@@ -123,17 +118,11 @@ main(int argc, char *argv[])
 			if (*end != '\0')
 				errx(2, "--packets wants WAVE[:N]: %s", optarg);
 			break;
-		case OPT_STRICT:
-			opt_strict = 1;
-			break;
 		default:
 			cli_usage(&cli);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1)
-		cli_usage(&cli);
+	cli_operands(&cli, &argc, &argv, 0, 1);
 	if (argc == 1 && strcmp(argv[0], "-") != 0) {
 		path = argv[0];
 		if ((in = fopen(path, "r")) == NULL)
@@ -156,55 +145,48 @@ main(int argc, char *argv[])
 			continue;
 		}
 		if (k == TSV_HEADER) {
-			c.event = tsv_need(&t, "event");
-			c.se = tsv_need(&t, "se");
-			c.time = tsv_need(&t, "time");
-			c.type = tsv_need(&t, "type");
-			c.wave = tsv_need(&t, "wave");
-			c.simd = tsv_need(&t, "simd");
-			c.wgp = tsv_need(&t, "wgp");
-			c.sa = tsv_need(&t, "sa");
-			c.op = tsv_need(&t, "op");
-			c.raw = tsv_need(&t, "raw");
+			/* all but nib, which the walk needs not */
+			tsv_cols(&t, tsv_packet_col, PKT_NCOL, c,
+			    (TSV_COL(PKT_NCOL) - 1) & ~TSV_COL(PKT_NIB));
 			continue;
 		}
 		if (!header_out) {
 			rowtext_header(NULL);
 			header_out = 1;
 		}
-		pk.type = (enum sqtt_type)tsv_memo(&t, c.type, type_code);
+		pk.type = (enum sqtt_type)tsv_memo(&t, c[PKT_TYPE], type_code);
 		switch (pk.type) {
 		case TOK_HEADER: case TOK_WAVE_START: case TOK_WAVE_END: case TOK_INST:
 		case TOK_VALU_INST: case TOK_IMM_ONE: case TOK_IMMEDIATE: case TOK_NEW_PC:
 		case TOK_REG:
 			break;
 		case TOK_NTYPES:
-			tsv_fail(&t, "unknown token type '%s'", t.field[c.type]);
+			tsv_fail(&t, "unknown token type '%s'", t.field[c[PKT_TYPE]]);
 		default:
 			continue;	/* the walk needs no other token */
 		}
-		pk.event = (long)tsv_u64(&t, c.event);
-		pk.se = field_or_dash(&t, c.se);
-		pk.time = tsv_u64(&t, c.time);
+		pk.event = (long)tsv_u64(&t, c[PKT_EVENT]);
+		pk.se = field_or_dash(&t, c[PKT_SE]);
+		pk.time = tsv_u64(&t, c[PKT_TIME]);
 		pk.wave = pk.simd = pk.wgp = pk.sa = pk.op = -1;
 		pk.raw = 0;
 		switch (pk.type) {
 		case TOK_HEADER: case TOK_WAVE_START: case TOK_WAVE_END:
-			pk.simd = (int)tsv_u64(&t, c.simd);
-			pk.wgp = (int)tsv_u64(&t, c.wgp);
-			pk.sa = (int)tsv_u64(&t, c.sa);
+			pk.simd = (int)tsv_u64(&t, c[PKT_SIMD]);
+			pk.wgp = (int)tsv_u64(&t, c[PKT_WGP]);
+			pk.sa = (int)tsv_u64(&t, c[PKT_SA]);
 			if (pk.type != TOK_HEADER)
-				pk.wave = (int)tsv_u64(&t, c.wave);
+				pk.wave = (int)tsv_u64(&t, c[PKT_WAVE]);
 			break;
 		case TOK_INST:
-			if ((pk.op = tsv_memo(&t, c.op, sqtt_op_code)) < 0)
-				tsv_fail(&t, "unknown INST op '%s'", t.field[c.op]);
+			if ((pk.op = tsv_memo(&t, c[PKT_OP], sqtt_op_code)) < 0)
+				tsv_fail(&t, "unknown INST op '%s'", t.field[c[PKT_OP]]);
 			/* FALLTHROUGH */
 		case TOK_VALU_INST: case TOK_IMM_ONE:
-			pk.wave = (int)tsv_u64(&t, c.wave);
+			pk.wave = (int)tsv_u64(&t, c[PKT_WAVE]);
 			break;
 		default:	/* IMMEDIATE, NEW_PC, REG: their raw bits */
-			pk.raw = tsv_u64(&t, c.raw);
+			pk.raw = tsv_u64(&t, c[PKT_RAW]);
 			break;
 		}
 		if (walk_packet(wk, &pk) != 0)
@@ -227,7 +209,7 @@ main(int argc, char *argv[])
 		err(2, "stdout");
 	if (walk_nwarnings(wk))
 		warnx("%" PRIu64 " warnings", walk_nwarnings(wk));
-	k = walk_nfailed(wk) || (opt_strict && walk_nwarnings(wk)) ? 2 : 0;
+	k = walk_nfailed(wk) || (cli_strict && walk_nwarnings(wk)) ? 2 : 0;
 	walk_free(wk);
 	return (int)k;
 }

@@ -91,7 +91,6 @@ struct ring {
 };
 
 struct event {
-	struct event *next;
 	uint64_t id;
 	struct ring any, valu;	/* any instruction; a VALU one */
 };
@@ -108,10 +107,11 @@ static size_t nkernel;
 #define WAVE_BUCKETS 4096
 static struct wave *waves[WAVE_BUCKETS];
 static size_t nlive;
-static struct event *events;
+/* by id, open addressing: a row asks for its event, and a capture may have thousands */
+static struct event **events;
+static size_t nevents, events_size;
 static uint64_t nrows;
-static int c_event, c_wave, c_kernel, c_pc, c_time, c_delta, c_token, c_class, c_cost,
-    c_cause, c_retired;
+static int col[ROW_NCOL];	/* the row stream's columns */
 
 static const struct cli cli = {
 	.synopsis = {
@@ -216,19 +216,39 @@ kernel_get(const struct tsv *t, const char *name)
 
 /* Issue cycles of an event --------------------------------------------------------- */
 
+static struct event **
+event_slot(struct event **tab, size_t size, uint64_t id)
+{
+	size_t h = (size_t)(id * 0x9e3779b97f4a7c15ULL) & (size - 1);
+
+	while (tab[h] != NULL && tab[h]->id != id)
+		h = (h + 1) & (size - 1);
+	return &tab[h];
+}
+
 static struct event *
 event_get(uint64_t id)
 {
-	struct event *e;
+	struct event **slot;
+	size_t i;
 
-	for (e = events; e; e = e->next)
-		if (e->id == id)
-			return e;
-	e = xcalloc(1, sizeof(*e));
-	e->id = id;
-	e->next = events;
-	events = e;
-	return e;
+	if (2 * (nevents + 1) > events_size) {
+		size_t n = events_size ? 2 * events_size : 64;
+		struct event **tab = xcalloc(n, sizeof(*tab));
+		for (i = 0; i < events_size; i++)
+			if (events[i] != NULL)
+				*event_slot(tab, n, events[i]->id) = events[i];
+		free(events);
+		events = tab;
+		events_size = n;
+	}
+	slot = event_slot(events, events_size, id);
+	if (*slot == NULL) {
+		*slot = xcalloc(1, sizeof(**slot));
+		(*slot)->id = id;
+		nevents++;
+	}
+	return *slot;
 }
 
 static void
@@ -354,8 +374,8 @@ static int64_t row_hidden, row_hidden_valu;	/* of the row being read */
 static void
 put_wait_row(const struct tsv *t, const char *load, uint64_t issue, int64_t lat, int64_t caused)
 {
-	printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t", t->field[c_kernel], t->field[c_event],
-	    t->field[c_wave], t->field[c_pc], t->field[c_time], t->field[c_cost], load);
+	printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t", t->field[col[ROW_KERNEL]], t->field[col[ROW_EVENT]],
+	    t->field[col[ROW_WAVE]], t->field[col[ROW_PC]], t->field[col[ROW_TIME]], t->field[col[ROW_COST]], load);
 	if (lat < 0)
 		printf("-\t-\t");
 	else
@@ -367,7 +387,7 @@ put_wait_row(const struct tsv *t, const char *load, uint64_t issue, int64_t lat,
 static void
 take_retired(const struct tsv *t, struct pcstat *s, uint64_t time, int64_t cost)
 {
-	const char *p = t->field[c_retired];
+	const char *p = t->field[col[ROW_RETIRED]];
 	struct retire *r, *young = NULL;
 	uint64_t young_issue = 0;
 	char *end;
@@ -383,10 +403,10 @@ take_retired(const struct tsv *t, struct pcstat *s, uint64_t time, int64_t cost)
 		uint64_t pc, issue;
 		int64_t lat;
 		if (p[0] != '0' || p[1] != 'x')
-			tsv_fail(t, "retired: '%s' is not a list of pc@time", t->field[c_retired]);
+			tsv_fail(t, "retired: '%s' is not a list of pc@time", t->field[col[ROW_RETIRED]]);
 		pc = strtoull(p, &end, 16);
 		if (*end != '@' || end[1] < '0' || end[1] > '9')
-			tsv_fail(t, "retired: '%s' is not a list of pc@time", t->field[c_retired]);
+			tsv_fail(t, "retired: '%s' is not a list of pc@time", t->field[col[ROW_RETIRED]]);
 		issue = strtoull(end + 1, &end, 10);
 		if (issue > time)
 			tsv_fail(t, "retired: an operation issued at %" PRIu64 ", after the wait "
@@ -406,13 +426,13 @@ take_retired(const struct tsv *t, struct pcstat *s, uint64_t time, int64_t cost)
 		if (*end == '\0')
 			break;
 		if (*end != ',')
-			tsv_fail(t, "retired: '%s' is not a list of pc@time", t->field[c_retired]);
+			tsv_fail(t, "retired: '%s' is not a list of pc@time", t->field[col[ROW_RETIRED]]);
 		p = end + 1;
 	}
 	young->caused += cost;
 	if (view == V_WAIT_ROWS) {
 		/* again, now that the youngest is known: the wait's cycles are its */
-		for (p = t->field[c_retired];; p = end + 1) {
+		for (p = t->field[col[ROW_RETIRED]];; p = end + 1) {
 			char load[24];
 			uint64_t pc = strtoull(p, &end, 16), issue = strtoull(end + 1, &end, 10);
 			snprintf(load, sizeof(load), "0x%" PRIx64, pc);
@@ -429,7 +449,7 @@ record(struct tsv *t)
 {
 	uint64_t evid, wid, time, pc;
 	int64_t delta, cost, hid, hidv;
-	const char *token = t->field[c_token], *class = t->field[c_class];
+	const char *token = t->field[col[ROW_TOKEN]], *class = t->field[col[ROW_CLASS]];
 	struct kernel *k;
 	struct wave *w;
 	struct event *e;
@@ -441,21 +461,21 @@ record(struct tsv *t)
 
 	if (!opt_untraced && strcmp(class, "untraced") == 0)
 		return;		/* as stall-table: a wave without instruction tokens is left out */
-	evid = tsv_u64(t, c_event);
-	wid = tsv_u64(t, c_wave);
-	time = tsv_u64(t, c_time);
-	delta = tsv_i64(t, c_delta);
-	cost = tsv_i64(t, c_cost);
+	evid = tsv_u64(t, col[ROW_EVENT]);
+	wid = tsv_u64(t, col[ROW_WAVE]);
+	time = tsv_u64(t, col[ROW_TIME]);
+	delta = tsv_i64(t, col[ROW_DELTA]);
+	cost = tsv_i64(t, col[ROW_COST]);
 	if (delta < 0 || (uint64_t)delta > time)
 		tsv_fail(t, "delta: %" PRId64 " is not a time before the row's", delta);
 	if (cost < 0)
 		tsv_fail(t, "cost: %" PRId64 " is negative", cost);
-	cause = cause_by_name(t->field[c_cause]);
-	k = kernel_get(t, t->field[c_kernel]);
+	cause = cause_by_name(t->field[col[ROW_CAUSE]]);
+	k = kernel_get(t, t->field[col[ROW_KERNEL]]);
 	p = k->prog;
 	idx = p->ninst;
-	if (!tsv_dash(t, c_pc)) {
-		pc = tsv_u64(t, c_pc);
+	if (!tsv_dash(t, col[ROW_PC])) {
+		pc = tsv_u64(t, col[ROW_PC]);
 		if ((idx = inst_index(p->insts, p->ninst, pc)) == NONE)
 			idx = p->ninst;
 	}
@@ -512,7 +532,7 @@ record(struct tsv *t)
 		s->maxcost = cost;
 	k->hits++;
 	k->cycles += cost;
-	if (strcmp(class, "waitcnt") == 0 && c_retired >= 0)
+	if (strcmp(class, "waitcnt") == 0 && col[ROW_RETIRED] >= 0)
 		take_retired(t, s, time, cost);
 
 	if ((l = p->loop_of[idx]) != NONE) {
@@ -535,18 +555,12 @@ record(struct tsv *t)
 static void
 header(const struct tsv *t)
 {
-	c_event = tsv_need(t, "event");
-	c_wave = tsv_need(t, "wave");
-	c_kernel = tsv_need(t, "kernel");
-	c_pc = tsv_need(t, "pc");
-	c_time = tsv_need(t, "time");
-	c_delta = tsv_need(t, "delta");
-	c_token = tsv_need(t, "token");
-	c_class = tsv_need(t, "class");
-	if ((c_cost = tsv_col(t, "cost")) < 0 || (c_cause = tsv_col(t, "cause")) < 0)
+	tsv_cols(t, tsv_row_col, ROW_NCOL, col, TSV_COL(ROW_EVENT) | TSV_COL(ROW_WAVE) |
+	    TSV_COL(ROW_KERNEL) | TSV_COL(ROW_PC) | TSV_COL(ROW_TIME) | TSV_COL(ROW_DELTA) |
+	    TSV_COL(ROW_TOKEN) | TSV_COL(ROW_CLASS));
+	if (col[ROW_COST] < 0 || col[ROW_CAUSE] < 0)
 		tsv_fail(t, "no cost and cause columns: not stall-attr output");
-	c_retired = tsv_col(t, "retired");
-	if (c_retired < 0 && (view == V_WAITS || view == V_LOADS || view == V_HINTS ||
+	if (col[ROW_RETIRED] < 0 && (view == V_WAITS || view == V_LOADS || view == V_HINTS ||
 	    view == V_WAIT_ROWS))
 		tsv_fail(t, "no retired column: rows from a stall-attr older than --%s needs",
 		    view_name[view]);
@@ -1151,8 +1165,7 @@ main(int argc, char *argv[])
 			cli_usage(&cli);
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	cli_operands(&cli, &argc, &argv, 0, -1);
 	if (nview > 1)
 		errx(2, "one view at a time");
 

@@ -16,10 +16,10 @@
 #include "tsv.h"
 #include "util.h"
 
-static int opt_raw, opt_strict;
+static int opt_raw;
 static char *first_header;	/* the first input's '#' line: later inputs must match it */
 static struct tsv *cur;		/* the input being read, for the warnings */
-static int c_event, c_wave, c_pc, c_time, c_delta, c_token, c_inst, c_class, c_dep;
+static int col[ROW_NCOL];	/* the row stream's columns */
 
 static const struct cli cli = {
 	.synopsis = {
@@ -73,7 +73,7 @@ static void
 warn_row(void *ctx, const char *msg)
 {
 	(void)ctx;
-	if (opt_strict)
+	if (cli_strict)
 		tsv_fail(cur, "%s", msg);
 	out_flush();
 	fflush(stdout);
@@ -121,20 +121,20 @@ record(struct tsv *t)
 	int64_t delta;
 
 	nrecords++;
-	r.event = tsv_u64(t, c_event);
-	r.wave = tsv_u64(t, c_wave);
-	r.time = tsv_u64(t, c_time);
-	delta = tsv_i64(t, c_delta);
+	r.event = tsv_u64(t, col[ROW_EVENT]);
+	r.wave = tsv_u64(t, col[ROW_WAVE]);
+	r.time = tsv_u64(t, col[ROW_TIME]);
+	delta = tsv_i64(t, col[ROW_DELTA]);
 	if (delta < 0)
 		tsv_fail(t, "delta: %" PRId64 " is negative", delta);
 	r.delta = (uint64_t)delta;
 	r.pc = 0;
-	if ((r.pc_known = !tsv_dash(t, c_pc)))
-		r.pc = tsv_u64(t, c_pc);
-	r.token = t->field[c_token];
-	r.inst = t->field[c_inst];
-	r.cls = (enum inst_class)tsv_memo(t, c_class, class_code);
-	r.dep = t->field[c_dep];
+	if ((r.pc_known = !tsv_dash(t, col[ROW_PC])))
+		r.pc = tsv_u64(t, col[ROW_PC]);
+	r.token = t->field[col[ROW_TOKEN]];
+	r.inst = t->field[col[ROW_INST]];
+	r.cls = (enum inst_class)tsv_memo(t, col[ROW_CLASS], class_code);
+	r.dep = t->field[col[ROW_DEP]];
 	if (attr_row(attr, &r, t) != 0)
 		tsv_fail(t, "%s", attr_error(attr));
 }
@@ -155,16 +155,10 @@ meta(struct tsv *t)
 static void
 header(const struct tsv *t)
 {
-	c_event = tsv_need(t, "event");
-	c_wave = tsv_need(t, "wave");
-	c_pc = tsv_need(t, "pc");
-	c_time = tsv_need(t, "time");
-	c_delta = tsv_need(t, "delta");
-	c_token = tsv_need(t, "token");
-	c_inst = tsv_need(t, "inst");
-	c_class = tsv_need(t, "class");
-	c_dep = tsv_need(t, "dep");
-	if (tsv_col(t, "cost") >= 0 || tsv_col(t, "cause") >= 0 || tsv_col(t, "retired") >= 0)
+	tsv_cols(t, tsv_row_col, ROW_NCOL, col, TSV_COL(ROW_EVENT) | TSV_COL(ROW_WAVE) |
+	    TSV_COL(ROW_PC) | TSV_COL(ROW_TIME) | TSV_COL(ROW_DELTA) | TSV_COL(ROW_TOKEN) |
+	    TSV_COL(ROW_INST) | TSV_COL(ROW_CLASS) | TSV_COL(ROW_DEP));
+	if (col[ROW_COST] >= 0 || col[ROW_CAUSE] >= 0 || col[ROW_RETIRED] >= 0)
 		tsv_fail(t, "the rows already have a cost or cause column (stall-attr output?)");
 	if (first_header != NULL) {
 		if (strcmp(t->text, first_header) != 0)
@@ -224,15 +218,11 @@ main(int argc, char *argv[])
 		case OPT_RAW:	/* the older name of --deltas */
 			opt_raw = 1;
 			break;
-		case OPT_STRICT:
-			opt_strict = 1;
-			break;
 		default:
 			cli_usage(&cli);
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	cli_operands(&cli, &argc, &argv, 0, -1);
 
 	attr = attr_new(opt_raw, put_out, warn_row, line_of, NULL);
 	if (argc == 0)

@@ -523,9 +523,6 @@ main(int argc, char *argv[])
 
 	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
-		case OPT_STRICT:
-			flags |= PROFILE_STRICT;
-			break;
 		case 'w':
 			out_baseline = optarg;
 			break;
@@ -533,16 +530,13 @@ main(int argc, char *argv[])
 			cli_usage(&cli);
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	cli_operands(&cli, &argc, &argv, out_baseline ? 0 : 1, out_baseline ? 1 : 2);
+	if (cli_strict)
+		flags |= PROFILE_STRICT;
 	if (out_baseline != NULL) {
-		if (argc > 1)
-			cli_usage(&cli);
 		if (argc == 1)
 			input = argv[0];
 	} else {
-		if (argc < 1 || argc > 2)
-			cli_usage(&cli);
 		if (argc == 2)
 			input = argv[1];
 		if (strcmp(argv[0], "-") == 0 && strcmp(input, "-") == 0)

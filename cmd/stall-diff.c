@@ -719,9 +719,6 @@ main(int argc, char *argv[])
 			format = F_PRETTY;
 			format_given = 1;
 			break;
-		case OPT_STRICT:
-			flags |= PROFILE_STRICT;
-			break;
 		case 'T':
 			parse_threshold(optarg);
 			break;
@@ -733,10 +730,9 @@ main(int argc, char *argv[])
 			cli_usage(&cli);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc != 2)
-		cli_usage(&cli);
+	cli_operands(&cli, &argc, &argv, 2, 2);
+	if (cli_strict)
+		flags |= PROFILE_STRICT;
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		errx(2, "a and b are both standard input");
 	if (!format_given)

@@ -106,9 +106,6 @@ main(int argc, char *argv[])
 		case 'k':
 			ro.kernel = optarg;
 			break;
-		case OPT_STRICT:
-			flags |= PROFILE_STRICT;
-			break;
 		case OPT_UNTRACED:
 			flags |= PROFILE_UNTRACED;
 			break;
@@ -117,8 +114,9 @@ main(int argc, char *argv[])
 				cli_usage(&cli);
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	cli_operands(&cli, &argc, &argv, 0, -1);
+	if (cli_strict)
+		flags |= PROFILE_STRICT;
 	from = argc ? argv[argc - 1] : "stdin";
 	if (opt_by_dispatch && (opt_dispatch >= 0 || ro.format == REPORT_JSON || ro.html ||
 	    ro.trace_json))

@@ -72,7 +72,6 @@ static const struct cli cli = {
 };
 
 static const char *capture_path;
-static int opt_strict;
 static int opt_deltas, opt_rows, opt_by_dispatch, profile_flags;
 /* --by-dispatch: each buffer's dispatch key, made before the workers start (they only
  * read it), by event number */
@@ -587,10 +586,6 @@ main(int argc, char *argv[])
 		case 'a':
 			ro.top = 0;
 			break;
-		case OPT_STRICT:
-			opt_strict = 1;
-			profile_flags |= PROFILE_STRICT;
-			break;
 		case 'r':
 			opt_deltas = 1;
 			break;
@@ -611,10 +606,9 @@ main(int argc, char *argv[])
 				cli_usage(&cli);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc != 1)
-		cli_usage(&cli);
+	cli_operands(&cli, &argc, &argv, 1, 1);
+	if (cli_strict)
+		profile_flags |= PROFILE_STRICT;
 	if (opt_rows && (ro.html || ro.trace_json))
 		errx(2, "--rows writes the row stream: no --html or --trace-json with it");
 	if (opt_by_dispatch && (opt_rows || copt.dispatch_set || ro.format == REPORT_JSON ||
@@ -697,7 +691,7 @@ main(int argc, char *argv[])
 		picture[0] = picture[1] = NULL;
 	}
 	put_warnings();
-	if (opt_strict && (nwarnings || warnings_dropped))
+	if (cli_strict && (nwarnings || warnings_dropped))
 		errx(2, "%s: --strict: %zu warnings", capture_path, nwarnings +
 		    (size_t)warnings_dropped);
 	for (i = 0; i < ninit; i++)

@@ -157,6 +157,17 @@ build(const struct cli *c, struct option *opt, char *shortopts)
 	memset(&opt[n], 0, sizeof(opt[n]));
 }
 
+int cli_strict;
+
+void
+cli_operands(const struct cli *c, int *argc, char ***argv, int min, int max)
+{
+	*argc -= optind;
+	*argv += optind;
+	if (*argc < min || (max >= 0 && *argc > max))
+		cli_usage(c);
+}
+
 int
 cli_getopt(int argc, char *const argv[], const struct cli *c)
 {
@@ -177,7 +188,8 @@ cli_getopt(int argc, char *const argv[], const struct cli *c)
 		free(all);
 		built = c;
 	}
-	ch = getopt_long(argc, argv, shortopts, opt, NULL);	/* it says what was wrong */
+	while ((ch = getopt_long(argc, argv, shortopts, opt, NULL)) == OPT_STRICT)
+		cli_strict = 1;		/* getopt_long says what was wrong, if anything */
 	switch (ch) {
 	case 'h':
 		put_synopsis(stdout, c->synopsis);

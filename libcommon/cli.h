@@ -28,6 +28,11 @@ struct cli {
  * --version and a usage mistake end the program here.  An option the vocabulary does
  * not have, or a letter it gives another option, is an internal error (exit 2). */
 int cli_getopt(int argc, char *const argv[], const struct cli *);
+/* --strict was given: a warning is an error (cli_getopt takes it for every program). */
+extern int cli_strict;
+/* After the options: argc and argv shifted to the operands, whose number must be from
+ * min to max (max < 0: no limit), else the usage (exit 2). */
+void cli_operands(const struct cli *, int *argc, char ***argv, int min, int max);
 void cli_usage(const struct cli *) __attribute__((noreturn));	/* stderr, exit 2 */
 /* An option's number from min to max; else "prog: OPTION is too large: ARG" (or too
  * small, invalid), exit 2. */

@@ -6,6 +6,7 @@
 #include "meta.h"
 #include "out.h"
 #include "rowtext.h"
+#include "tsv.h"
 #include "util.h"
 
 /* Short strings are copied sixteen bytes at a time from copies with room after them:
@@ -177,6 +178,5 @@ void
 rowtext_header(const char *extra)
 {
 	out_flush();
-	printf("#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep%s\n",
-	    extra ? extra : "");
+	tsv_put_header(stdout, tsv_row_col, ROW_COST, extra);
 }

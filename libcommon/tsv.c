@@ -301,6 +301,31 @@ tsv_col(const struct tsv *t, const char *name)
 	return -1;
 }
 
+const char *const tsv_packet_col[PKT_NCOL] = { "event", "se", "nib", "time", "type", "wave",
+	"simd", "wgp", "sa", "op", "raw" };
+const char *const tsv_row_col[ROW_NCOL] = { "event", "se", "kernel", "wave", "slot", "pc",
+	"time", "delta", "token", "inst", "class", "dep", "cost", "cause", "retired" };
+
+void
+tsv_cols(const struct tsv *t, const char *const *names, size_t n, int *cols, unsigned long need)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((cols[i] = tsv_col(t, names[i])) < 0 && (need & TSV_COL(i)))
+			tsv_fail(t, "no column '%s'", names[i]);
+}
+
+void
+tsv_put_header(FILE *fp, const char *const *names, size_t n, const char *extra)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%s%s", i ? "\t" : "#", names[i]);
+	fprintf(fp, "%s\n", extra ? extra : "");
+}
+
 int
 tsv_need(const struct tsv *t, const char *name)
 {

@@ -33,6 +33,16 @@ struct tsv {
 	char *colbuf;
 };
 
+/* The columns of the packet stream and of the row stream (pipeline.md), in order; the
+ * row stream's cost, cause and retired are stall-attr's. */
+enum { PKT_EVENT, PKT_SE, PKT_NIB, PKT_TIME, PKT_TYPE, PKT_WAVE, PKT_SIMD, PKT_WGP, PKT_SA,
+	PKT_OP, PKT_RAW, PKT_NCOL };
+extern const char *const tsv_packet_col[PKT_NCOL];
+enum { ROW_EVENT, ROW_SE, ROW_KERNEL, ROW_WAVE, ROW_SLOT, ROW_PC, ROW_TIME, ROW_DELTA,
+	ROW_TOKEN, ROW_INST, ROW_CLASS, ROW_DEP, ROW_COST, ROW_CAUSE, ROW_RETIRED, ROW_NCOL };
+extern const char *const tsv_row_col[ROW_NCOL];
+#define TSV_COL(c) (1UL << (c))
+
 void tsv_open(struct tsv *, FILE *, const char *path);
 /* The same for a file by name, "-" being standard input (named "stdin" in messages); one
  * that cannot be opened is fatal ("prog: PATH: reason", exit 2).  tsv_close closes it. */
@@ -48,6 +58,12 @@ enum tsv_kind tsv_next(struct tsv *);
 int tsv_col(const struct tsv *, const char *name);
 /* Same, but a missing column is fatal. */
 int tsv_need(const struct tsv *, const char *name);
+/* The columns names[0..n) into cols[] (-1 where absent); one whose TSV_COL bit is in need
+ * and is absent is fatal. */
+void tsv_cols(const struct tsv *, const char *const *names, size_t n, int *cols,
+    unsigned long need);
+/* The header line of names[0..n), then extra (may be NULL) and the newline. */
+void tsv_put_header(FILE *, const char *const *names, size_t n, const char *extra);
 /* Fatal error at the current line: "prog: PATH:LINE: msg", exit 2. */
 void tsv_fail(const struct tsv *, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
