@@ -93,16 +93,38 @@ fmt_int_or_dash(char *p, long v)
 	return fmt_u64(p, (uint64_t)v);
 }
 
+/* n bytes from s, in two overlapping moves of a fixed size where n is small: a memcpy of
+ * a length known only at run time was compiled to rep movs, slow to start, and the
+ * streams' fields are a few bytes each. */
+static inline char *
+out_copy(char *p, const char *s, size_t n)
+{
+	if (n > 32)
+		memcpy(p, s, n);
+	else if (n >= 16) {
+		memcpy(p, s, 16);
+		memcpy(p + n - 16, s + n - 16, 16);
+	} else if (n >= 8) {
+		memcpy(p, s, 8);
+		memcpy(p + n - 8, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(p, s, 4);
+		memcpy(p + n - 4, s + n - 4, 4);
+	} else if (n > 0) {
+		p[0] = s[0];
+		p[n / 2] = s[n / 2];
+		p[n - 1] = s[n - 1];
+	}
+	return p + n;
+}
+
 /* A string of at most OUT_LINEMAX/4 bytes (longer ones are cut). */
 static inline char *
 fmt_str(char *p, const char *s)
 {
 	size_t n = strlen(s);
 
-	if (n > OUT_LINEMAX / 4)
-		n = OUT_LINEMAX / 4;
-	memcpy(p, s, n);
-	return p + n;
+	return out_copy(p, s, n > OUT_LINEMAX / 4 ? OUT_LINEMAX / 4 : n);
 }
 
 #endif
