@@ -136,6 +136,19 @@ input_end(struct tsv *t)
 static void
 meta(struct tsv *t)
 {
+	const struct isa_target *target;
+	char why[512];
+	int said;
+
+	/* the rows' generation: its counters and s_delay_alu names */
+	if (t->nfield >= 2 && strcmp(t->field[0], "target") == 0) {
+		if ((target = isa_stream_target(t->field[1], &said, why, sizeof(why))) == NULL) {
+			out_flush();
+			fflush(stdout);
+			errx(2, "%s: %s", t->path, why);
+		}
+		attr_model(attr, target->model);
+	}
 	attr_meta(attr, tsv_line(t), strlen(tsv_line(t)));
 }
 
