@@ -13,6 +13,7 @@
 #include "capture.h"
 #include "elfsym.h"
 #include "input.h"
+#include "isa.h"
 #include "json.h"
 #include "meta.h"
 #include "sqtt.h"
@@ -135,6 +136,10 @@ put_fields(const struct tsv *t, const struct col *c, const struct sqtt_bits *fb,
 	return raw;
 }
 
+/* The ##target's generation (the default model's when the stream names none): the
+ * HEADER version the buffers are written with. */
+static const struct isa_model *model;
+
 /* Build a token's bits from its fields, for rows written without raw. */
 static uint64_t
 build(const struct tsv *t, const struct col *c, enum sqtt_type type)
@@ -146,7 +151,8 @@ build(const struct tsv *t, const struct col *c, enum sqtt_type type)
 
 	switch (type) {
 	case TOK_HEADER:
-		raw = 0x68900191;	/* as the 7900 XTX writes it: version 3, one SA of 4 WGPs */
+		/* as the 7900 XTX writes it (one SA of 4 WGPs), in the model's version */
+		raw = setbits(0x68900191, 7, 13, model->sqtt_version);
 		break;
 	case TOK_WAVE_START:
 		raw = setbits(raw, 23, 24, 1);	/* me */
@@ -627,6 +633,13 @@ take_meta(struct tsv *t)
 		free(source);
 		source = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "target") == 0 && t->nfield >= 2) {
+		const struct isa_target *it;
+		char why[512];
+		int said;
+		if ((it = isa_stream_target(meta_is_none(t->field[1]) ? NULL : t->field[1], &said,
+		    why, sizeof(why))) == NULL)
+			errx(2, "%s: %s", t->path, why);
+		model = it->model;
 		free(target);
 		target = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0) {
@@ -675,6 +688,7 @@ main(int argc, char *argv[])
 	uint64_t u;
 	char *ipath;
 
+	model = isa_default_model();
 	while ((ch = getopt_long(argc, argv, "d:e:ho:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'd':
