@@ -633,13 +633,8 @@ take_meta(struct tsv *t)
 		free(source);
 		source = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "target") == 0 && t->nfield >= 2) {
-		const struct isa_target *it;
-		char why[512];
-		int said;
-		if ((it = isa_stream_target(meta_is_none(t->field[1]) ? NULL : t->field[1], &said,
-		    why, sizeof(why))) == NULL)
-			errx(2, "%s: %s", t->path, why);
-		model = it->model;
+		const struct isa_target *it = meta_target(t, 1);
+		model = it ? it->model : isa_default_model();
 		free(target);
 		target = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0) {

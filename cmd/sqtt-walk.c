@@ -44,22 +44,11 @@ put_row(void *ctx, const struct walk_row *r)
 
 /* The ## lines that tell the walk its target, programs and buffers, read through meta.h. */
 static void
-take_meta(struct walker *wk, struct tsv *t, const char *path)
+take_meta(struct walker *wk, struct tsv *t)
 {
 	meta_parse(t);
-	if (strcmp(t->field[0], "target") == 0 && t->nfield >= 2) {
-		const struct isa_target *target;
-		char why[512];
-		int said;
-
-		target = isa_stream_target(meta_is_none(t->field[1]) ? NULL : t->field[1], &said,
-		    why, sizeof(why));
-		if (target == NULL) {
-			out_flush();
-			fflush(stdout);
-			errx(2, "%s: %s", path, why);
-		}
-		walk_target(wk, said ? target : NULL);
+	if (strcmp(t->field[0], "target") == 0) {
+		walk_target(wk, meta_target(t, 1));
 	} else if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
 		walk_source(wk, meta_is_none(t->field[1]) ? "-" : t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
@@ -174,7 +163,7 @@ main(int argc, char *argv[])
 			for (i = 0; i < t.nfield; i++)	/* passed on as it came, before it is parsed */
 				printf("%s%s", i ? "\t" : "##", t.field[i]);
 			putchar('\n');
-			take_meta(wk, &t, path);
+			take_meta(wk, &t);
 			continue;
 		}
 		if (k == TSV_HEADER) {

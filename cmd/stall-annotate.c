@@ -16,6 +16,7 @@
 #include "codeobj.h"
 #include "dwarf.h"
 #include "loops.h"
+#include "meta.h"
 #include "regs.h"
 #include "tsv.h"
 #include "util.h"
@@ -137,13 +138,8 @@ take_meta(const struct tsv *t)
 	if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
 		free(cur_source);
 		cur_source = xstrdup(t->field[1]);
-	} else if (strcmp(t->field[0], "target") == 0 && t->nfield >= 2) {
-		char why[512];
-		int said;
-		if ((cur_target = isa_stream_target(t->field[1], &said, why, sizeof(why))) == NULL)
-			errx(2, "%s: %s", t->path, why);
-		if (!said)
-			cur_target = NULL;
+	} else if (strcmp(t->field[0], "target") == 0) {
+		cur_target = meta_target(t, 0);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
 		progs = xreallocarray(progs, nprog + 1, sizeof(*progs));
 		p = &progs[nprog++];

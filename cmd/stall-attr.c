@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "attr.h"
+#include "meta.h"
 #include "out.h"
 #include "tsv.h"
 #include "util.h"
@@ -137,17 +138,11 @@ static void
 meta(struct tsv *t)
 {
 	const struct isa_target *target;
-	char why[512];
-	int said;
 
 	/* the rows' generation: its counters and s_delay_alu names */
-	if (t->nfield >= 2 && strcmp(t->field[0], "target") == 0) {
-		if ((target = isa_stream_target(t->field[1], &said, why, sizeof(why))) == NULL) {
-			out_flush();
-			fflush(stdout);
-			errx(2, "%s: %s", t->path, why);
-		}
-		attr_model(attr, target->model);
+	if (strcmp(t->field[0], "target") == 0) {
+		target = meta_target(t, 0);
+		attr_model(attr, target ? target->model : isa_default_model());
 	}
 	attr_meta(attr, tsv_line(t), strlen(tsv_line(t)));
 }
