@@ -46,7 +46,9 @@ test_expect_success 'a gfx1101 capture and code object: walked, costed and table
 	stall --rows d1101 > s1101 &&
 	body s1100 > expect && body s1101 > actual && test_cmp expect actual &&
 	stall -n 100 --plain d1101 > t1101 &&
-	test_cmp t1100 t1101
+	test_cmp t1100 t1101 &&
+	stall -n 100 --plain --threads 2 d1101 > t1101t &&
+	test_cmp t1100 t1101t
 '
 
 test_expect_success 'a gfx11-generic code object is read under any gfx11 target' '
@@ -159,6 +161,25 @@ test_expect_success 'stall-annotate reads the programs for the rows'"'"' target'
 	test_expect_code 2 stall-annotate --waits bad.rows > out 2> err &&
 	echo "stall-annotate: bad.rows: no instruction model for target gfx1200 ($KNOWN)" > expect &&
 	test_cmp expect err
+'
+
+# s_add_f32 s0, s1, s2 (SOP2 0xa0000201) is gfx1150's (SALU floats), no gfx1100
+# instruction: put over the demo's s_mov_b32 s6, 3 at pc 0x1314 (file offset 0x314)
+test_expect_success 'the disassembler is made for the target'"'"'s processor' '
+	cp "$DEMO/stall_code_object_id_0.out" f1100.out &&
+	poke f1100.out 0x314 "\001\002\000\240" &&
+	"$TOP/build/codeobj_test" f1100.out > l1100 &&
+	test "$(sed -n 5p l1100)" = "0x1314	4	salu	-	.long 0xa0000201" &&
+	cp f1100.out f1150.out &&
+	poke f1150.out 48 "\103" &&
+	"$TOP/build/codeobj_test" -t gfx1150 f1150.out > l1150 &&
+	test "$(sed -n 5p l1150)" = "0x1314	4	salu	-	s_add_f32 s0, s1, s2" &&
+	"$TOP/build/codeobj_test" f1150.out > lown &&
+	test_cmp l1150 lown &&
+	"$TOP/build/codeobj_test" -t gfx1100 f1100.out > again &&
+	test_cmp l1100 again &&
+	grep -v "^0x1314	" l1100 > expect && grep -v "^0x1314	" l1150 > actual &&
+	test_cmp expect actual
 '
 
 test_done
