@@ -35,6 +35,7 @@ struct prog {
 	size_t len;
 	int own_image;
 	struct codeobj *code;
+	const struct isa_model *model;	/* code's, for the fit of every token */
 	int failed;		/* could not be opened: its events are not walked */
 	int entry_said;		/* the trace's entry disagreed with the descriptor: said once */
 	const struct inst *insts;
@@ -310,6 +311,7 @@ prog_code(struct walker *wk, struct prog *p)
 		return NULL;
 	}
 	p->insts = codeobj_insts(p->code, &p->ninsts);
+	p->model = codeobj_model(p->code);
 	return p->code;
 }
 
@@ -528,6 +530,7 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
     uint64_t time)
 {
 	struct wave *w = wave_in(e, slot);
+	struct prog *p = event_prog(wk, e);
 	const struct codeobj *code;
 	const struct inst *in;
 	const char *token;
@@ -537,7 +540,7 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 		e->orphan++;
 		return 0;
 	}
-	if ((code = event_code(wk, e)) == NULL) {
+	if (p == NULL || (code = prog_code(wk, p)) == NULL) {
 		e->nocode++;
 		return 0;
 	}
@@ -545,13 +548,13 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 		return -1;
 	token = type == TOK_INST ? inst_label(op) : sqtt_types[type].name;
 	pc = w->pc;
-	if ((in = place(code, codeobj_model(code), &pc, type, op)) != NULL)
+	if ((in = place(code, p->model, &pc, type, op)) != NULL)
 		e->fit++;
 	else {
 		e->misfit++;
 		const struct inst *at = codeobj_at(code, w->pc);
 		pc = w->pc;
-		in = resync(code, codeobj_model(code), &pc, type, op);
+		in = resync(code, p->model, &pc, type, op);
 		warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does not fit "
 		    "pc 0x%" PRIx64 " (%s)%s", e->id, w->number, slot, token, time, w->pc,
 		    at ? at->text : "no instruction there",
