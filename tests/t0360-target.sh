@@ -182,4 +182,47 @@ test_expect_success 'the disassembler is made for the target'"'"'s processor' '
 	test_cmp expect actual
 '
 
+# profile VERSION CODE OUT: a tinygrad pickle of the demo (its code object CODE, both
+# buffers) from a device of gfx_target_version VERSION
+profile() {
+	python3 - "$1" "$2" "$DEMO" "$3" <<-\PY
+	import pickle, sys
+	class ProfileProgramEvent: pass
+	class ProfileSQTTEvent: pass
+	class ProfileDeviceEvent: pass
+	def obj(cls, **kw):
+	    o = cls(); o.__dict__.update(kw); return o
+	code = open(sys.argv[2], "rb").read()
+	ev = [obj(ProfileDeviceEvent, device="AMD", props={"gfx_target_version": int(sys.argv[1])}),
+	      obj(ProfileProgramEvent, device="AMD", name="demo", lib=code, base=0x7f3a2c000000, tag=1)]
+	for se, f in ((0, "stall_shader_engine_0_0.att"), (1, "stall_shader_engine_1_1.att")):
+	    blob = open(sys.argv[3] + "/" + f, "rb").read()
+	    ev.append(obj(ProfileSQTTEvent, device="AMD", kern=1, se=se, blob=blob, itrace=se == 0))
+	open(sys.argv[4], "wb").write(pickle.dumps(ev, protocol=5))
+	PY
+}
+
+test_expect_success PYTHON3 'a pickle'"'"'s gfx_target_version: 110001 is gfx1101, 120000 and 90402 refused' '
+	profile 110000 "$DEMO/stall_code_object_id_0.out" p1100.pkl &&
+	stall -n 100 --plain p1100.pkl > k1100 &&
+	test_cmp t1100 k1100 &&
+	profile 110001 d1101/stall_code_object_id_0.out p1101.pkl &&
+	sqtt-dump p1101.pkl > pk1101 &&
+	test "$(grep "^##target" pk1101)" = "##target	gfx1101" &&
+	stall -n 100 --plain p1101.pkl > k1101 &&
+	test_cmp t1100 k1101 &&
+	profile 110001 "$DEMO/stall_code_object_id_0.out" pmis.pkl &&
+	test_expect_code 2 stall pmis.pkl > out 2> err &&
+	echo "stall: $PWD/pmis.pkl: program demo: code object is gfx1100, the stream'"'"'s target is gfx1101; its events are not walked" > expect &&
+	test_cmp expect err &&
+	profile 120000 "$DEMO/stall_code_object_id_0.out" p1200.pkl &&
+	test_expect_code 2 stall p1200.pkl > out 2> err &&
+	echo "stall: p1200.pkl: no instruction model for target gfx1200 ($KNOWN)" > expect &&
+	test_cmp expect err &&
+	profile 90402 "$DEMO/stall_code_object_id_0.out" p942.pkl &&
+	test_expect_code 2 stall p942.pkl > out 2> err &&
+	echo "stall: p942.pkl: no instruction model for target gfx942 ($KNOWN)" > expect &&
+	test_cmp expect err
+'
+
 test_done
