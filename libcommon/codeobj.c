@@ -565,7 +565,7 @@ static void finish_insts(struct codeobj *co, struct build *b)
 			continue;
 		if (id0)
 			set_dep(m, &v[k], id0);
-		if (!id1 || skip > 5)
+		if (!id1)
 			continue;
 		for (unsigned j = 0; j < skip && k < n; j++)	/* SAME 0, NEXT 1, SKIP_n n+1 */
 			k = next_real(v, n, k);

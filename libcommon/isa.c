@@ -604,7 +604,7 @@ gfx11_delay_fields(unsigned simm16, unsigned *id0, unsigned *skip, unsigned *id1
 {
 	*id0 = simm16 & 0xf;
 	*skip = simm16 >> 4 & 7;
-	*id1 = simm16 >> 7 & 0xf;
+	*id1 = *skip > 5 ? 0 : simm16 >> 7 & 0xf;	/* instskip 6, 7: reserved */
 }
 
 /* ---- the models and their processors ---- */

@@ -113,7 +113,8 @@ struct isa_model {
 	int (*dep_of_id)(unsigned id, enum inst_dep *, unsigned *arg);
 	enum inst_dep (*dep_by_name)(const char *name);
 	/* s_delay_alu's simm16: the instid of the next instruction (id0), how many further
-	 * on the second one is (skip, SAME 0, NEXT 1, SKIP_n n+1) and its instid (id1). */
+	 * on the second one is (skip, SAME 0, NEXT 1, SKIP_n n+1) and its instid (id1; 0
+	 * for none, also when skip is not a valid one). */
 	void (*delay_fields)(unsigned simm16, unsigned *id0, unsigned *skip, unsigned *id1);
 	/* Words the generation's LLVM disassembler is known to crash on; p holds n bytes.
 	 * The caller shows such a word as .long instead. */
