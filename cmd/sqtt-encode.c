@@ -13,6 +13,7 @@
 #include "capture.h"
 #include "elfsym.h"
 #include "input.h"
+#include "isa.h"
 #include "json.h"
 #include "meta.h"
 #include "sqtt.h"
@@ -143,6 +144,10 @@ put_fields(const struct tsv *t, const int *c, const struct sqtt_bits *fb, uint64
 	return raw;
 }
 
+/* The ##target's generation (the default model's when the stream names none): the
+ * HEADER version the buffers are written with. */
+static const struct isa_model *model;
+
 /* Build a token's bits from its fields, for rows written without raw. */
 static uint64_t
 build(const struct tsv *t, const int *c, enum sqtt_type type)
@@ -154,7 +159,8 @@ build(const struct tsv *t, const int *c, enum sqtt_type type)
 
 	switch (type) {
 	case TOK_HEADER:
-		raw = 0x68900191;	/* as the 7900 XTX writes it: version 3, one SA of 4 WGPs */
+		/* as the 7900 XTX writes it (one SA of 4 WGPs), in the model's version */
+		raw = setbits(0x68900191, 7, 13, model->sqtt_version);
 		break;
 	case TOK_WAVE_START:
 		raw = setbits(raw, 23, 24, 1);	/* me */
@@ -635,6 +641,8 @@ take_meta(struct tsv *t)
 		free(source);
 		source = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "target") == 0 && t->nfield >= 2) {
+		const struct isa_target *it = meta_target(t, 1);
+		model = it ? it->model : isa_default_model();
 		free(target);
 		target = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0) {
@@ -675,6 +683,7 @@ main(int argc, char *argv[])
 	uint64_t u;
 	char *ipath;
 
+	model = isa_default_model();
 	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
 		case 'd':

@@ -51,12 +51,14 @@ put_row(void *ctx, const struct walk_row *r)
 	rowtext_put(r, NULL);
 }
 
-/* The ## lines that tell the walk its programs and buffers, read through meta.h. */
+/* The ## lines that tell the walk its target, programs and buffers, read through meta.h. */
 static void
 take_meta(struct walker *wk, struct tsv *t)
 {
 	meta_parse(t);
-	if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
+	if (strcmp(t->field[0], "target") == 0) {
+		walk_target(wk, meta_target(t, 1));
+	} else if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
 		walk_source(wk, meta_is_none(t->field[1]) ? "-" : t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
 		walk_program(wk, t->field[1], meta_is_none(t->field[2]) ? "-" : t->field[2],

@@ -16,6 +16,7 @@
 #include "codeobj.h"
 #include "dwarf.h"
 #include "loops.h"
+#include "meta.h"
 #include "regs.h"
 #include "tsv.h"
 #include "util.h"
@@ -53,6 +54,7 @@ struct loopstat {
 
 struct prog {
 	char *name, *source, *file;
+	const struct isa_target *target;
 	uint8_t *image;
 	struct codeobj *co;
 	struct srclines *sl;
@@ -99,6 +101,7 @@ static enum view view = V_LINES;
 static double opt_hint_min = 5.0;
 static int opt_untraced;
 static char *cur_source;
+static const struct isa_target *cur_target;	/* the stream's ##target, NULL: not said */
 static struct prog *progs;
 static size_t nprog;
 static struct kernel *kernels;
@@ -148,6 +151,8 @@ take_meta(const struct tsv *t)
 	if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
 		free(cur_source);
 		cur_source = xstrdup(t->field[1]);
+	} else if (strcmp(t->field[0], "target") == 0) {
+		cur_target = meta_target(t, 0);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
 		progs = xreallocarray(progs, nprog + 1, sizeof(*progs));
 		p = &progs[nprog++];
@@ -155,6 +160,7 @@ take_meta(const struct tsv *t)
 		p->name = xstrdup(t->field[1]);
 		p->source = xstrdup(cur_source ? cur_source : "-");
 		p->file = xstrdup(t->nfield > 5 ? t->field[5] : "-");
+		p->target = cur_target;
 	}
 }
 
@@ -166,7 +172,7 @@ prog_open(const struct tsv *t, struct prog *p)
 
 	if ((p->image = codeload(p->source, p->name, p->file, &len, why, sizeof(why))) == NULL)
 		tsv_fail(t, "%s", why);
-	if ((p->co = codeobj_open(p->image, len, p->name, why, sizeof(why))) == NULL)
+	if ((p->co = codeobj_open(p->image, len, p->name, p->target, why, sizeof(why))) == NULL)
 		tsv_fail(t, "program %s: %s", p->name, why);
 	if ((p->sl = srclines_open(p->image, len, why, sizeof(why))) == NULL)
 		tsv_fail(t, "program %s: %s", p->name, why);

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "attr.h"
+#include "meta.h"
 #include "out.h"
 #include "tsv.h"
 #include "util.h"
@@ -149,6 +150,13 @@ input_end(struct tsv *t)
 static void
 meta(struct tsv *t)
 {
+	const struct isa_target *target;
+
+	/* the rows' generation: its counters and s_delay_alu names */
+	if (strcmp(t->field[0], "target") == 0) {
+		target = meta_target(t, 0);
+		attr_model(attr, target ? target->model : isa_default_model());
+	}
 	attr_meta(attr, tsv_line(t), strlen(tsv_line(t)));
 }
 

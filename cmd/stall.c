@@ -78,6 +78,9 @@ static int opt_deltas, opt_rows, opt_by_dispatch, profile_flags;
 static struct dispatches *dispatches;
 static const char **event_key;
 static struct capture cap;
+/* The capture's target (gfx1100 when it says none, target_said 0). */
+static const struct isa_target *target;
+static int target_said;
 static struct timeline *timeline;	/* with one worker only */
 static mtx_t lock;		/* the warnings and the first error, of every worker */
 
@@ -315,7 +318,7 @@ walked(void *ctx, const struct walk_row *r)
 	a.token = r->token;
 	a.inst = r->in->text;
 	a.cls = r->in->cls;
-	a.dep = isa_dep_name(r->in->dep_id);
+	a.dep = r->in->dep_name;
 	if (attr_row(wk->attr, &a, r) != 0)
 		errx(2, "%s: event %ld: %s", capture_path, r->event, attr_error(wk->attr));
 }
@@ -451,6 +454,8 @@ worker_init(struct worker *wk)
 	wk->key_event = -1;
 	wk->attr = attr_new(opt_deltas, costed, attr_warning, row_bytes, wk);
 	attr_list_retired(wk->attr, opt_rows);
+	attr_model(wk->attr, target->model);
+	walk_target(wk->walker, target_said ? target : NULL);
 	walk_source(wk->walker, cap.path);
 	for (i = 0; i < cap.nprog; i++) {
 		const struct program *p = &cap.prog[i];
@@ -576,6 +581,7 @@ main(int argc, char *argv[])
 	struct worker w[MAX_WORKERS];
 	thrd_t thread[MAX_WORKERS];
 	struct profile *prof = &w[0].prof;
+	char why[512];
 	size_t i, nselected = 0, nworkers, ninit;
 	uint64_t nrows;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN), opt_threads = 0;
@@ -621,6 +627,8 @@ main(int argc, char *argv[])
 	catch_signals();
 
 	capture_open(&cap, capture_path, &copt);
+	if ((target = isa_stream_target(cap.target, &target_said, why, sizeof(why))) == NULL)
+		errx(2, "%s: %s", capture_path, why);
 	for (i = 0; i < cap.nev; i++)
 		nselected += selected(&cap, &cap.ev[i], NULL);
 	if (nselected == 0)
@@ -654,7 +662,7 @@ main(int argc, char *argv[])
 	nworkers = share_out(w, nworkers, opt_threads > 0);
 	put_context(prof);
 	sqtt_prepare();
-	walk_prepare();
+	walk_prepare(target_said ? target : NULL);
 	for (i = 1; i < nworkers; i++)
 		if (thrd_create(&thread[i], work, &w[i]) != thrd_success)
 			errx(2, "cannot start a thread");

@@ -81,6 +81,7 @@ struct attr {
 	unsigned nwaves;
 	int warned_dep;
 	int list_retired;
+	const struct isa_model *model;	/* the stream's generation: counters, s_delay_alu */
 	char retired[RETIRED_MAX];
 	size_t retired_len;
 	char error[256];
@@ -122,8 +123,11 @@ attr_new(int raw, attr_out_fn out, attr_warn_fn w, attr_bytes_fn bytes, void *ct
 	a->bytes = bytes;
 	a->ctx = ctx;
 	a->list_retired = 1;
+	a->model = isa_default_model();
 	return a;
 }
+
+void attr_model(struct attr *a, const struct isa_model *m) { a->model = m; }
 
 const char *attr_error(const struct attr *a) { return a->error; }
 void attr_list_retired(struct attr *a, int on) { a->list_retired = on; }
@@ -339,7 +343,7 @@ fifo_wait(struct attr *a, struct fifo *f, unsigned long n)
 static enum cause
 dep_cause(struct attr *a, const char *dep)
 {
-	switch (isa_dep_by_name(dep)) {
+	switch (a->model->dep_by_name(dep)) {
 	case DEP_VALU:
 		return CAUSE_VALU_DEP;
 	case DEP_TRANS:
@@ -356,11 +360,11 @@ dep_cause(struct attr *a, const char *dep)
 }
 
 static int
-is_vmem(enum inst_class c)
+is_vmem(const struct attr *a, enum inst_class c)
 {
 	unsigned kind;
 
-	return isa_mem_counter(c, "", &kind) >= 0 && kind != MEM_LDS;
+	return a->model->mem_counter(c, "", &kind) >= 0 && kind != MEM_LDS;
 }
 
 static int
@@ -372,9 +376,9 @@ is_end(const struct attr_row *r)
 /* An s_sleep's length, -1 for any other instruction: asked of every row, so the first
  * bytes are looked at before the ISA is. */
 static long
-sleep_of(const struct attr_row *r)
+sleep_of(const struct attr *a, const struct attr_row *r)
 {
-	return r->cls == IC_IMM && r->inst[2] == 's' ? isa_sleep_cycles(r->inst) : -1;
+	return r->cls == IC_IMM && r->inst[2] == 's' ? a->model->sleep_cycles(r->inst) : -1;
 }
 
 /* The rules of stall-attr(1), CAUSES, first that fits. */
@@ -390,7 +394,7 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 		return CAUSE_WAVE_START;
 	if (is_end(r))
 		return CAUSE_DRAIN;
-	if (sleep_of(r) >= 0)
+	if (sleep_of(a, r) >= 0)
 		return CAUSE_SLEEP;
 	if (r->cls == IC_BARRIER)
 		return CAUSE_BARRIER;
@@ -406,7 +410,7 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 		return CAUSE_ISSUE_WAIT;
 	if (w->prev_taken || (r->pc_known && w->prev_pc_known && r->pc / 64 != w->prev_pc / 64))
 		return CAUSE_FETCH;
-	if (is_vmem(r->cls))
+	if (is_vmem(a, r->cls))
 		return CAUSE_VMEM_ISSUE;
 	if (r->cls == IC_LDS_LOAD || r->cls == IC_LDS_STORE)
 		return CAUSE_LDS_QUEUE;
@@ -487,7 +491,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		w->skewed = 1;
 	}
 
-	sleep = sleep_of(r);
+	sleep = sleep_of(a, r);
 	cost = r->delta;
 	if (w->barrier) {
 		/* the barrier's wait shows on the next row: it keeps 1 cycle, an s_sleep what
@@ -509,7 +513,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	a->retired_len = 0;
 	a->retired[0] = '\0';
 	if (r->cls == IC_WAITCNT) {
-		isa_waitcnt(r->inst, want);
+		a->model->waitcnt(r->inst, want);
 		for (i = 0; i < ISA_NCOUNTER; i++)
 			if (want[i] >= 0 && i != CNT_EXP)
 				waited |= fifo_wait(a, &w->cnt[i], (unsigned long)want[i]);
@@ -517,7 +521,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	cause = cause_of(a, r, e, w, first, (int64_t)cost, waited);
 	if (!end) {
 		unsigned kind;
-		int c = isa_mem_counter(r->cls, r->inst, &kind);
+		int c = a->model->mem_counter(r->cls, r->inst, &kind);
 		if (c >= 0)
 			fifo_push(&w->cnt[c], kind, r->pc, r->time);
 		issue_merge(&w->last_issue, &w->below_issue, (int64_t)r->time, -1);

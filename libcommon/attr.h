@@ -46,6 +46,8 @@ struct attr;
 /* raw: every row costs its delta (no wait moved). */
 struct attr *attr_new(int raw, attr_out_fn, attr_warn_fn, attr_bytes_fn, void *ctx);
 void attr_free(struct attr *);
+/* The instruction model of the rows' generation (by default the default model's). */
+void attr_model(struct attr *, const struct isa_model *);
 /* Whether s_waitcnt rows list what they retired (on by default; it costs a little). */
 void attr_list_retired(struct attr *, int on);
 /* 0, or -1 with attr_error saying why the row cannot be taken.  Its bytes (through the

@@ -1,7 +1,9 @@
 /* codeobj: decode an AMDGPU code object once: sections and symbols with libelf (or, for
  * hand-made objects with a broken ELF header, a bounds-checked raw ELF64 section-header
- * parser), every executable section disassembled with LLVM's C API for gfx1100, each
- * instruction classified, s_delay_alu dependencies attached, and the kernel entry found.
+ * parser), every executable section disassembled with LLVM's C API for the processor of
+ * the stream's target (or of the object itself), each instruction classified by that
+ * processor's instruction model, s_delay_alu dependencies attached, and the kernel entry
+ * found.
  * Input may be hostile: every offset and size is checked against the image. */
 #include "codeobj.h"
 #include "isa.h"
@@ -30,6 +32,7 @@ struct codeobj {
 	size_t nslot;
 	uint64_t base;
 	int slot_exact;		/* every instruction is in the table: a miss is final */
+	const struct isa_model *model;
 };
 
 /* ---- small helpers ---- */
@@ -53,43 +56,51 @@ static uint32_t rd32(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
-/* EF_AMDGPU_MACH values of gfx11 (LLVM's BinaryFormat/ELF.h): gfx1100, 1150, 1103,
- * 1101, 1102, 1151, the gfx11 generic target, 1152, 1153; 0 when not said. */
-static int
-gfx11_mach(unsigned mach)
-{
-	static const unsigned gfx11[] = { 0x000, 0x041, 0x043, 0x044, 0x046, 0x047, 0x04a,
-		0x054, 0x055, 0x058 };
-	size_t i;
-
-	for (i = 0; i < sizeof(gfx11) / sizeof(gfx11[0]); i++)
-		if (mach == gfx11[i])
-			return 1;
-	return 0;
-}
-
 static uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
 
 
 /* [off, off+len) lies inside an object of size sz */
 static int inside(uint64_t off, uint64_t len, uint64_t sz) { return off <= sz && len <= sz - off; }
 
-/* ---- LLVM: one process-wide disassembler, used under a lock ---- */
+/* ---- LLVM: one process-wide disassembler per processor, used under a lock ---- */
 
 static once_flag llvm_once = ONCE_FLAG_INIT;
 static mtx_t llvm_mtx;
-static LLVMDisasmContextRef llvm_dc;
+static int llvm_ok;
+/* The processors' names come from the models' tables, never from a file: a few at most. */
+#define NDISASM 32
+static struct {
+	const char *cpu;
+	LLVMDisasmContextRef dc;
+} disasm_cache[NDISASM];
+static size_t ndisasm;
 
 static void llvm_init(void)
 {
 	LLVMInitializeAMDGPUTargetInfo();
 	LLVMInitializeAMDGPUTargetMC();
 	LLVMInitializeAMDGPUDisassembler();
-	if (mtx_init(&llvm_mtx, mtx_plain) != thrd_success)
-		return;
-	llvm_dc = LLVMCreateDisasmCPU("amdgcn-amd-amdhsa", "gfx1100", NULL, 0, NULL, NULL);
-	if (llvm_dc)
-		LLVMSetDisasmOptions(llvm_dc, LLVMDisassembler_Option_PrintImmHex);
+	llvm_ok = mtx_init(&llvm_mtx, mtx_plain) == thrd_success;
+}
+
+/* The disassembler for processor cpu, made on first use; NULL if LLVM cannot make it.
+ * Called with llvm_mtx held. */
+static LLVMDisasmContextRef disasm_for(const char *cpu)
+{
+	LLVMDisasmContextRef dc;
+	size_t i;
+
+	for (i = 0; i < ndisasm; i++)
+		if (strcmp(disasm_cache[i].cpu, cpu) == 0)
+			return disasm_cache[i].dc;
+	if (ndisasm == NDISASM)
+		return NULL;
+	dc = LLVMCreateDisasmCPU("amdgcn-amd-amdhsa", cpu, NULL, 0, NULL, NULL);
+	if (dc)
+		LLVMSetDisasmOptions(dc, LLVMDisassembler_Option_PrintImmHex);
+	disasm_cache[ndisasm].cpu = cpu;
+	disasm_cache[ndisasm++].dc = dc;
+	return dc;
 }
 
 static once_flag elf_once = ONCE_FLAG_INIT;
@@ -125,6 +136,7 @@ struct build {
 	size_t size;
 	Elf *elf;
 	int rel;		/* ET_REL: descriptors' entry offsets are unrelocated */
+	const struct isa_target *cpu;	/* the processor it is disassembled for */
 	struct sec *secs;
 	size_t nsecs;
 	struct sym *syms;
@@ -403,17 +415,24 @@ static int is_exec(const struct sec *s) { return (s->flags & SHF_EXECINSTR) && s
 
 static int disassemble(struct build *b, char *err, size_t errsz)
 {
+	const struct isa_model *m = b->cpu->model;
+	LLVMDisasmContextRef dc;
 	int any_exec = 0, rc = 0;
 	uint64_t total = 0;
 
 	for (size_t i = 0; i < b->nsecs; i++)
 		any_exec |= is_exec(&b->secs[i]);
 	call_once(&llvm_once, llvm_init);
-	if (!llvm_dc) {
-		seterr(err, errsz, "LLVM: cannot create the gfx1100 disassembler");
+	if (!llvm_ok) {
+		seterr(err, errsz, "LLVM: cannot make a lock");
 		return -1;
 	}
 	mtx_lock(&llvm_mtx);
+	if ((dc = disasm_for(b->cpu->name)) == NULL) {
+		mtx_unlock(&llvm_mtx);
+		seterr(err, errsz, "LLVM: cannot create the %s disassembler", b->cpu->name);
+		return -1;
+	}
 	for (size_t i = 0; i < b->nsecs && rc == 0; i++) {
 		const struct sec *s = &b->secs[i];
 		const uint8_t *p;
@@ -460,15 +479,15 @@ static int disassemble(struct build *b, char *err, size_t errsz)
 			int undecoded;
 
 			memcpy(win, p + o, rem < sizeof win ? rem : sizeof win);
-			n = isa_disasm_unsafe(win, rem < sizeof win ? rem : sizeof win) ? 0 :
-			    LLVMDisasmInstruction(llvm_dc, win, sizeof win, pc, buf, sizeof buf);
+			n = m->disasm_unsafe(win, rem < sizeof win ? rem : sizeof win) ? 0 :
+			    LLVMDisasmInstruction(dc, win, sizeof win, pc, buf, sizeof buf);
 			w0 = rd32(win);
 			undecoded = n == 0 || n > rem;
 			if (undecoded) {
-				/* its length from the gfx11 encoding family, so the words after it
-				 * stay aligned; every dword shown */
+				/* its length from its encoding, so the words after it stay
+				 * aligned; every dword shown */
 				int k = 0;
-				n = isa_length(win, sizeof win);
+				n = m->length(win, sizeof win);
 				if (n > rem)
 					n = rem < 4 ? rem : 4;
 				for (size_t d = 0; d < n; d += 4)
@@ -506,10 +525,12 @@ static int binst_cmp(const void *a, const void *b)
 
 /* s_delay_alu instid value → dependency.  If two announcements reach one instruction the
  * first one (in pc order; for one s_delay_alu with instskip SAME, instid0) is kept. */
-static void set_dep(struct inst *in, unsigned id)
+static void set_dep(const struct isa_model *m, struct inst *in, unsigned id)
 {
-	if (in->dep == DEP_NONE && isa_dep_of_id(id, &in->dep, &in->dep_arg) == 0)
+	if (in->dep == DEP_NONE && m->dep_of_id(id, &in->dep, &in->dep_arg) == 0) {
 		in->dep_id = id;
+		in->dep_name = m->dep_name(id);
+	}
 }
 
 /* the index of the next non-s_delay_alu instruction after i, n if none */
@@ -522,9 +543,12 @@ static size_t next_real(const struct inst *v, size_t n, size_t i)
 
 static void finish_insts(struct codeobj *co, struct build *b)
 {
+	const struct isa_model *m = co->model;
 	struct inst *v = co->insts;
 	size_t n = co->n;
 
+	for (size_t i = 0; i < n; i++)
+		v[i].dep_name = m->dep_name(0);
 	for (size_t i = 0; i < n; i++) {
 		unsigned s = b->bi[i].w0 & 0xffff, id0, skip, id1;
 		size_t k;
@@ -532,23 +556,21 @@ static void finish_insts(struct codeobj *co, struct build *b)
 		if (v[i].cls == IC_BRANCH)
 			v[i].target = (int64_t)(v[i].pc + 4 + 4 * (uint64_t)(int64_t)(int16_t)s);
 		if (v[i].cls == IC_WAITCNT)
-			v[i].wait = isa_wait_bits(v[i].text);
+			v[i].wait = m->wait_bits(v[i].text);
 		if (v[i].cls != IC_DELAY_ALU)
 			continue;
-		id0 = s & 0xf;
-		skip = s >> 4 & 7;
-		id1 = s >> 7 & 0xf;
+		m->delay_fields(s, &id0, &skip, &id1);
 		k = next_real(v, n, i);
 		if (k >= n)
 			continue;
 		if (id0)
-			set_dep(&v[k], id0);
-		if (!id1 || skip > 5)
+			set_dep(m, &v[k], id0);
+		if (!id1)
 			continue;
 		for (unsigned j = 0; j < skip && k < n; j++)	/* SAME 0, NEXT 1, SKIP_n n+1 */
 			k = next_real(v, n, k);
 		if (k < n)
-			set_dep(&v[k], id1);
+			set_dep(m, &v[k], id1);
 	}
 }
 
@@ -695,8 +717,53 @@ static void build_free(struct build *b)
 	free(b->img);
 }
 
+/* A processor's name for messages: its model's, or one of the other generations a code
+ * object is most often built for by mistake, else its EF_AMDGPU_MACH value. */
+static void mach_name(unsigned mach, char *out, size_t outsz)
+{
+	static const struct { unsigned mach; const char *name; } other[] = {
+		{ 0x03f, "gfx90a" }, { 0x040, "gfx940" }, { 0x04b, "gfx941" }, { 0x04c, "gfx942" },
+		{ 0x04f, "gfx950" }, { 0x036, "gfx1030" }, { 0x048, "gfx1200" },
+		{ 0x04e, "gfx1201" }, { 0x059, "gfx12-generic" },
+	};
+	const struct isa_target *t = isa_target_by_mach(mach);
+
+	if (t) {
+		snprintf(out, outsz, "%s", t->name);
+		return;
+	}
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+		if (other[i].mach == mach) {
+			snprintf(out, outsz, "%s", other[i].name);
+			return;
+		}
+	snprintf(out, outsz, "e_flags processor 0x%03x", mach);
+}
+
+/* The processor to disassemble for: the stream's target, which the object's EF_AMDGPU_MACH
+ * (0: not said) must be or be the generic one of its generation; with no target said,
+ * the object's own processor of the default model.  NULL and why when they disagree. */
+static const struct isa_target *
+choose_cpu(const struct isa_target *want, unsigned mach, char *err, size_t errsz)
+{
+	const struct isa_target *own = isa_target_by_mach(mach);
+	const struct isa_model *m = want ? want->model : isa_default_model();
+	char name[64];
+
+	if (want && (mach == 0 || mach == want->mach || mach == m->generic_mach))
+		return want;
+	if (!want && (mach == 0 || mach == m->generic_mach))
+		return &m->targets[0];
+	if (!want && own && own->model == m)
+		return own;
+	mach_name(mach, name, sizeof name);
+	seterr(err, errsz, "code object is %s, the stream's target is %s", name,
+	    want ? want->name : m->targets[0].name);
+	return NULL;
+}
+
 struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
-    char *err, size_t errsz)
+    const struct isa_target *target, char *err, size_t errsz)
 {
 	const uint8_t *id = image;
 	struct build b = { 0 };
@@ -736,13 +803,12 @@ struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
 		seterr(err, errsz, "not an AMDGPU code object (e_machine %u)", rd16(id + 18));
 		return NULL;
 	}
-	/* The processor in e_flags (EF_AMDGPU_MACH, the low byte) must be a gfx11 one: the
-	 * instruction model is gfx11's.  0 is "not said", as in some hand-made objects. */
-	if (sane && !zeroed && rd16(id + 18) == EM_AMDGPU && !gfx11_mach(rd32(id + 48) & 0xff)) {
-		seterr(err, errsz, "not a gfx11 code object (e_flags processor 0x%03x%s)",
-		    rd32(id + 48) & 0xff, (rd32(id + 48) & 0xff) == 0x04c ? ", gfx942" : "");
+	/* The processor in e_flags (EF_AMDGPU_MACH, the low byte) must be the stream's: the
+	 * instruction model is its.  0 is "not said", as in some hand-made objects. */
+	b.cpu = choose_cpu(target, sane && !zeroed && rd16(id + 18) == EM_AMDGPU ?
+	    rd32(id + 48) & 0xff : 0, err, errsz);
+	if (b.cpu == NULL)
 		return NULL;
-	}
 	/* A private copy: libelf may want aligned/writable data, and the fuzzer's is const. */
 	b.img = malloc(size);
 	if (!b.img) {
@@ -786,6 +852,7 @@ sections:
 	co = calloc(1, sizeof *co);
 	if (!co)
 		goto oom;
+	co->model = b.cpu->model;
 	qsort(b.bi, b.nbi, sizeof *b.bi, binst_cmp);
 	{	/* drop duplicate pcs (overlapping sections): keep the first */
 		size_t w = 0;
@@ -806,8 +873,8 @@ sections:
 		*in = b.bi[i].in;
 		in->text = co->strs + b.bi[i].toff;
 		in->mnemonic = co->strs + b.bi[i].moff;
-		in->cls = b.bi[i].undecoded ? isa_family_class(b.bi[i].w0) :
-		    isa_classify(in->mnemonic, in->text, b.bi[i].w0);
+		in->cls = b.bi[i].undecoded ? co->model->family_class(b.bi[i].w0) :
+		    co->model->classify(in->mnemonic, in->text, b.bi[i].w0);
 	}
 	finish_insts(co, &b);
 	build_index(co);
@@ -822,10 +889,20 @@ fail:
 	return NULL;
 }
 
-void codeobj_prepare(void)
+void codeobj_prepare(const struct isa_target *target)
 {
 	call_once(&elf_once, elf_init);
 	call_once(&llvm_once, llvm_init);
+	if (!llvm_ok)
+		return;
+	mtx_lock(&llvm_mtx);
+	(void)disasm_for(target ? target->name : isa_default_model()->targets[0].name);
+	mtx_unlock(&llvm_mtx);
+}
+
+const struct isa_model *codeobj_model(const struct codeobj *co)
+{
+	return co ? co->model : isa_default_model();
 }
 
 void codeobj_close(struct codeobj *co)

@@ -1,6 +1,7 @@
 /* codeobj: one program's code object (an AMDGPU ELF) decoded once: its kernel entry and
  * every instruction of its text, with size, disassembly and class.  Built with libelf and
- * LLVM's C disassembler (triple amdgcn-amd-amdhsa, cpu gfx1100). */
+ * LLVM's C disassembler (triple amdgcn-amd-amdhsa, the stream target's processor), the
+ * classes and dependencies by that processor's instruction model (isa.h). */
 #ifndef CODEOBJ_H
 #define CODEOBJ_H
 #include <stddef.h>
@@ -20,6 +21,7 @@ struct inst {
 	unsigned dep_arg;	/* VALU_DEP_n / TRANS32_DEP_n / SALU_CYCLE_n: n */
 	unsigned dep_id;	/* the raw s_delay_alu instid (1-11; 8 = FMA_ACCUM_CYCLE_1, given
 				 * as DEP_VALU 1), 0 when dep is DEP_NONE */
+	const char *dep_name;	/* dep_id's name ("VALU_DEP_1"), "-" for none */
 };
 
 /* Executable bytes a code object may have at most.  Every instruction is disassembled
@@ -29,14 +31,19 @@ struct inst {
 
 struct codeobj;
 
-/* Open a code object held in memory (image must stay valid until codeobj_close).
- * name is used in messages.  On failure: NULL and a one-line reason in err, e.g.
- * "not an ELF file", "not an AMDGPU code object (e_machine 62)", "no .text section". */
+/* Open a code object held in memory (image must stay valid until codeobj_close) for the
+ * stream's target (NULL: the stream said none; the object's own processor of the default
+ * model, gfx1100 if it says none).  On failure: NULL and a one-line reason in err, e.g.
+ * "not an ELF file", "not an AMDGPU code object (e_machine 62)", "no .text section",
+ * "code object is gfx942, the stream's target is gfx1100". */
 struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
-    char *err, size_t errsz);
+    const struct isa_target *target, char *err, size_t errsz);
 void codeobj_close(struct codeobj *);
-/* libelf and LLVM set up, before threads open code objects at once. */
-void codeobj_prepare(void);
+/* libelf and LLVM set up, and the disassembler of target (NULL: the default), before
+ * threads open code objects at once. */
+void codeobj_prepare(const struct isa_target *target);
+/* The instruction model its instructions were classified by. */
+const struct isa_model *codeobj_model(const struct codeobj *);
 /* The kernel's first instruction (from its kernel descriptor, else its function symbol,
  * else the start of .text). kernel may be NULL (the first kernel). */
 uint64_t codeobj_entry(const struct codeobj *);

@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,23 +7,8 @@
 
 static int pfx(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
-static const char *const family_names[ENC_NFAMILY] = {
-	[ENC_UNKNOWN] = "unknown", [ENC_SOP1] = "SOP1", [ENC_SOPC] = "SOPC",
-	[ENC_SOPP] = "SOPP", [ENC_SOPK] = "SOPK", [ENC_SOP2] = "SOP2", [ENC_SMEM] = "SMEM",
-	[ENC_VOP1] = "VOP1", [ENC_VOPC] = "VOPC", [ENC_VOP2] = "VOP2", [ENC_VOP3] = "VOP3",
-	[ENC_VOP3P] = "VOP3P", [ENC_VOPD] = "VOPD", [ENC_VINTERP] = "VINTERP",
-	[ENC_LDSDIR] = "LDSDIR", [ENC_DS] = "DS", [ENC_FLAT] = "FLAT", [ENC_MUBUF] = "MUBUF",
-	[ENC_MTBUF] = "MTBUF", [ENC_MIMG] = "MIMG", [ENC_EXP] = "EXP",
-};
-
-const char *
-isa_family_name(enum isa_family f)
-{
-	return (unsigned)f < ENC_NFAMILY ? family_names[f] : "unknown";
-}
-
-enum isa_family
-isa_family(uint32_t w0)
+static enum isa_family
+gfx11_family(uint32_t w0)
 {
 	switch (w0 >> 23) {	/* the scalar formats with a 9-bit tag */
 	case 0x17d: return ENC_SOP1;
@@ -67,8 +53,8 @@ is_dpp(unsigned src)
 	return src == SRC_DPP16 || src == SRC_DPP8 || src == SRC_DPP8_FI;
 }
 
-unsigned
-isa_length(const uint8_t *p, size_t n)
+static unsigned
+gfx11_length(const uint8_t *p, size_t n)
 {
 	uint8_t b[8] = { 0 };
 	uint32_t w0, w1;
@@ -77,7 +63,7 @@ isa_length(const uint8_t *p, size_t n)
 	memcpy(b, p, n < 8 ? n : 8);
 	w0 = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 	w1 = (uint32_t)b[4] | (uint32_t)b[5] << 8 | (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24;
-	switch (isa_family(w0)) {
+	switch (gfx11_family(w0)) {
 	case ENC_SOPP:
 	case ENC_LDSDIR:
 	case ENC_UNKNOWN:
@@ -124,8 +110,8 @@ isa_length(const uint8_t *p, size_t n)
 	return 8;
 }
 
-long
-isa_sleep_cycles(const char *inst)
+static long
+gfx11_sleep_cycles(const char *inst)
 {
 	unsigned long v;
 	char *end;
@@ -300,7 +286,7 @@ static enum inst_class classify_salu(const char *mn, uint32_t w0)
 	return IC_SALU;	/* includes s_getpc_b64: it does not change control flow */
 }
 
-enum inst_class isa_classify(const char *mn, const char *text, uint32_t w0)
+static enum inst_class gfx11_classify(const char *mn, const char *text, uint32_t w0)
 {
 	int ret = has_word(text, "glc");	/* atomics: glc = returns the old value */
 
@@ -345,9 +331,9 @@ enum inst_class isa_classify(const char *mn, const char *text, uint32_t w0)
 
 /* A word LLVM cannot read: the class of its encoding family, so that the token it emits
  * still fits (memory families as loads: the fit rules take a load for a store token). */
-enum inst_class isa_family_class(uint32_t w0)
+static enum inst_class gfx11_family_class(uint32_t w0)
 {
-	switch (isa_family(w0)) {
+	switch (gfx11_family(w0)) {
 	case ENC_SOP1: case ENC_SOP2: case ENC_SOPC: case ENC_SOPK:
 		return IC_SALU;
 	case ENC_SOPP:
@@ -402,8 +388,8 @@ wait_to(int c, long v)
 	return v >= counter_max[c] ? -1 : v;
 }
 
-void
-isa_waitcnt(const char *inst, long want[ISA_NCOUNTER])
+static void
+gfx11_waitcnt(const char *inst, long want[ISA_NCOUNTER])
 {
 	static const struct { const char *name; int c; } sopk[] = {
 		{ "s_waitcnt_vmcnt", CNT_VM }, { "s_waitcnt_vscnt", CNT_VS },
@@ -450,8 +436,8 @@ isa_waitcnt(const char *inst, long want[ISA_NCOUNTER])
 		want[i] = 0;
 }
 
-unsigned
-isa_wait_bits(const char *inst)
+static unsigned
+gfx11_wait_bits(const char *inst)
 {
 	static const unsigned bit[ISA_NCOUNTER] = { [CNT_VM] = WAIT_VM, [CNT_VS] = WAIT_VS,
 		[CNT_LGKM] = WAIT_LGKM, [CNT_EXP] = WAIT_EXP };
@@ -459,15 +445,15 @@ isa_wait_bits(const char *inst)
 	unsigned w = 0;
 	int c;
 
-	isa_waitcnt(inst, want);
+	gfx11_waitcnt(inst, want);
 	for (c = 0; c < ISA_NCOUNTER; c++)
 		if (want[c] >= 0)
 			w |= bit[c];
 	return w;
 }
 
-int
-isa_mem_counter(enum inst_class c, const char *mnemonic, unsigned *kind)
+static int
+gfx11_mem_counter(enum inst_class c, const char *mnemonic, unsigned *kind)
 {
 	*kind = MEM_VMEM;
 	switch (c) {
@@ -492,14 +478,14 @@ static const char *const dep_names[] = { "-", "VALU_DEP_1", "VALU_DEP_2", "VALU_
 	"VALU_DEP_4", "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1",
 	"SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3" };
 
-const char *
-isa_dep_name(unsigned id)
+static const char *
+gfx11_dep_name(unsigned id)
 {
 	return id < sizeof(dep_names) / sizeof(dep_names[0]) ? dep_names[id] : "-";
 }
 
-int
-isa_dep_of_id(unsigned id, enum inst_dep *dep, unsigned *arg)
+static int
+gfx11_dep_of_id(unsigned id, enum inst_dep *dep, unsigned *arg)
 {
 	if (id >= 1 && id <= 4)
 		*dep = DEP_VALU, *arg = id;
@@ -514,14 +500,14 @@ isa_dep_of_id(unsigned id, enum inst_dep *dep, unsigned *arg)
 	return 0;
 }
 
-enum inst_dep
-isa_dep_by_name(const char *name)
+static enum inst_dep
+gfx11_dep_by_name(const char *name)
 {
 	enum inst_dep d;
 	unsigned id, arg;
 
 	for (id = 1; id < sizeof(dep_names) / sizeof(dep_names[0]); id++)
-		if (strcmp(name, dep_names[id]) == 0 && isa_dep_of_id(id, &d, &arg) == 0)
+		if (strcmp(name, dep_names[id]) == 0 && gfx11_dep_of_id(id, &d, &arg) == 0)
 			return d;
 	return DEP_NONE;
 }
@@ -541,8 +527,8 @@ is_imm(enum inst_class c)
 
 /* The table of sqtt-format.md section 7, read by families so that a capture which reports
  * a VALU op under a neighbouring token still walks. */
-int
-isa_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, int op)
+static int
+gfx11_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, int op)
 {
 	switch (type) {
 	case TOK_VALU_INST:
@@ -596,8 +582,8 @@ isa_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, int
 	}
 }
 
-int
-isa_disasm_unsafe(const uint8_t *p, size_t n)
+static int
+gfx11_disasm_unsafe(const uint8_t *p, size_t n)
 {
 	uint32_t w0, lit;
 	unsigned op;
@@ -606,8 +592,168 @@ isa_disasm_unsafe(const uint8_t *p, size_t n)
 		return 0;
 	w0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 	lit = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
-	if (isa_family(w0) != ENC_VOP2)
+	if (gfx11_family(w0) != ENC_VOP2)
 		return 0;
 	op = w0 >> 25 & 0x3f;
 	return (op == 0x37 || op == 0x38) && lit == 0xff;
+}
+
+/* s_delay_alu's simm16: instid0 [3:0], instskip [6:4], instid1 [10:7]. */
+static void
+gfx11_delay_fields(unsigned simm16, unsigned *id0, unsigned *skip, unsigned *id1)
+{
+	*id0 = simm16 & 0xf;
+	*skip = simm16 >> 4 & 7;
+	*id1 = *skip > 5 ? 0 : simm16 >> 7 & 0xf;	/* instskip 6, 7: reserved */
+}
+
+/* ---- the models and their processors ---- */
+
+static const struct isa_model gfx11;
+
+/* LLVM's gfx11 processors and their EF_AMDGPU_MACH values (BinaryFormat/ELF.h). */
+static const struct isa_target gfx11_targets[] = {
+	{ "gfx1100", 0x041, &gfx11 }, { "gfx1101", 0x046, &gfx11 },
+	{ "gfx1102", 0x047, &gfx11 }, { "gfx1103", 0x044, &gfx11 },
+	{ "gfx1150", 0x043, &gfx11 }, { "gfx1151", 0x04a, &gfx11 },
+	{ "gfx1152", 0x055, &gfx11 }, { "gfx1153", 0x058, &gfx11 },
+};
+
+static const struct isa_target gfx11_generic = { "gfx11-generic", 0x054, &gfx11 };
+
+static const struct isa_model gfx11 = {
+	.name = "gfx11",
+	.targets = gfx11_targets,
+	.ntargets = sizeof(gfx11_targets) / sizeof(gfx11_targets[0]),
+	.generic_mach = 0x054,
+	.sqtt_version = 3,
+	.classify = gfx11_classify,
+	.family_class = gfx11_family_class,
+	.token_fits = gfx11_token_fits,
+	.waitcnt = gfx11_waitcnt,
+	.wait_bits = gfx11_wait_bits,
+	.mem_counter = gfx11_mem_counter,
+	.dep_name = gfx11_dep_name,
+	.dep_of_id = gfx11_dep_of_id,
+	.dep_by_name = gfx11_dep_by_name,
+	.delay_fields = gfx11_delay_fields,
+	.disasm_unsafe = gfx11_disasm_unsafe,
+	.length = gfx11_length,
+	.sleep_cycles = gfx11_sleep_cycles,
+};
+
+/* Every model this build knows; the first is the default. */
+static const struct isa_model *const models[] = { &gfx11 };
+#define NMODELS (sizeof(models) / sizeof(models[0]))
+
+const struct isa_model *
+isa_default_model(void)
+{
+	return models[0];
+}
+
+const struct isa_target *
+isa_target_by_name(const char *name)
+{
+	size_t i, j;
+
+	if (name == NULL || strnlen(name, ISA_TARGET_MAX + 1) > ISA_TARGET_MAX)
+		return NULL;
+	for (i = 0; i < NMODELS; i++)
+		for (j = 0; j < models[i]->ntargets; j++)
+			if (strcmp(name, models[i]->targets[j].name) == 0)
+				return &models[i]->targets[j];
+	return NULL;
+}
+
+const struct isa_model *
+isa_model_for_target(const char *name)
+{
+	const struct isa_target *t = isa_target_by_name(name);
+
+	return t ? t->model : NULL;
+}
+
+const struct isa_target *
+isa_target_by_mach(unsigned mach)
+{
+	size_t i, j;
+
+	for (i = 0; i < NMODELS; i++) {
+		for (j = 0; j < models[i]->ntargets; j++)
+			if (models[i]->targets[j].mach == mach)
+				return &models[i]->targets[j];
+	}
+	return mach == gfx11_generic.mach ? &gfx11_generic : NULL;
+}
+
+/* value as a message may show it: at most 32 bytes, anything but a printable ASCII
+ * byte as \xNN, "..." when cut */
+static void
+shown(const char *value, char *out, size_t outsz)
+{
+	size_t i, k = 0;
+
+	for (i = 0; value[i] != '\0' && i < 32 && k + 5 < outsz; i++) {
+		unsigned char c = (unsigned char)value[i];
+		if (c > ' ' && c < 0x7f && c != '\\')
+			out[k++] = (char)c;
+		else
+			k += (size_t)snprintf(out + k, outsz - k, "\\x%02x", c);
+	}
+	if (value[i] != '\0' && k + 4 < outsz)
+		k += (size_t)snprintf(out + k, outsz - k, "...");
+	out[k] = '\0';
+}
+
+const struct isa_target *
+isa_stream_target(const char *value, int *said, char *why, size_t whysz)
+{
+	const struct isa_target *t;
+	char v[32 * 4 + 8];
+	size_t i, j, k;
+
+	*said = !(value == NULL || strcmp(value, "-") == 0);
+	if (!*said)
+		return &models[0]->targets[0];
+	if ((t = isa_target_by_name(value)) != NULL)
+		return t;
+	shown(value, v, sizeof(v));
+	snprintf(why, whysz, "no instruction model for target %s (this build knows", v);
+	for (i = 0; i < NMODELS; i++) {
+		k = strlen(why);
+		snprintf(why + k, whysz - k, "%s %s:", i ? ";" : "", models[i]->name);
+		for (j = 0; j < models[i]->ntargets; j++) {
+			k = strlen(why);
+			snprintf(why + k, whysz - k, "%s %s", j ? "," : "",
+			    models[i]->targets[j].name);
+		}
+	}
+	k = strlen(why);
+	snprintf(why + k, whysz - k, ")");
+	return NULL;
+}
+
+const struct isa_model *
+isa_model_for_sqtt_version(unsigned v)
+{
+	size_t i;
+
+	for (i = 0; i < NMODELS; i++)
+		if (models[i]->sqtt_version == v)
+			return models[i];
+	return NULL;
+}
+
+void
+isa_sqtt_versions(char *text, size_t size)
+{
+	size_t i, k;
+
+	text[0] = '\0';
+	for (i = 0; i < NMODELS; i++) {
+		k = strlen(text);
+		snprintf(text + k, size - k, "%s%u (%s)", i ? ", " : "", models[i]->sqtt_version,
+		    models[i]->name);
+	}
 }

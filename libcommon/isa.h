@@ -1,8 +1,9 @@
-/* isa: the gfx11 (RDNA3) instruction model, without LLVM: the classes of instructions
- * and which trace token fits which class; the waitcnt counters and their decoding; the
- * s_delay_alu dependencies; the encoding families and their lengths, so that a word the
- * disassembler cannot read is still stepped over by its real length.  Facts from AMD's
- * "RDNA3 Instruction Set Architecture" reference guide and sqtt-format.md section 7. */
+/* isa: the instruction models, one per generation, without LLVM (only gfx11 exists): the
+ * classes of instructions and which trace token fits which class; the waitcnt counters
+ * and their decoding; the s_delay_alu dependencies; the encoding families and their
+ * lengths, so that a word the disassembler cannot read is still stepped over by its real
+ * length; the processors a model covers and their ELF mach values.  gfx11's facts from
+ * AMD's "RDNA3 Instruction Set Architecture" reference guide and sqtt-format.md section 7. */
 #ifndef ISA_H
 #define ISA_H
 #include <stddef.h>
@@ -10,6 +11,7 @@
 
 #include "sqtt.h"
 
+/* gfx11's encoding families (by an instruction's first dword). */
 enum isa_family {
 	ENC_UNKNOWN, ENC_SOP1, ENC_SOPC, ENC_SOPP, ENC_SOPK, ENC_SOP2, ENC_SMEM,
 	ENC_VOP1, ENC_VOPC, ENC_VOP2, ENC_VOP3, ENC_VOP3P, ENC_VOPD, ENC_VINTERP,
@@ -64,48 +66,86 @@ enum inst_dep { DEP_NONE, DEP_VALU, DEP_TRANS, DEP_SALU };
 const char *inst_class_name(enum inst_class);
 /* A class by its name; IC_NCLASS for a name that is none. */
 enum inst_class inst_class_by_name(const char *name);
-/* The class of an instruction LLVM disassembled: by its mnemonic, its text (for atomics'
- * glc) and its first dword (other SOPP). */
-enum inst_class isa_classify(const char *mnemonic, const char *text, uint32_t w0);
-/* The class of a word LLVM could not read: its encoding family's (memory families as
- * loads, which the fit rules take for a store token too). */
-enum inst_class isa_family_class(uint32_t w0);
-/* Does a token of this type (and INST op) fit an instruction of class c? */
-int isa_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, int op);
 
 /* The wait counters, and the kinds of memory operation counted on them. */
 enum { CNT_VM, CNT_VS, CNT_LGKM, CNT_EXP, ISA_NCOUNTER };
 enum { MEM_VMEM = 1, MEM_SMEM = 2, MEM_LDS = 4 };
-/* What an s_waitcnt* (its disassembly) waits for: the count each counter must come down
- * to, -1 for a counter it does not wait on. */
-void isa_waitcnt(const char *inst, long want[ISA_NCOUNTER]);
-/* The same as WAIT_* bits. */
-unsigned isa_wait_bits(const char *inst);
-/* The counter a memory instruction counts on (CNT_*) and its kind (MEM_*); -1 for an
- * instruction that is none. */
-int isa_mem_counter(enum inst_class, const char *mnemonic, unsigned *kind);
 
-/* s_delay_alu: the name of an instid value (0: "-"), its dependency and argument (-1 for
- * an id that names none), and the dependency a name gives. */
-const char *isa_dep_name(unsigned id);
-int isa_dep_of_id(unsigned id, enum inst_dep *, unsigned *arg);
-enum inst_dep isa_dep_by_name(const char *name);
+struct isa_model;
 
-/* Words LLVM 22's gfx11 disassembler is known to crash on (SEGV while printing), found
- * by fuzzing: v_fmamk_f16 and v_fmaak_f16 (VOP2 ops 0x37, 0x38) whose literal constant
- * is 0x000000ff.  p holds n bytes.  The caller shows such a word as .long instead. */
-int isa_disasm_unsafe(const uint8_t *p, size_t n);
+/* A processor: its name as LLVM and a stream's ##target say it, its EF_AMDGPU_MACH value
+ * in a code object's e_flags, and the model of its generation. */
+struct isa_target {
+	const char *name;
+	unsigned mach;
+	const struct isa_model *model;
+};
 
-/* The family of an instruction by its first dword. */
-enum isa_family isa_family(uint32_t w0);
-const char *isa_family_name(enum isa_family);
-/* Its length in bytes (4 to 20), from the words at p (n bytes available; missing bytes
- * read as zero): the family's size, plus a literal dword where a source operand is 255,
- * plus DPP/SDWA and MIMG address dwords. */
-unsigned isa_length(const uint8_t *p, size_t n);
+/* One generation's instruction model: what differs from one generation to the next.  The
+ * walk, the costs and the tables reach all of it through here, once chosen by a stream's
+ * ##target (isa_target_by_name) or by default. */
+struct isa_model {
+	const char *name;		/* "gfx11" */
+	const struct isa_target *targets;	/* its processors; the first is its default */
+	size_t ntargets;
+	unsigned generic_mach;		/* the generation's generic code objects (gfx11-generic) */
+	unsigned sqtt_version;		/* the SQTT HEADER version its traces carry */
 
-/* s_sleep: how long the wave sleeps (64 clocks per unit of SIMM16[6:0]); -1 when the
- * text is not an s_sleep. */
-long isa_sleep_cycles(const char *inst);
+	/* The class of an instruction LLVM disassembled: by its mnemonic, its text (for
+	 * atomics' glc) and its first dword (other SOPP). */
+	enum inst_class (*classify)(const char *mnemonic, const char *text, uint32_t w0);
+	/* The class of a word LLVM could not read: its encoding family's (memory families
+	 * as loads, which the fit rules take for a store token too). */
+	enum inst_class (*family_class)(uint32_t w0);
+	/* Does a token of this type (and INST op) fit an instruction of class c? */
+	int (*token_fits)(enum inst_class c, const char *mnemonic, enum sqtt_type type, int op);
+	/* What an s_waitcnt* (its disassembly) waits for: the count each counter must come
+	 * down to, -1 for a counter it does not wait on. */
+	void (*waitcnt)(const char *inst, long want[ISA_NCOUNTER]);
+	/* The same as WAIT_* bits. */
+	unsigned (*wait_bits)(const char *inst);
+	/* The counter a memory instruction counts on (CNT_*) and its kind (MEM_*); -1 for an
+	 * instruction that is none. */
+	int (*mem_counter)(enum inst_class, const char *mnemonic, unsigned *kind);
+	/* s_delay_alu: the name of an instid value (0: "-"), its dependency and argument (-1
+	 * for an id that names none), and the dependency a name gives. */
+	const char *(*dep_name)(unsigned id);
+	int (*dep_of_id)(unsigned id, enum inst_dep *, unsigned *arg);
+	enum inst_dep (*dep_by_name)(const char *name);
+	/* s_delay_alu's simm16: the instid of the next instruction (id0), how many further
+	 * on the second one is (skip, SAME 0, NEXT 1, SKIP_n n+1) and its instid (id1; 0
+	 * for none, also when skip is not a valid one). */
+	void (*delay_fields)(unsigned simm16, unsigned *id0, unsigned *skip, unsigned *id1);
+	/* Words the generation's LLVM disassembler is known to crash on; p holds n bytes.
+	 * The caller shows such a word as .long instead. */
+	int (*disasm_unsafe)(const uint8_t *p, size_t n);
+	/* An instruction's length in bytes, from the words at p (n bytes available; missing
+	 * bytes read as zero), for a word the disassembler cannot read. */
+	unsigned (*length)(const uint8_t *p, size_t n);
+	/* s_sleep: how long the wave sleeps; -1 when the text is not an s_sleep. */
+	long (*sleep_cycles)(const char *inst);
+};
+
+/* The longest ##target value looked at; longer ones name no processor. */
+#define ISA_TARGET_MAX 64
+
+/* The model of a processor ("gfx1101"), NULL when no model covers it. */
+const struct isa_model *isa_model_for_target(const char *target);
+/* A processor by its name, NULL when no model covers it. */
+const struct isa_target *isa_target_by_name(const char *target);
+/* The processor a stream's ##target value names: NULL or "-" (not said) is the default
+ * model's default (gfx1100), with said 0.  NULL when no model covers it, with the one
+ * line why in why: "no instruction model for target gfx1200 (this build knows gfx11:
+ * gfx1100, ...)", the value shown safely (cut, control bytes escaped). */
+const struct isa_target *isa_stream_target(const char *value, int *said, char *why,
+    size_t whysz);
+/* The default model (gfx11), for streams and code objects that name no target. */
+const struct isa_model *isa_default_model(void);
+/* The processor of an EF_AMDGPU_MACH value (the generic ones too), NULL if none. */
+const struct isa_target *isa_target_by_mach(unsigned mach);
+/* The model whose traces carry SQTT HEADER version v, NULL if none; and the versions
+ * known, as "3 (gfx11)", for messages (text of size bytes, size > 0). */
+const struct isa_model *isa_model_for_sqtt_version(unsigned v);
+void isa_sqtt_versions(char *text, size_t size);
 
 #endif

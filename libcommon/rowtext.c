@@ -78,7 +78,7 @@ static size_t
 make_tail(char *buf, size_t sz, const struct inst *in)
 {
 	int n = snprintf(buf, sz, "\t%s\t%s\t%s", in->text, inst_class_name(in->cls),
-	    isa_dep_name(in->dep_id));
+	    in->dep_name);
 
 	return n < 0 ? 0 : (size_t)n >= sz ? sz - 1 : (size_t)n;
 }

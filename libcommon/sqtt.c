@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa.h"
 #include "sqtt.h"
 #include "util.h"
 
@@ -305,6 +306,9 @@ sqtt_is_noise(uint64_t unknown, uint64_t tokens)
 	return unknown > tokens / 100;
 }
 
+/* The HEADER version the token table decodes. */
+#define SQTT_TABLE_VERSION 3
+
 const char *
 sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *h)
 {
@@ -320,10 +324,15 @@ sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *h)
 	if (type_of[w & 0xff] != TOK_HEADER)
 		return "no HEADER token at the start: not an SQTT stream";
 	sqtt_header(w, h);
-	if (h->version != 3) {
-		static char msg[96];
-		snprintf(msg, sizeof(msg), "HEADER version %u%s: only version 3 (gfx11) is supported",
-		    h->version, h->version == 4 ? " (gfx12)" : h->version == 2 ? " (gfx10)" : "");
+	/* a generation's traces are read when an instruction model says its traces carry
+	 * this version and the token table here is that version's */
+	if (isa_model_for_sqtt_version(h->version) == NULL || h->version != SQTT_TABLE_VERSION) {
+		static char msg[160];
+		char known[96];
+		isa_sqtt_versions(known, sizeof(known));
+		snprintf(msg, sizeof(msg), "HEADER version %u%s: only version %s is supported",
+		    h->version, h->version == 4 ? " (gfx12)" : h->version == 2 ? " (gfx10)" : "",
+		    known);
 		return msg;
 	}
 	return NULL;

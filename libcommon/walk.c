@@ -35,6 +35,7 @@ struct prog {
 	size_t len;
 	int own_image;
 	struct codeobj *code;
+	const struct isa_model *model;	/* code's, for the fit of every token */
 	int failed;		/* could not be opened: its events are not walked */
 	int entry_said;		/* the trace's entry disagreed with the descriptor: said once */
 	const struct inst *insts;
@@ -79,6 +80,7 @@ struct walker {
 	size_t nprogs;
 	char *source;
 	struct prog cmdline;	/* walk_use_code */
+	const struct isa_target *target;	/* the stream's ##target, NULL: not said */
 	int use_cmdline;
 	struct evinfo *infos;
 	size_t ninfos;
@@ -192,6 +194,12 @@ walk_use_code(struct walker *wk, const char *file, uint64_t base, const char *ke
 }
 
 void
+walk_target(struct walker *wk, const struct isa_target *target)
+{
+	wk->target = target;
+}
+
+void
 walk_source(struct walker *wk, const char *path)
 {
 	free(wk->source);
@@ -296,13 +304,14 @@ prog_code(struct walker *wk, struct prog *p)
 		prog_failed(wk, p, "%s; its events are not walked", why);
 		return NULL;
 	}
-	p->code = codeobj_open(img, len, p->name, why, sizeof(why));
+	p->code = codeobj_open(img, len, p->name, wk->target, why, sizeof(why));
 	if (p->code == NULL) {
 		prog_failed(wk, p, "%s: program %s: %s; its events are not walked",
 		    strcmp(p->file, "-") ? p->file : p->source, p->name, why);
 		return NULL;
 	}
 	p->insts = codeobj_insts(p->code, &p->ninsts);
+	p->model = codeobj_model(p->code);
 	return p->code;
 }
 
@@ -435,13 +444,14 @@ debug_token(struct walker *wk, const struct wevent *e, const struct wave *w, uns
 /* The instruction a token of the wave issued: the one at its pc, past instructions that
  * emit nothing (s_delay_alu always, s_clause when the token is not its own). */
 static const struct inst *
-place(const struct codeobj *code, uint64_t *pc, enum sqtt_type type, int op)
+place(const struct codeobj *code, const struct isa_model *m, uint64_t *pc,
+    enum sqtt_type type, int op)
 {
 	const struct inst *in;
 	unsigned k;
 
 	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(code, *pc)) != NULL; k++) {
-		if (isa_token_fits(in->cls, in->mnemonic, type, op))
+		if (m->token_fits(in->cls, in->mnemonic, type, op))
 			return in;
 		if (!untraced(in) && in->cls != IC_CLAUSE)
 			return NULL;
@@ -453,13 +463,14 @@ place(const struct codeobj *code, uint64_t *pc, enum sqtt_type type, int op)
 /* After a misfit: the first instruction the token fits on the fall-through path, not
  * past the end of the block; NULL if there is none (the token is then dropped). */
 static const struct inst *
-resync(const struct codeobj *code, uint64_t *pc, enum sqtt_type type, int op)
+resync(const struct codeobj *code, const struct isa_model *m, uint64_t *pc,
+    enum sqtt_type type, int op)
 {
 	const struct inst *in;
 	unsigned k;
 
 	for (k = 0; k < LOOKAHEAD && (in = codeobj_at(code, *pc)) != NULL; k++) {
-		if (isa_token_fits(in->cls, in->mnemonic, type, op))
+		if (m->token_fits(in->cls, in->mnemonic, type, op))
 			return in;
 		if (in->cls == IC_ENDPGM || in->cls == IC_BRANCH || in->cls == IC_JUMP)
 			return NULL;
@@ -486,13 +497,13 @@ inst_label(int op)
 }
 
 void
-walk_prepare(void)
+walk_prepare(const struct isa_target *target)
 {
 	int op;
 
 	for (op = 0; op < 128; op++)
 		(void)inst_label(op);
-	codeobj_prepare();
+	codeobj_prepare(target);
 }
 
 static struct wave *
@@ -519,6 +530,7 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
     uint64_t time)
 {
 	struct wave *w = wave_in(e, slot);
+	struct prog *p = event_prog(wk, e);
 	const struct codeobj *code;
 	const struct inst *in;
 	const char *token;
@@ -528,7 +540,7 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 		e->orphan++;
 		return 0;
 	}
-	if ((code = event_code(wk, e)) == NULL) {
+	if (p == NULL || (code = prog_code(wk, p)) == NULL) {
 		e->nocode++;
 		return 0;
 	}
@@ -536,13 +548,13 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 		return -1;
 	token = type == TOK_INST ? inst_label(op) : sqtt_types[type].name;
 	pc = w->pc;
-	if ((in = place(code, &pc, type, op)) != NULL)
+	if ((in = place(code, p->model, &pc, type, op)) != NULL)
 		e->fit++;
 	else {
 		e->misfit++;
 		const struct inst *at = codeobj_at(code, w->pc);
 		pc = w->pc;
-		in = resync(code, &pc, type, op);
+		in = resync(code, p->model, &pc, type, op);
 		warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does not fit "
 		    "pc 0x%" PRIx64 " (%s)%s", e->id, w->number, slot, token, time, w->pc,
 		    at ? at->text : "no instruction there",
@@ -636,8 +648,9 @@ static int
 wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 {
 	static const struct inst untraced_wave = { .text = "(wave not instruction-traced)",
-	    .mnemonic = "", .cls = IC_UNTRACED };
-	static const struct inst no_inst = { .text = "??", .mnemonic = "", .cls = IC_UNKNOWN };
+	    .mnemonic = "", .cls = IC_UNTRACED, .dep_name = "-" };
+	static const struct inst no_inst = { .text = "??", .mnemonic = "", .cls = IC_UNKNOWN,
+	    .dep_name = "-" };
 	struct wave *w = wave_in(e, slot);
 	const struct codeobj *code;
 	const struct inst *in = NULL;

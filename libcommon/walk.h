@@ -37,11 +37,15 @@ typedef void (*walk_row_fn)(void *ctx, const struct walk_row *);
 struct walker;
 
 struct walker *walk_new(walk_row_fn, void *ctx);
-/* The walk's shared tables, made before walkers run in threads at once. */
-void walk_prepare(void);
+/* The walk's shared tables, and the disassembler of the stream's target (NULL: not
+ * said), made before walkers run in threads at once. */
+void walk_prepare(const struct isa_target *target);
 void walk_free(struct walker *);
 /* One code object for every buffer (sqtt-walk -c): its file, load address, kernel name. */
 void walk_use_code(struct walker *, const char *file, uint64_t base, const char *kernel);
+/* The stream's target (isa_stream_target; NULL: not said): the processor the programs
+ * opened from now on are disassembled and modelled for. */
+void walk_target(struct walker *, const struct isa_target *);
 /* The capture later programs with no file of their own are read from. */
 void walk_source(struct walker *, const char *path);
 /* A program: its code object in file (NULL or "-": in the source capture), or in image

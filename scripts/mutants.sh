@@ -51,7 +51,15 @@ trap token fits another instruction|t0350-walk-fits|libcommon/isa.c|s/return pfx
 resync across branches|t0350-walk-fits|libcommon/walk.c|s/if (in->cls == IC_ENDPGM || in->cls == IC_BRANCH || in->cls == IC_JUMP)/if (in->cls == IC_ENDPGM)/
 wrong code object accepted|t0940-empty-results|libcommon/walk.c|s/e->misfit >= WRONG_MIN \&\& e->misfit > e->fit/0/
 a walk of no row accepted|t0940-empty-results|libcommon/walk.c|s/if (wk->nrows > 0)/if (1)/
-gfx942 code object accepted|t0210-codeobj|libcommon/codeobj.c|s/0x054, 0x055, 0x058 };/0x054, 0x055, 0x058, 0x04c };/
+gfx942 code object accepted|t0210-codeobj|libcommon/isa.c|s/{ "gfx1153", 0x058, \&gfx11 },/{ "gfx1153", 0x04c, \&gfx11 },/
+every target taken for the default|t0360-target|libcommon/isa.c|s/\*said = !(value == NULL || strcmp(value, "-") == 0);/*said = 0;/
+gfx1101 not in the model|t0360-target|libcommon/isa.c|s/ { "gfx1101", 0x046, \&gfx11 },//
+target names matched by their prefix|t0360-target|libcommon/isa.c|s/if (strcmp(name, models\[i\]->targets\[j\].name) == 0)/if (strncmp(name, models[i]->targets[j].name, 4) == 0)/
+the stream's target not given to the walk|t0360-target|cmd/sqtt-walk.c|s/walk_target(wk, meta_target(t, 1));/(void)meta_target(t, 1);/
+code object of another gfx11 processor taken|t0360-target|libcommon/codeobj.c|s/mach == 0 || mach == want->mach ||/mach == 0 || own ||/
+HEADER written in another version|t0360-target|cmd/sqtt-encode.c|s/7, 13, model->sqtt_version)/7, 13, model->sqtt_version + 1)/
+disassembler always gfx1100's|t0360-target|libcommon/codeobj.c|s/if ((dc = disasm_for(b->cpu->name)) == NULL) {/if ((dc = disasm_for("gfx1100")) == NULL) {/
+stall ignores its capture's target|t0360-target|cmd/stall.c|s/walk_target(wk->walker, target_said ? target : NULL);/walk_target(wk->walker, NULL);/
 EOF
 make -s all >/dev/null 2>&1
 exit $lived

@@ -1,4 +1,5 @@
-/* codeobj_test FILE [KERNEL]: print what codeobj makes of a code object.
+/* codeobj_test [-t TARGET] FILE [KERNEL]: print what codeobj makes of a code object, for
+ * the stream target TARGET (as a ##target line gives it; none: not said).
  *   entry 0x...
  *   0xPC <tab> SIZE <tab> CLASS <tab> DEP|- <tab> TEXT [<tab> target=0x... | wait=vm,lgkm,...]
  * The last field appears only for branches (their target) and s_waitcnt* (the counters
@@ -85,9 +86,19 @@ int main(int argc, char **argv)
 	size_t size, n;
 	struct codeobj *co;
 	const struct inst *v;
+	const struct isa_target *target = NULL;
+	int said = 0;
 
+	if (argc > 2 && strcmp(argv[1], "-t") == 0) {
+		if ((target = isa_stream_target(argv[2], &said, err, sizeof err)) == NULL) {
+			fprintf(stderr, "codeobj_test: %s\n", err);
+			return 2;
+		}
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: codeobj_test FILE [KERNEL]\n");
+		fprintf(stderr, "usage: codeobj_test [-t TARGET] FILE [KERNEL]\n");
 		return 2;
 	}
 	img = slurp(argv[1], &size, err, sizeof err);
@@ -95,7 +106,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "codeobj_test: %s: %s\n", argv[1], err);
 		return 2;
 	}
-	co = codeobj_open(img, size, argc > 2 ? argv[2] : NULL, err, sizeof err);
+	co = codeobj_open(img, size, argc > 2 ? argv[2] : NULL, said ? target : NULL, err,
+	    sizeof err);
 	if (!co) {
 		fprintf(stderr, "codeobj_test: %s: %s\n", argv[1], err);
 		free(img);

@@ -228,13 +228,35 @@ test_expect_success 'another processor: a gfx942 code object is refused, gfx1101
 	cp kernel.hsaco gfx942.hsaco &&
 	poke gfx942.hsaco 48 "\114" &&
 	test_expect_code 2 "$CODEOBJ_TEST" gfx942.hsaco 2> err &&
-	echo "codeobj_test: gfx942.hsaco: not a gfx11 code object (e_flags processor 0x04c, gfx942)" > expect &&
+	echo "codeobj_test: gfx942.hsaco: code object is gfx942, the stream'"'"'s target is gfx1100" > expect &&
 	test_cmp expect err &&
 	cp kernel.hsaco gfx1101.hsaco &&
 	poke gfx1101.hsaco 48 "\106" &&
 	"$CODEOBJ_TEST" gfx1101.hsaco > out &&
 	"$CODEOBJ_TEST" kernel.hsaco > expect &&
 	test_cmp expect out
+'
+
+test_expect_success 'the target a stream names: its processor must be the object'"'"'s' '
+	"$CODEOBJ_TEST" -t gfx1101 gfx1101.hsaco > out &&
+	test_cmp expect out &&
+	"$CODEOBJ_TEST" -t gfx1100 kernel.hsaco > out &&
+	test_cmp expect out &&
+	test_expect_code 2 "$CODEOBJ_TEST" -t gfx1100 gfx1101.hsaco 2> err &&
+	echo "codeobj_test: gfx1101.hsaco: code object is gfx1101, the stream'"'"'s target is gfx1100" > want &&
+	test_cmp want err &&
+	test_expect_code 2 "$CODEOBJ_TEST" -t gfx1101 gfx942.hsaco 2> err &&
+	echo "codeobj_test: gfx942.hsaco: code object is gfx942, the stream'"'"'s target is gfx1101" > want &&
+	test_cmp want err &&
+	cp kernel.hsaco generic.hsaco &&
+	poke generic.hsaco 48 "\124" &&
+	"$CODEOBJ_TEST" -t gfx1102 generic.hsaco > out &&
+	test_cmp expect out &&
+	cp kernel.hsaco gfx1200.hsaco &&
+	poke gfx1200.hsaco 48 "\110" &&
+	test_expect_code 2 "$CODEOBJ_TEST" gfx1200.hsaco 2> err &&
+	echo "codeobj_test: gfx1200.hsaco: code object is gfx1200, the stream'"'"'s target is gfx1100" > want &&
+	test_cmp want err
 '
 
 test_expect_success 'missing file: exit 2, one-line error' '

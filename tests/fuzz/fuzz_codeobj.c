@@ -28,7 +28,7 @@ static void one(const uint8_t *data, size_t size, const char *kernel)
 	size_t n;
 
 	err[0] = 0;
-	co = codeobj_open(data, size, kernel, err, sizeof err);
+	co = codeobj_open(data, size, kernel, NULL, err, sizeof err);
 	if (!co) {
 		check(err[0] != 0, "error without a reason");
 		check(strchr(err, '\n') == NULL, "error is not one line");
