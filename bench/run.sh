@@ -151,6 +151,6 @@ stall, 16 MiB stream       -       -       $st16_rss        (RSS flat with the s
 stall's table: $same
 stall, 6 x 9 MiB, 1 thread $six1_wall    $six1_user
 stall, 6 x 9 MiB, 2 threads $six2_wall   $six2_user         ${speedup}x faster on 2 cores                 >= 1.5x
-four-stage text pipeline   $p_wall s wall for $mbs MiB                                      <= 1.6 s per 64 MiB
+four-stage text pipeline   $p_wall s wall for $mbs MiB, $(awk -v w="$p_wall" -v m="$mbs" 'BEGIN { printf "%.2f", w * 64 / m }') s per 64 MiB                  <= 1.6 s per 64 MiB
 $(cat "$out/p1" "$out/p2" "$out/p3" "$out/p4" | awk '{ printf "  %-24s %s s wall  %s s user  %s KB\n", $1, $2, $3, $4 }')
 REPORT

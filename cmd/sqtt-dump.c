@@ -342,13 +342,13 @@ main(int argc, char *argv[])
 		errx(2, "--types: no token of those types in the %u trace buffer%s selected", nselected,
 		    nselected == 1 ? "" : "s");
 	if (nnoprog > 0 && nnoprog < nselected)
-		warnx("warning: %u of %u trace buffers match no program: their kernel is '-'",
+		warning_out("%u of %u trace buffers match no program: their kernel is '-'",
 		    nnoprog, nselected);
 	if (total_unknown)
-		warnx("warning: %" PRIu64 " UNKNOWN tokens (not a gfx11 stream, or damaged)",
+		warning_out("%" PRIu64 " UNKNOWN tokens (not a gfx11 stream, or damaged)",
 		    total_unknown);
 	if (total_lost)
-		warnx("warning: %" PRIu64 " TIMESTAMP tokens report lost packets", total_lost);
+		warning_out("%" PRIu64 " TIMESTAMP tokens report lost packets", total_lost);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(2, "stdout");
 	return 0;

@@ -76,9 +76,7 @@ warn_row(void *ctx, const char *msg)
 	(void)ctx;
 	if (cli_strict)
 		tsv_fail(cur, "%s", msg);
-	out_flush();
-	fflush(stdout);
-	warnx("warning: %s:%lu: %s", cur->path, cur->line, msg);
+	warning_out("%s:%lu: %s", cur->path, cur->line, msg);
 }
 
 static void

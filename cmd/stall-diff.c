@@ -607,8 +607,7 @@ comparable(const struct profile_kernel *k, const char *side, int named)
 	if (named)
 		die("%s: kernel %s has no instruction-traced wave: nothing to compare",
 		    side, k->name);
-	fflush(stdout);
-	warnx("warning: %s: kernel %s has no instruction-traced wave: not compared", side,
+	warning_out("%s: kernel %s has no instruction-traced wave: not compared", side,
 	    k->name);
 	return 0;
 }
@@ -745,7 +744,7 @@ main(int argc, char *argv[])
 	load_profile(&pa, path_a);
 	load_profile(&pb, path_b);
 	if (strcmp(pa.view, pb.view) != 0)
-		warnx("warning: %s is of the %s view, %s of the %s view: their costs differ in "
+		warning_out("%s is of the %s view, %s of the %s view: their costs differ in "
 		    "kind", path_a, pa.view, path_b, pb.view);
 	pair_kernels(names, nnames);
 	judge();

@@ -144,9 +144,9 @@ put_warnings(void)
 	size_t i;
 
 	for (i = 0; i < nwarnings; i++)
-		warnx("warning: %s", warnings[i]);
+		warning_out("%s", warnings[i]);
 	if (warnings_dropped)
-		warnx("warning: %" PRIu64 " more warnings", warnings_dropped);
+		warning_out("%" PRIu64 " more warnings", warnings_dropped);
 }
 
 static struct profile_line *

@@ -400,8 +400,7 @@ row_cause(struct profile *p, struct tsv *t, int col)
 	if (p->flags & PROFILE_STRICT)
 		tsv_fail(t, "cause: unknown cause '%s'", name);
 	if (!p->warned) {
-		fflush(stdout);
-		warnx("warning: %s:%lu: unknown cause '%s' counted as 'other' (warned once)",
+		warning_out("%s:%lu: unknown cause '%s' counted as 'other' (warned once)",
 		    t->path, t->line, name);
 	}
 	p->warned = 1;

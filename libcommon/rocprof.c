@@ -166,7 +166,7 @@ read_results(struct rp *r, const char *name)
 	root = json_parse((const char *)text, len, why, sizeof(why));
 	free(text);
 	if (root == NULL) {
-		warnx("warning: %s: not JSON (%s): no load bases, kernel names or dispatches from it",
+		warning_out("%s: not JSON (%s): no load bases, kernel names or dispatches from it",
 		    r->json, why);
 		return;
 	}
@@ -387,7 +387,7 @@ code_at(struct rp *r, uint64_t addr, char **name)
 			return k;
 		case -1:
 			if (!k->bad)
-				warnx("warning: %s: %s: its kernels are known only from the results JSON",
+				warning_out("%s: %s: its kernels are known only from the results JSON",
 				    k->file, why);
 			k->bad = 1;
 			break;
@@ -452,7 +452,7 @@ kernel_name(const struct rp *r, const struct rp_code *k, const struct rp_sym *js
 static void
 warn_att(const struct rp *r, const struct rp_att *a, const char *msg)
 {
-	warnx("warning: %s/%s: %s; left out", r->c->path, a->name, msg);
+	warning_out("%s/%s: %s; left out", r->c->path, a->name, msg);
 }
 
 /* Which program one stream traced: by its entry address; the JSON's dispatch record only
@@ -491,7 +491,7 @@ resolve(struct rp *r, const struct rp_att *a, char *file)
 			return -1;
 		}
 		if (js != NULL && strcmp(js->name, name) != 0)
-			warnx("warning: %s/%s: the results JSON says dispatch %" PRId64 " ran %s, its "
+			warning_out("%s/%s: the results JSON says dispatch %" PRId64 " ran %s, its "
 			    "entry 0x%" PRIx64 " is %s: %s is taken", r->c->path, a->name, a->dispatch,
 			    js->name, addr, name, name);
 	} else if (js != NULL) {

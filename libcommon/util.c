@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "out.h"
 #include "util.h"
 
 void *
@@ -56,6 +57,22 @@ discard_output(FILE *fp, const char *path)
 	fclose(fp);
 	if (regular)
 		unlink(path);
+}
+
+void
+warning_out(const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		err(2, NULL);
+	va_end(ap);
+	out_flush();
+	fflush(stdout);
+	warnx("warning: %s", msg);
+	free(msg);
 }
 
 void

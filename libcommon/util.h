@@ -26,6 +26,9 @@ int name_index_find(const struct name_index *, const char *s);
  * of bytes: one multiply per byte was most of a lookup). */
 uint64_t mem_hash(const void *p, size_t n, uint64_t seed);
 
+/* "prog: warning: MESSAGE" on stderr after what stdout holds (out.h's buffer and
+ * stdio's): the one way every program warns. */
+void warning_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "prog: MESSAGE" on stderr after what stdout holds, exit 2. */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 /* Close an output left unfinished and remove it, if it is a regular file (never

@@ -107,9 +107,7 @@ say(struct walker *wk, const char *msg)
 		wk->warn_fn(wk->warn_ctx, msg, 0);
 		return;
 	}
-	out_flush();
-	fflush(stdout);
-	warnx("warning: %s", msg);
+	warning_out("%s", msg);
 }
 
 static void __attribute__((format(printf, 3, 4)))
