@@ -322,9 +322,14 @@ main(int argc, char *argv[])
 
 	for (i = 0; i < argc; i++) {
 		capture_open(&c, argv[i], &copt);
-		put_meta(&c, &header_done);
+		/* a capture none of whose buffers is selected adds no line: a selection that
+		 * matches nothing writes nothing */
+		for (j = 0; j < c.nev && !capture_selects(&copt, &c, &c.ev[j], event_offset); j++)
+			;
+		if (j < c.nev)
+			put_meta(&c, &header_done);
 		fflush(stdout);
-		for (j = 0; j < c.nev; j++)
+		for (; j < c.nev; j++)
 			if (capture_selects(&copt, &c, &c.ev[j], event_offset)) {
 				nselected++;
 				nnoprog += capture_program(&c, &c.ev[j]) == NULL;

@@ -118,6 +118,7 @@ build(const struct cli *c, struct option *opt, char *shortopts)
 			if (vocabulary[i].code == vocabulary[j].code)
 				errx(2, "internal error: --%s and --%s share a code",
 				    vocabulary[i].name, vocabulary[j].name);
+	shortopts[s++] = ':';	/* a missing argument is told from an unknown option */
 	for (;;) {
 		while (*p == ' ')
 			p++;
@@ -159,6 +160,25 @@ build(const struct cli *c, struct option *opt, char *shortopts)
 
 int cli_strict;
 
+/* What was wrong with the option getopt_long stopped at (arg, as typed). */
+static void
+bad_option(const char *arg, const struct option *opt)
+{
+	size_t n, i;
+
+	if (arg[0] != '-' || arg[1] != '-') {
+		warnx("unknown option -%c", optopt);
+		return;
+	}
+	n = strcspn(arg + 2, "=");
+	for (i = 0; opt[i].name != NULL; i++)
+		if (strncmp(opt[i].name, arg + 2, n) == 0 && opt[i].name[n] == '\0') {
+			warnx("option '--%s' takes no argument", opt[i].name);
+			return;
+		}
+	warnx("unknown option '%.*s'", (int)(n + 2 < 64 ? n + 2 : 64), arg);
+}
+
 void
 cli_operands(const struct cli *c, int *argc, char ***argv, int min, int max)
 {
@@ -173,7 +193,7 @@ cli_getopt(int argc, char *const argv[], const struct cli *c)
 {
 	/* one program, one table: built at the first call */
 	static struct option opt[NWORDS + 3];
-	static char shortopts[3 * NWORDS + 1];
+	static char shortopts[3 * NWORDS + 2];
 	static const struct cli *built;
 	int ch;
 
@@ -188,8 +208,9 @@ cli_getopt(int argc, char *const argv[], const struct cli *c)
 		free(all);
 		built = c;
 	}
+	opterr = 0;	/* its messages name argv[0] as it was typed; ours name the program */
 	while ((ch = getopt_long(argc, argv, shortopts, opt, NULL)) == OPT_STRICT)
-		cli_strict = 1;		/* getopt_long says what was wrong, if anything */
+		cli_strict = 1;
 	switch (ch) {
 	case 'h':
 		put_synopsis(stdout, c->synopsis);
@@ -198,7 +219,16 @@ cli_getopt(int argc, char *const argv[], const struct cli *c)
 	case 'V':
 		printf("%s (stall) %s\n", getprogname(), STALL_VERSION);
 		done();
+	case ':':
+		fflush(stdout);
+		if (argv[optind - 1][1] == '-')
+			warnx("option '%s' needs an argument", argv[optind - 1]);
+		else
+			warnx("option -%c needs an argument", optopt);
+		cli_usage(c);
 	case '?':
+		fflush(stdout);
+		bad_option(argv[optind - 1], opt);
 		cli_usage(c);
 	}
 	return ch;

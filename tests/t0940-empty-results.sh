@@ -18,9 +18,13 @@ fails() {
 	test_cmp expect err
 }
 
-test_expect_success 'sqtt-dump -e 99: no such trace buffer' '
+test_expect_success 'sqtt-dump -e 99: no such trace buffer, and nothing on standard output' '
 	fails 2 sqtt-dump "no trace buffer matches -e 99 (2 in all, numbered from 0)" \
-		sqtt-dump -e 99 "$DEMO"
+		sqtt-dump -e 99 "$DEMO" &&
+	test_cmp /dev/null out &&
+	fails 2 sqtt-dump "no trace buffer matches --dispatch 99 (2 in all)" \
+		sqtt-dump --dispatch 99 "$DEMO" &&
+	test_cmp /dev/null out
 '
 
 test_expect_success 'sqtt-dump -k nosuch: no trace buffer of that kernel' '

@@ -142,4 +142,24 @@ test_expect_success '-- ends the options: a capture named -n.dir' '
 	grep -q "^demo	TOTAL	" t
 '
 
+# each mistake: the options, then the first line it must give (the usage follows)
+while IFS='|' read -r args first; do
+	test_expect_success "a usage mistake names the program, not argv[0]: stall $args" "
+		test_expect_code 2 stall $args > out 2> err &&
+		test_cmp /dev/null out &&
+		head -n 1 err > first &&
+		echo \"$first\" > expect &&
+		test_cmp expect first
+	"
+done <<'MISTAKES'
+-z|stall: unknown option -z
+--nope|stall: unknown option '--nope'
+-n|stall: option -n needs an argument
+-an|stall: option -n needs an argument
+--top|stall: option '--top' needs an argument
+--help=3|stall: option '--help' takes no argument
+--top x fixtures|stall: --top is invalid: x
+--threads 0 fixtures|stall: --threads is too small: 0
+MISTAKES
+
 test_done
