@@ -121,6 +121,7 @@ struct sym {
 	unsigned type;
 	uint64_t value;
 	size_t shndx;
+	uint64_t size;
 };
 
 struct binst {		/* an instruction while building */
@@ -261,7 +262,7 @@ static int libelf_read(struct build *b, char *why, size_t whysz)
 					b->symcap = nc;
 				}
 				b->syms[b->nsyms++] = (struct sym){ nm, t, sym.st_value,
-					sym.st_shndx };
+					sym.st_shndx, sym.st_size };
 			}
 			(void)elf_errno();	/* gelf_getsym's end-of-table */
 		}
@@ -413,15 +414,59 @@ static int add_inst(struct build *b, uint64_t pc, unsigned size, const char *tex
 
 static int is_exec(const struct sec *s) { return (s->flags & SHF_EXECINSTR) && s->type != SHT_NOBITS; }
 
-static int disassemble(struct build *b, char *err, size_t errsz)
+/* Where a code object has more code than CODEOBJ_CODE_MAX (a library's, with many
+ * kernels), only the kernel's own function is read: [*lo, *hi) from its symbol.  -1 if
+ * it has no function symbol with a size. */
+static int kernel_range(const struct build *b, const char *kernel, uint64_t *lo, uint64_t *hi)
+{
+	for (size_t i = 0; kernel && i < b->nsyms; i++) {
+		const struct sym *y = &b->syms[i];
+		uint64_t base = 0;
+
+		if (y->type != STT_FUNC || y->size == 0 || strcmp(y->name, kernel) != 0)
+			continue;
+		if (b->rel) {	/* section-relative */
+			if (y->shndx >= b->nsecs)
+				continue;
+			base = b->secs[y->shndx].addr;
+		}
+		*lo = base + y->value;
+		*hi = *lo + y->size;
+		if (*hi < *lo)
+			continue;
+		return 0;
+	}
+	return -1;
+}
+
+static int disassemble(struct build *b, const char *kernel, char *err, size_t errsz)
 {
 	const struct isa_model *m = b->cpu->model;
 	LLVMDisasmContextRef dc;
-	int any_exec = 0, rc = 0;
-	uint64_t total = 0;
+	int any_exec = 0, rc = 0, only_kernel = 0;
+	uint64_t total = 0, all = 0, lo = 0, hi = UINT64_MAX;
 
 	for (size_t i = 0; i < b->nsecs; i++)
 		any_exec |= is_exec(&b->secs[i]);
+	for (size_t i = 0; i < b->nsecs; i++) {
+		const struct sec *s = &b->secs[i];
+		if (any_exec ? is_exec(s) : (strcmp(s->name, ".text") == 0 && s->type != SHT_NOBITS))
+			all = all + s->size < all ? UINT64_MAX : all + s->size;
+	}
+	if (all > CODEOBJ_CODE_MAX && kernel != NULL && kernel_range(b, kernel, &lo, &hi) != 0) {
+		seterr(err, errsz, "more than %u bytes of code (%llu), and no function symbol "
+		    "of kernel %s with a size, to read its code alone", CODEOBJ_CODE_MAX,
+		    (unsigned long long)all, kernel);
+		return -1;
+	}
+	if (all > CODEOBJ_CODE_MAX && kernel != NULL) {
+		if (hi - lo > CODEOBJ_CODE_MAX) {
+			seterr(err, errsz, "kernel %s has more than %u bytes of code (%llu)", kernel,
+			    CODEOBJ_CODE_MAX, (unsigned long long)(hi - lo));
+			return -1;
+		}
+		only_kernel = 1;
+	}
 	call_once(&llvm_once, llvm_init);
 	if (!llvm_ok) {
 		seterr(err, errsz, "LLVM: cannot make a lock");
@@ -453,7 +498,14 @@ static int disassemble(struct build *b, char *err, size_t errsz)
 			rc = -1;
 			break;
 		}
-		total += s->size;
+		uint64_t from = 0, to = s->size;
+		if (only_kernel) {	/* the section's part in [lo, hi) */
+			if (hi <= s->addr || lo >= s->addr + s->size)
+				continue;
+			from = lo > s->addr ? lo - s->addr : 0;
+			to = hi < s->addr + s->size ? hi - s->addr : s->size;
+		}
+		total += to - from;
 		if (total > CODEOBJ_CODE_MAX) {
 			seterr(err, errsz, "more than %u bytes of code (%llu): beyond what a kernel's "
 			    "code object holds", CODEOBJ_CODE_MAX, (unsigned long long)total);
@@ -466,8 +518,8 @@ static int disassemble(struct build *b, char *err, size_t errsz)
 			break;
 		}
 		p = b->img + s->off;
-		for (uint64_t o = 0; o < s->size;) {
-			uint64_t rem = s->size - o, pc = s->addr + o;
+		for (uint64_t o = from; o < to;) {
+			uint64_t rem = to - o, pc = s->addr + o;
 			char buf[512];
 			/* LLVM 22 crashes (SEGV in Twine::print) when an instruction's literal
 			 * dword lies past the end of the bytes it is given, so it always gets a
@@ -847,7 +899,7 @@ struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
 		goto fail;
 	}
 sections:
-	if (disassemble(&b, err, errsz) != 0)
+	if (disassemble(&b, kernel, err, errsz) != 0)
 		goto fail;
 	co = calloc(1, sizeof *co);
 	if (!co)
