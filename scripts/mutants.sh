@@ -60,6 +60,11 @@ code object of another gfx11 processor taken|t0360-target|libcommon/codeobj.c|s/
 HEADER written in another version|t0360-target|cmd/sqtt-encode.c|s/7, 13, model->sqtt_version)/7, 13, model->sqtt_version + 1)/
 disassembler always gfx1100's|t0360-target|libcommon/codeobj.c|s/if ((dc = disasm_for(b->cpu->name)) == NULL) {/if ((dc = disasm_for("gfx1100")) == NULL) {/
 stall ignores its capture's target|t0360-target|cmd/stall.c|s/walk_target(wk->walker, target_said ? target : NULL);/walk_target(wk->walker, NULL);/
+a 20-digit number past 2^64-1 accepted|t0160-tsv-reader|libcommon/tsv.c|s/if (v > (UINT64_MAX - d) \/ 100000000)/if (0)/
+memo keyed by a name's first 8 bytes|t0160-tsv-reader|libcommon/tsv.c|s/w1 \&= (1ULL << (8 \* (n - 8))) - 1;/w1 = 0;/
+--code given another letter|t0950-cli|libcommon/cli.c|s/{ "code", required_argument, 'c' },/{ "code", required_argument, 'C' },/
+--dispatch selects nothing out|t0930-stall-inputs|libcommon/capture.c|s/if (o->dispatch_set \&\& e->dispatch != o->dispatch)/if (0)/
+a library's code object refused|t0210-codeobj|libcommon/codeobj.c|s/if (all > CODEOBJ_CODE_MAX \&\& kernel != NULL) {/if (0) {/
 EOF
 make -s all >/dev/null 2>&1
 exit $lived
