@@ -35,4 +35,13 @@ test_expect_success 'SIGTERM while writing a page: exit 2, the page removed' '
 	test ! -e page.html
 '
 
+test_expect_success SHARED 'a reader that goes away (head -n 1) is no failure: exit 0, no message' '
+	{ stall --rows "$FIXTURES/20260305_profile_gemm_run_0_b6d1936.pkl" 2> err; echo $? > status; } |
+		head -n 1 > first &&
+	echo 0 > expect &&
+	test_cmp expect status &&
+	test_cmp /dev/null err &&
+	grep -q "^##source" first
+'
+
 test_done
