@@ -70,7 +70,9 @@ void tsv_fail(const struct tsv *, const char *fmt, ...)
 /* Field i as a number ("0x" hex allowed for u64); malformed is fatal. "-" is fatal too. */
 uint64_t tsv_u64(const struct tsv *, int i);
 int64_t tsv_i64(const struct tsv *, int i);
-/* The length of field i (fields hold no NUL: a line with one is refused). */
+/* The length of field i as split (fields hold no NUL: a line with one is refused).  A
+ * field shortened in place (meta_parse's unescaping) is no longer this long: tsv_u64,
+ * tsv_i64 and tsv_memo are for records. */
 static inline size_t
 tsv_len(const struct tsv *t, size_t i)
 {
