@@ -153,16 +153,10 @@ hex4(struct parser *ps, unsigned *v)
 	if (ps->end - ps->p < 4)
 		return 0;
 	for (i = 0; i < 4; i++) {
-		char c = *ps->p++;
-		*v <<= 4;
-		if (c >= '0' && c <= '9')
-			*v |= (unsigned)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			*v |= (unsigned)(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			*v |= (unsigned)(c - 'A' + 10);
-		else
+		int d = hex_digit((unsigned char)*ps->p++);
+		if (d < 0)
 			return 0;
+		*v = *v << 4 | (unsigned)d;
 	}
 	return 1;
 }

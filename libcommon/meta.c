@@ -102,18 +102,6 @@ meta_escape(const char *s)
 	return d;
 }
 
-static int
-hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 int
 meta_unescape(char *s)
 {
@@ -136,7 +124,8 @@ meta_unescape(char *s)
 			*d++ = '\n';
 			break;
 		case 'x':
-			if ((hi = hexval(s[1])) < 0 || (lo = hexval(s[2])) < 0 || (hi | lo) == 0)
+			if ((hi = hex_digit((unsigned char)s[1])) < 0 ||
+			    (lo = hex_digit((unsigned char)s[2])) < 0 || (hi | lo) == 0)
 				return -1;
 			*d++ = (char)(hi << 4 | lo);
 			s += 2;
@@ -174,7 +163,7 @@ meta_u64(const struct tsv *t, size_t i, const char *what, uint64_t max)
 		goto bad;
 	for (; *p; p++) {
 		if (hex) {
-			int h = hexval(*p);
+			int h = hex_digit((unsigned char)*p);
 			if (h < 0 || v >> 60)
 				goto bad;
 			v = v << 4 | (uint64_t)h;

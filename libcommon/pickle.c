@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
 #include "pickle.h"
 
 #define PK_MAX_DEPTH	1000	/* levels of nesting a caller may meet */
@@ -688,18 +689,6 @@ make_float_text(struct ld *L, const unsigned char *s, size_t n)
 
 /* Strings of the text opcodes */
 
-static int
-hexval(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* STRING: a quoted repr, undone as codecs.escape_decode does. */
 static struct pk_value *
 make_string_text(struct ld *L, const unsigned char *s, size_t n)
@@ -738,8 +727,8 @@ make_string_text(struct ld *L, const unsigned char *s, size_t n)
 		case 't': o[k++] = '\t'; break;
 		case 'v': o[k++] = '\v'; break;
 		case 'x':
-			if (i + 2 >= n || (h1 = hexval(s[i + 1])) < 0 ||
-			    (h2 = hexval(s[i + 2])) < 0) {
+			if (i + 2 >= n || (h1 = hex_digit((unsigned char)s[i + 1])) < 0 ||
+			    (h2 = hex_digit((unsigned char)s[i + 2])) < 0) {
 				fail_op(L, "bad \\x escape in STRING");
 				return NULL;
 			}
@@ -820,7 +809,7 @@ make_unicode_text(struct ld *L, const unsigned char *s, size_t n)
 		w = s[i] == 'u' ? 4 : 8;
 		i++;
 		for (c = 0, j = 0; j < w; j++, i++) {
-			if (i == n || (h = hexval(s[i])) < 0) {
+			if (i == n || (h = hex_digit((unsigned char)s[i])) < 0) {
 				fail_op(L, "truncated \\uXXXX escape in UNICODE");
 				return NULL;
 			}

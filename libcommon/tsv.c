@@ -344,13 +344,6 @@ tsv_dash(const struct tsv *t, int i)
 
 /* Numbers by hand, from the field's known length: strtoull was most of a reader's
  * time on these streams.  Up to 19 decimal digits cannot overflow; the 20th is checked. */
-static const unsigned char hexval[256] = {	/* a hex digit's value + 1 */
-	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7,
-	['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14,
-	['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15,
-	['F'] = 16,
-};
-
 /* The n (1 to 8) decimal digits at s, eight bytes read at once: a field is followed by
  * at least eight bytes of its line or of the block's padding. */
 static inline int
@@ -389,10 +382,10 @@ parse_u64(const char *s, size_t n, uint64_t *out)
 		if (n - i > 16)
 			return 0;
 		for (; i < n; i++) {
-			unsigned x = hexval[(unsigned char)s[i]];
-			if (x == 0)
+			int x = hex_digit((unsigned char)s[i]);
+			if (x < 0)
 				return 0;
-			v = v << 4 | (x - 1);
+			v = v << 4 | (uint64_t)x;
 		}
 	} else {
 		while (i + 1 < n && s[i] == '0')

@@ -22,6 +22,14 @@ void name_index_build(struct name_index *, int n, const char *(*name)(int));
 /* The index of s, -1 if it is none of the names. */
 int name_index_find(const struct name_index *, const char *s);
 
+/* A hex digit's value, -1 for a byte that is none (one table, for the hot readers too). */
+extern const signed char util_hexval[256];
+static inline int
+hex_digit(unsigned char c)
+{
+	return util_hexval[c];
+}
+
 /* A hash of the n bytes at p, eight at a time (the keys of the per-row lookups are tens
  * of bytes: one multiply per byte was most of a lookup). */
 uint64_t mem_hash(const void *p, size_t n, uint64_t seed);
