@@ -32,31 +32,6 @@ padded_dup(const char *s, size_t n)
 	return d;
 }
 
-/* The token names, by their address (a few dozen static strings) */
-static struct {
-	const char *name;
-	char text[48];
-	size_t len;
-} tokens[64];
-
-static inline char *
-put_token(char *p, const char *token)
-{
-	size_t h = ((uintptr_t)token >> 3) & 63;
-
-	if (tokens[h].name != token) {
-		size_t n = strlen(token);
-		if (n >= sizeof(tokens[h].text))
-			return fmt_str(p, token);
-		memset(tokens[h].text, 0, sizeof(tokens[h].text));
-		memcpy(tokens[h].text, token, n);
-		tokens[h].len = n;
-		tokens[h].name = token;
-	}
-	memcpy(p, tokens[h].text, sizeof(tokens[h].text));
-	return p + tokens[h].len;
-}
-
 /* "event\tse\tkernel\t", the same for every row of a buffer */
 static struct {
 	long event;
@@ -164,7 +139,7 @@ rowtext_put(const struct walk_row *r, const char *extra)
 	*p++ = '\t';
 	p = fmt_u64(p, r->delta);
 	*p++ = '\t';
-	p = put_token(p, r->token);
+	p = fmt_str(p, r->token);
 	p = r->idx == SIZE_MAX ? (char *)memcpy(p, tail, tl) + tl : copy_padded(p, tail, tl);
 	if (el) {
 		memcpy(p, extra, el);
