@@ -105,20 +105,15 @@ done(void)
 	exit(0);
 }
 
-/* The program's getopt_long table and short options, from its names. */
+/* A list of option names ("name" or "name/x") added to the getopt_long table opt[*n]
+ * and the short options at shortopts[*s]. */
 static void
-build(const struct cli *c, struct option *opt, char *shortopts)
+add_names(const char *names, struct option *opt, size_t *n, char *shortopts, size_t *s)
 {
 	char name[32], *slash;
-	const char *p = c->options, *end;
-	size_t i, j, n = 0, s = 0;
+	const char *p = names, *end;
+	size_t i, j;
 
-	for (i = 0; i < NWORDS; i++)
-		for (j = i + 1; j < NWORDS; j++)
-			if (vocabulary[i].code == vocabulary[j].code)
-				errx(2, "internal error: --%s and --%s share a code",
-				    vocabulary[i].name, vocabulary[j].name);
-	shortopts[s++] = ':';	/* a missing argument is told from an unknown option */
 	for (;;) {
 		while (*p == ' ')
 			p++;
@@ -137,23 +132,39 @@ build(const struct cli *c, struct option *opt, char *shortopts)
 			;
 		if (i == NWORDS)
 			errx(2, "internal error: --%s is not in the vocabulary", name);
-		for (j = 0; j < n && opt[j].val != vocabulary[i].code; j++)
+		for (j = 0; j < *n && opt[j].val != vocabulary[i].code; j++)
 			;
-		if (j == n) {	/* named twice: once in the table */
-			opt[n].name = vocabulary[i].name;
-			opt[n].has_arg = vocabulary[i].has_arg;
-			opt[n].flag = NULL;
-			opt[n].val = vocabulary[i].code;
-			n++;
+		if (j == *n) {	/* named twice: once in the table */
+			opt[*n].name = vocabulary[i].name;
+			opt[*n].has_arg = vocabulary[i].has_arg;
+			opt[*n].flag = NULL;
+			opt[*n].val = vocabulary[i].code;
+			(*n)++;
 		}
 		if (slash == NULL)
 			continue;
 		if (slash[1] != vocabulary[i].code || slash[2] != '\0')
 			errx(2, "internal error: -%s is not --%s's letter", slash + 1, name);
-		shortopts[s++] = (char)vocabulary[i].code;
+		shortopts[(*s)++] = (char)vocabulary[i].code;
 		if (vocabulary[i].has_arg == required_argument)
-			shortopts[s++] = ':';
+			shortopts[(*s)++] = ':';
 	}
+}
+
+/* The program's getopt_long table and short options: --help (-h), --version, its own. */
+static void
+build(const struct cli *c, struct option *opt, char *shortopts)
+{
+	size_t i, j, n = 0, s = 0;
+
+	for (i = 0; i < NWORDS; i++)
+		for (j = i + 1; j < NWORDS; j++)
+			if (vocabulary[i].code == vocabulary[j].code)
+				errx(2, "internal error: --%s and --%s share a code",
+				    vocabulary[i].name, vocabulary[j].name);
+	shortopts[s++] = ':';	/* a missing argument is told from an unknown option */
+	add_names("help/h version", opt, &n, shortopts, &s);
+	add_names(c->options, opt, &n, shortopts, &s);
 	shortopts[s] = '\0';
 	memset(&opt[n], 0, sizeof(opt[n]));
 }
@@ -198,14 +209,7 @@ cli_getopt(int argc, char *const argv[], const struct cli *c)
 	int ch;
 
 	if (built != c) {
-		struct cli with = *c;
-		char *all = NULL;
-		if (asprintf(&all, "help/h version %s", c->options) < 0)
-			err(2, NULL);
-		with.options = all;
-		build(&with, opt, shortopts);
-		/* opt[] names point into the vocabulary, not into all */
-		free(all);
+		build(c, opt, shortopts);
 		built = c;
 	}
 	opterr = 0;	/* its messages name argv[0] as it was typed; ours name the program */
