@@ -110,9 +110,7 @@ static size_t nkernel;
 #define WAVE_BUCKETS 4096
 static struct wave *waves[WAVE_BUCKETS];
 static size_t nlive;
-/* by id, open addressing: a row asks for its event, and a capture may have thousands */
-static struct event **events;
-static size_t nevents, events_size;
+static struct u64map events;	/* struct event by id */
 static uint64_t nrows;
 static int col[ROW_NCOL];	/* the row stream's columns */
 
@@ -222,37 +220,15 @@ kernel_get(const struct tsv *t, const char *name)
 
 /* Issue cycles of an event --------------------------------------------------------- */
 
-static struct event **
-event_slot(struct event **tab, size_t size, uint64_t id)
-{
-	size_t h = (size_t)(id * 0x9e3779b97f4a7c15ULL) & (size - 1);
-
-	while (tab[h] != NULL && tab[h]->id != id)
-		h = (h + 1) & (size - 1);
-	return &tab[h];
-}
-
 static struct event *
 event_get(uint64_t id)
 {
-	struct event **slot;
-	size_t i;
+	void **slot = u64map_slot(&events, id);
 
-	if (2 * (nevents + 1) > events_size) {
-		size_t n = events_size ? 2 * events_size : 64;
-		struct event **tab = xcalloc(n, sizeof(*tab));
-		for (i = 0; i < events_size; i++)
-			if (events[i] != NULL)
-				*event_slot(tab, n, events[i]->id) = events[i];
-		free(events);
-		events = tab;
-		events_size = n;
-	}
-	slot = event_slot(events, events_size, id);
 	if (*slot == NULL) {
-		*slot = xcalloc(1, sizeof(**slot));
-		(*slot)->id = id;
-		nevents++;
+		struct event *e = xcalloc(1, sizeof(*e));
+		e->id = id;
+		*slot = e;
 	}
 	return *slot;
 }

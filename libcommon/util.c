@@ -95,6 +95,48 @@ const signed char util_hexval[256] = {
 };
 #undef H16
 
+static size_t
+u64_hash(uint64_t key, size_t cap)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 20) & (cap - 1);
+}
+
+void **
+u64map_slot(struct u64map *m, uint64_t key)
+{
+	size_t h, i;
+
+	if (2 * (m->n + 1) > m->cap) {
+		struct u64map g = { NULL, NULL, m->n, m->cap ? 2 * m->cap : 64 };
+		g.key = xcalloc(g.cap, sizeof(*g.key));
+		g.val = xcalloc(g.cap, sizeof(*g.val));
+		for (i = 0; i < m->cap; i++) {
+			if (m->val[i] == NULL)
+				continue;
+			for (h = u64_hash(m->key[i], g.cap); g.val[h] != NULL; h = (h + 1) & (g.cap - 1))
+				;
+			g.key[h] = m->key[i];
+			g.val[h] = m->val[i];
+		}
+		u64map_free(m);
+		*m = g;
+	}
+	for (h = u64_hash(key, m->cap); m->val[h] != NULL; h = (h + 1) & (m->cap - 1))
+		if (m->key[h] == key)
+			return &m->val[h];
+	m->key[h] = key;
+	m->n++;
+	return &m->val[h];
+}
+
+void
+u64map_free(struct u64map *m)
+{
+	free(m->key);
+	free(m->val);
+	memset(m, 0, sizeof(*m));
+}
+
 uint64_t
 mem_hash(const void *p, size_t n, uint64_t seed)
 {

@@ -34,6 +34,17 @@ hex_digit(unsigned char c)
  * of bytes: one multiply per byte was most of a lookup). */
 uint64_t mem_hash(const void *p, size_t n, uint64_t seed);
 
+/* Pointers by a 64-bit key (trace buffers by their number), open-addressed. */
+struct u64map {
+	uint64_t *key;
+	void **val;		/* NULL: an empty slot */
+	size_t n, cap;
+};
+/* The slot of key's value.  A new key's slot holds NULL: the caller stores the value
+ * there before the next call. */
+void **u64map_slot(struct u64map *, uint64_t key);
+void u64map_free(struct u64map *);	/* the map, not the values */
+
 /* "prog: warning: MESSAGE" on stderr after what stdout holds (out.h's buffer and
  * stdio's): the one way every program warns. */
 void warning_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -84,8 +84,7 @@ struct walker {
 	int use_cmdline;
 	struct evinfo *infos;
 	size_t ninfos;
-	struct wevent *events;	/* open addressing by id */
-	size_t nevents, cap_events;
+	struct u64map events;	/* struct wevent by id */
 	struct wevent *cur;
 	long dbg_wave;
 	unsigned long dbg_n;
@@ -171,9 +170,12 @@ walk_free(struct walker *wk)
 		free(wk->infos[i].tag);
 	}
 	free(wk->infos);
-	for (i = 0; i < wk->cap_events; i++)
-		free(wk->events[i].slot);
-	free(wk->events);
+	for (i = 0; i < wk->events.cap; i++)
+		if (wk->events.val[i] != NULL) {
+			free(((struct wevent *)wk->events.val[i])->slot);
+			free(wk->events.val[i]);
+		}
+	u64map_free(&wk->events);
 	free(wk->source);
 	free(wk);
 }
@@ -331,51 +333,22 @@ event_code(struct walker *wk, const struct wevent *e)
 	return p ? prog_code(wk, p) : NULL;
 }
 
-static size_t
-event_hash(long id, size_t cap)
-{
-	return (size_t)(((uint64_t)id * 0x9e3779b97f4a7c15ULL) >> 20) & (cap - 1);
-}
-
-static void
-events_grow(struct walker *wk)
-{
-	struct wevent *old = wk->events;
-	size_t oldcap = wk->cap_events, i, h;
-
-	wk->cap_events = oldcap ? 2 * oldcap : 64;
-	wk->events = xcalloc(wk->cap_events, sizeof(*wk->events));
-	for (i = 0; i < oldcap; i++) {
-		if (old[i].kernel == NULL)
-			continue;
-		for (h = event_hash(old[i].id, wk->cap_events); wk->events[h].kernel != NULL;
-		    h = (h + 1) & (wk->cap_events - 1))
-			;
-		wk->events[h] = old[i];
-	}
-	free(old);
-	wk->cur = NULL;
-}
-
 static struct wevent *
 event_get(struct walker *wk, long id, int se)
 {
 	const struct evinfo *info = NULL;
 	struct wevent *e;
-	size_t h, i;
+	void **slot;
+	size_t i;
 
 	if (wk->cur != NULL && wk->cur->id == id)
 		return wk->cur;
-	if (2 * (wk->nevents + 1) > wk->cap_events)
-		events_grow(wk);
-	for (h = event_hash(id, wk->cap_events); wk->events[h].kernel != NULL;
-	    h = (h + 1) & (wk->cap_events - 1))
-		if (wk->events[h].id == id)
-			return wk->cur = &wk->events[h];
-	if (wk->nevents >= MAX_EVENTS)
+	slot = u64map_slot(&wk->events, (uint64_t)id);
+	if (*slot != NULL)
+		return wk->cur = *slot;
+	if (wk->events.n > MAX_EVENTS)
 		errx(2, "more than %u trace buffers (events) in one input", MAX_EVENTS);
-	e = &wk->events[h];
-	memset(e, 0, sizeof(*e));
+	*slot = e = xcalloc(1, sizeof(*e));
 	e->id = id;
 	e->se = se;
 	e->kernel = "-";
@@ -389,7 +362,6 @@ event_get(struct walker *wk, long id, int se)
 		}
 	if (wk->use_cmdline && info == NULL)
 		e->kernel = wk->cmdline.name;
-	wk->nevents++;
 	return wk->cur = e;
 }
 
@@ -797,14 +769,14 @@ walk_end(struct walker *wk)
 	unsigned slot;
 	int k, r, some_code = 0;
 
-	if (wk->nevents == 0) {
+	if (wk->events.n == 0) {
 		order = NULL;
 		goto check;
 	}
-	order = xcalloc(wk->nevents, sizeof(*order));
-	for (i = 0; i < wk->cap_events; i++)
-		if (wk->events[i].kernel != NULL)
-			order[n++] = &wk->events[i];
+	order = xcalloc(wk->events.n, sizeof(*order));
+	for (i = 0; i < wk->events.cap; i++)
+		if (wk->events.val[i] != NULL)
+			order[n++] = wk->events.val[i];
 	qsort(order, n, sizeof(*order), event_order);
 	for (i = 0; i < n; i++)
 		if (event_prog(wk, order[i]) != NULL)
