@@ -65,6 +65,8 @@ memo keyed by a name's first 8 bytes|t0160-tsv-reader|libcommon/tsv.c|s/w1 \&= (
 --code given another letter|t0950-cli|libcommon/cli.c|s/{ "code", required_argument, 'c' },/{ "code", required_argument, 'C' },/
 --dispatch selects nothing out|t0930-stall-inputs|libcommon/capture.c|s/if (o->dispatch_set \&\& e->dispatch != o->dispatch)/if (0)/
 a library's code object refused|t0210-codeobj|libcommon/codeobj.c|s/if (all > CODEOBJ_CODE_MAX \&\& kernel != NULL) {/if (0) {/
+trace buffers not found again by their number|t0750-walk-hostile|libcommon/util.c|s/if (m->key\[h\] == key)/if (m->key[h] == key + 1)/
+hex digit f read as 14|t0160-tsv-reader|libcommon/util.c|s/-1, 10, 11, 12, 13, 14, 15, -1,/-1, 10, 11, 12, 13, 14, 14, -1,/
 EOF
 make -s all >/dev/null 2>&1
 exit $lived
