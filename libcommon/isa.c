@@ -545,7 +545,10 @@ gfx11_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, i
 	}
 	switch (op) {
 	case SQTT_OP_SALU: case SQTT_OP_SALU_NO_EXEC:
-		return c == IC_SALU || c == IC_SALU_EXEC;
+		/* the SOPK waits (s_waitcnt_vmcnt s0, 0x0) issue as SALUs: with an SGPR the
+		 * count is read from it (discover_ops captures of issue 20) */
+		return c == IC_SALU || c == IC_SALU_EXEC ||
+		    (c == IC_WAITCNT && pfx(mnemonic, "s_waitcnt_"));
 	case SQTT_OP_SMEM_RD:
 		return c == IC_SMEM;
 	case SQTT_OP_SMEM_WR:
@@ -580,6 +583,35 @@ gfx11_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, i
 	default:
 		return 0;
 	}
+}
+
+/* May the instruction leave EXEC zero: a v_cmpx, an s_*_saveexec, or a scalar write of
+ * exec, exec_lo or exec_hi. */
+static int
+gfx11_exec_write(enum inst_class c, const char *text)
+{
+	const char *op;
+
+	if (c == IC_VALU_CMPX || c == IC_SALU_EXEC)
+		return 1;
+	if (c != IC_SALU || (op = strchr(text, ' ')) == NULL)
+		return 0;
+	return pfx(op + 1, "exec");
+}
+
+/* With EXEC zero a VALU that honours EXEC issues as IMM_ONE (20260314_profile_ops_run_0
+ * and the other discover_ops captures of issue 20); those that write an SGPR or ignore
+ * EXEC still issue as VALUs: v_div_scale, v_mad_*64, v_*_co_*, v_readlane,
+ * v_readfirstlane, v_writelane, v_wmma, and the v_cmp/v_cmpx that write VCC or EXEC. */
+static int
+gfx11_exec_zero_fits(enum inst_class c, const char *mn, enum sqtt_type type, int op)
+{
+	(void)op;
+	if ((type != TOK_IMM_ONE && type != TOK_IMMEDIATE) || !is_valu(c) || c == IC_VALU_MAD64)
+		return 0;
+	return !(pfx(mn, "v_div_scale") || strstr(mn, "_co_") != NULL || pfx(mn, "v_readlane") ||
+	    pfx(mn, "v_readfirstlane") || pfx(mn, "v_writelane") || pfx(mn, "v_wmma") ||
+	    pfx(mn, "v_cmp"));
 }
 
 static int
@@ -640,6 +672,8 @@ static const struct isa_model gfx11 = {
 	.disasm_unsafe = gfx11_disasm_unsafe,
 	.length = gfx11_length,
 	.sleep_cycles = gfx11_sleep_cycles,
+	.exec_write = gfx11_exec_write,
+	.exec_zero_fits = gfx11_exec_zero_fits,
 };
 
 /* Every model this build knows; the first is the default. */

@@ -124,6 +124,15 @@ struct isa_model {
 	unsigned (*length)(const uint8_t *p, size_t n);
 	/* s_sleep: how long the wave sleeps; -1 when the text is not an s_sleep. */
 	long (*sleep_cycles)(const char *inst);
+
+	/* EXEC set to zero (the walker, issue 20).  exec_write: may the instruction (class,
+	 * text) leave EXEC zero?  exec_zero_fits: does a token of this type (and INST op)
+	 * fit an instruction of class c once EXEC may be zero, beyond token_fits (gfx11:
+	 * VALUs that honour EXEC emit IMM_ONE then)?  NULL: the generation has no such
+	 * behaviour. */
+	int (*exec_write)(enum inst_class c, const char *text);
+	int (*exec_zero_fits)(enum inst_class c, const char *mnemonic, enum sqtt_type type,
+	    int op);
 };
 
 /* The longest ##target value looked at; longer ones name no processor. */

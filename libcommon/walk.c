@@ -16,6 +16,8 @@
 #define MAX_EVENTS (1u << 20)	/* events of one input: walk(3) state for each */
 #define WARN_CAP 10	/* warnings of one kind said; the rest are counted at the end */
 #define WRONG_MIN 8	/* misfits before "most tokens do not fit" may be said */
+#define HOLD_MAX 4096	/* rows held behind a token waiting for its wave's next one */
+#define PEND_MAX 1	/* tokens of one wave waiting for one that says where they go */
 
 /* The kinds of warning, each capped at WARN_CAP. */
 enum wkind { W_MISFIT, W_NEWPC, W_ENTRY, W_REOPEN, W_ENDPC, W_NOEND, W_ORPHAN, W_NOCODE,
@@ -47,7 +49,25 @@ struct wave {
 	unsigned number;
 	uint64_t pc, last;
 	unsigned rows;
+	int exec0;		/* an instruction may have left EXEC zero (isa exec_write) */
+	/* Tokens that fit no instruction at pc wait for the wave's next tokens to say where
+	 * they go (look-ahead): their rows' places in the held rows, their tokens. */
+	unsigned pend;
+	struct pending {
+		uint64_t seq, time;
+		enum sqtt_type type;
+		int op;
+	} pq[PEND_MAX];
 };
+
+/* A row held in order while an earlier token waits for its wave's next one. */
+struct held {
+	struct walk_row r;
+	int state;		/* H_READY, H_PENDING, H_DROPPED */
+	struct wevent *e;	/* H_PENDING: the waiting token's buffer and slot */
+	unsigned slot;
+};
+enum { H_READY, H_PENDING, H_DROPPED };
 
 /* One buffer's walk.  Its waves' slots are allocated while any is alive. */
 struct wevent {
@@ -63,6 +83,8 @@ struct wevent {
 	unsigned nwaves;
 	uint64_t orphan;	/* instruction tokens for slots with no open wave */
 	uint64_t fit, misfit;	/* instruction tokens placed where the wave was, or not */
+	uint64_t dropped;	/* of the misfits: tokens placed nowhere */
+	uint64_t ends_ok, ends_bad;	/* WAVE_ENDs of waves with rows at an s_endpgm, or not */
 	uint64_t nocode;	/* tokens of waves of a buffer with no code object */
 };
 
@@ -94,6 +116,9 @@ struct walker {
 	uint64_t nwarn_kind[W_NKIND];
 	size_t nev_seen, nev_nocode;	/* buffers walked; of them, with no code object */
 	char *misfit_said[WARN_CAP];	/* said at the end, unless the walk is refused */
+	struct held *held;	/* rows in order behind a waiting token: held[i] is row seq base+i */
+	size_t hstart, hend, hcap;
+	uint64_t hbase;
 	unsigned nfailed;
 	char error[256];
 };
@@ -170,6 +195,7 @@ walk_free(struct walker *wk)
 		free(wk->infos[i].tag);
 	}
 	free(wk->infos);
+	free(wk->held);
 	for (i = 0; i < wk->events.cap; i++)
 		if (wk->events.val[i] != NULL) {
 			free(((struct wevent *)wk->events.val[i])->slot);
@@ -367,30 +393,82 @@ event_get(struct walker *wk, long id, int se)
 
 /* Rows -------------------------------------------------------------------------- */
 
+/* A row of wave w made (its delta since the wave's previous row), not yet written. */
+static void
+make_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
+    const struct inst *in, uint64_t pc, uint64_t time, const char *token, struct walk_row *r)
+{
+	const struct prog *p = event_prog(wk, e);
+
+	r->event = e->id;
+	r->se = e->se;
+	r->kernel = e->kernel;
+	r->wave = w->number;
+	r->slot = slot;
+	r->pc = pc;
+	r->time = time;
+	r->delta = time - w->last;
+	r->token = token;
+	r->in = in;
+	r->prog = p == &wk->cmdline ? (unsigned)wk->nprogs : (unsigned)(p - wk->progs);
+	r->idx = p && p->insts && in >= p->insts && in < p->insts + p->ninsts ?
+	    (size_t)(in - p->insts) : SIZE_MAX;
+	w->last = time;
+	w->rows++;
+	wk->nrows++;
+}
+
+/* The held rows written up to the first that still waits. */
+static void
+held_flush(struct walker *wk)
+{
+	struct held *h;
+
+	while (wk->hstart < wk->hend && (h = &wk->held[wk->hstart])->state != H_PENDING) {
+		if (h->state == H_READY)
+			wk->emit(wk->ctx, &h->r);
+		wk->hstart++;
+	}
+	if (wk->hstart == wk->hend) {
+		wk->hbase += wk->hstart;
+		wk->hstart = wk->hend = 0;
+	}
+}
+
+/* A place at the end of the held rows; its sequence number. */
+static uint64_t
+held_add(struct walker *wk, int state)
+{
+	if (wk->hend == wk->hcap) {
+		if (wk->hstart > 0) {
+			memmove(wk->held, wk->held + wk->hstart,
+			    (wk->hend - wk->hstart) * sizeof(*wk->held));
+			wk->hbase += wk->hstart;
+			wk->hend -= wk->hstart;
+			wk->hstart = 0;
+		} else {
+			wk->hcap = wk->hcap ? 2 * wk->hcap : 64;
+			wk->held = xreallocarray(wk->held, wk->hcap, sizeof(*wk->held));
+		}
+	}
+	wk->held[wk->hend].state = state;
+	return wk->hbase + wk->hend++;
+}
+
 static void
 put_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
     const struct inst *in, uint64_t pc, uint64_t time, const char *token)
 {
-	const struct prog *p = event_prog(wk, e);
 	struct walk_row r;
 
-	r.event = e->id;
-	r.se = e->se;
-	r.kernel = e->kernel;
-	r.wave = w->number;
-	r.slot = slot;
-	r.pc = pc;
-	r.time = time;
-	r.delta = time - w->last;
-	r.token = token;
-	r.in = in;
-	r.prog = p == &wk->cmdline ? (unsigned)wk->nprogs : (unsigned)(p - wk->progs);
-	r.idx = p && p->insts && in >= p->insts && in < p->insts + p->ninsts ?
-	    (size_t)(in - p->insts) : SIZE_MAX;
-	wk->emit(wk->ctx, &r);
-	w->last = time;
-	w->rows++;
-	wk->nrows++;
+	if (wk->hstart == wk->hend) {
+		make_row(wk, e, w, slot, in, pc, time, token, &r);
+		wk->emit(wk->ctx, &r);
+		return;
+	}
+	uint64_t seq = held_add(wk, H_READY);
+
+	make_row(wk, e, w, slot, in, pc, time, token, &wk->held[seq - wk->hbase].r);
 }
 
 /* Never traced: stepped over wherever the wave's pc meets them. */
@@ -411,17 +489,28 @@ debug_token(struct walker *wk, const struct wevent *e, const struct wave *w, uns
 	    ok ? "" : "MISS ", in ? in->text : "??");
 }
 
+/* Does the token fit instruction in, for wave w (whose EXEC may be zero)? */
+static int
+fits(const struct isa_model *m, const struct wave *w, const struct inst *in,
+    enum sqtt_type type, int op)
+{
+	if (m->token_fits(in->cls, in->mnemonic, type, op))
+		return 1;
+	return w->exec0 && m->exec_zero_fits != NULL &&
+	    m->exec_zero_fits(in->cls, in->mnemonic, type, op);
+}
+
 /* The instruction a token of the wave issued: the one at its pc, past instructions that
  * emit nothing (s_delay_alu always, s_clause when the token is not its own). */
 static const struct inst *
-place(const struct codeobj *code, const struct isa_model *m, uint64_t *pc,
-    enum sqtt_type type, int op)
+place(const struct codeobj *code, const struct isa_model *m, const struct wave *w,
+    uint64_t *pc, enum sqtt_type type, int op)
 {
 	const struct inst *in;
 	unsigned k;
 
 	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(code, *pc)) != NULL; k++) {
-		if (m->token_fits(in->cls, in->mnemonic, type, op))
+		if (fits(m, w, in, type, op))
 			return in;
 		if (!untraced(in) && in->cls != IC_CLAUSE)
 			return NULL;
@@ -430,23 +519,55 @@ place(const struct codeobj *code, const struct isa_model *m, uint64_t *pc,
 	return NULL;
 }
 
-/* After a misfit: the first instruction the token fits on the fall-through path, not
- * past the end of the block; NULL if there is none (the token is then dropped). */
+/* The first instruction the token fits on the fall-through path, not past the end of
+ * the block; NULL if there is none. */
 static const struct inst *
-resync(const struct codeobj *code, const struct isa_model *m, uint64_t *pc,
-    enum sqtt_type type, int op)
+resync(const struct codeobj *code, const struct isa_model *m, const struct wave *w,
+    uint64_t *pc, enum sqtt_type type, int op)
 {
 	const struct inst *in;
 	unsigned k;
 
 	for (k = 0; k < LOOKAHEAD && (in = codeobj_at(code, *pc)) != NULL; k++) {
-		if (m->token_fits(in->cls, in->mnemonic, type, op))
+		if (fits(m, w, in, type, op))
 			return in;
 		if (in->cls == IC_ENDPGM || in->cls == IC_BRANCH || in->cls == IC_JUMP)
 			return NULL;
 		*pc += in->size;
 	}
 	return NULL;
+}
+
+/* The wave after instruction in (at pc) issued with the token: its next pc, and whether
+ * its EXEC may be zero (the model's exec_write; a VALU that issued as a VALU says not). */
+static void
+advance(const struct isa_model *m, struct wave *w, const struct inst *in, uint64_t pc,
+    enum sqtt_type type, int op)
+{
+	if (in->cls == IC_BRANCH && type == TOK_INST && op == SQTT_OP_BRANCH_TAKEN)
+		w->pc = (uint64_t)in->target;
+	else
+		w->pc = pc + in->size;
+	if (m->exec_write != NULL && m->exec_write(in->cls, in->text))
+		w->exec0 = 1;
+	else if (type != TOK_IMM_ONE && type != TOK_IMMEDIATE && m->exec_zero_fits != NULL &&
+	    m->exec_zero_fits(in->cls, in->mnemonic, TOK_IMM_ONE, -1))
+		w->exec0 = 0;
+}
+
+/* Would the wave's next token (type, op; end: its WAVE_END) fit at pc, for wave w? */
+static int
+next_fits(const struct codeobj *code, const struct isa_model *m, const struct wave *w,
+    uint64_t pc, enum sqtt_type type, int op, int end)
+{
+	const struct inst *in;
+	unsigned k;
+
+	if (!end)
+		return place(code, m, w, &pc, type, op) != NULL;
+	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(code, pc)) != NULL && untraced(in); k++)
+		pc += in->size;
+	return in != NULL && in->cls == IC_ENDPGM;
 }
 
 /* "INST:op" for the token column, made once per op: it is on every row's path. */
@@ -494,6 +615,146 @@ check_time(struct walker *wk, const struct wevent *e, const struct wave *w, unsi
 	return -1;
 }
 
+static const char *
+token_label(enum sqtt_type type, int op)
+{
+	return type == TOK_INST ? inst_label(op) : sqtt_types[type].name;
+}
+
+/* Where the wave's waiting tokens go if each is the instruction's at the wave's pc in
+ * turn (their lengths trusted): the pc after them in t; 0 if the pc leaves the program. */
+static int
+take_all(const struct codeobj *code, const struct isa_model *m, const struct wave *w,
+    struct wave *t)
+{
+	const struct inst *in;
+	uint64_t pc;
+	unsigned i;
+
+	*t = *w;
+	for (i = 0; i < w->pend; i++) {
+		pc = t->pc;
+		if ((in = place(code, m, t, &pc, w->pq[i].type, w->pq[i].op)) == NULL) {
+			pc = t->pc;
+			if ((in = codeobj_at(code, pc)) == NULL)
+				return 0;
+		}
+		advance(m, t, in, pc, w->pq[i].type, w->pq[i].op);
+	}
+	return 1;
+}
+
+/* The wave's waiting tokens placed: each taken by the instruction at the wave's pc
+ * (drop 0), or all dropped, or the one resynchronised at pc rs (rs_in). */
+static void
+settle(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot, int drop,
+    const struct inst *rs_in, uint64_t rs, const char *how)
+{
+	struct prog *p = event_prog(wk, e);
+	const struct inst *in, *at;
+	struct held *h;
+	const char *token;
+	uint64_t pc;
+	unsigned i;
+
+	for (i = 0; i < w->pend; i++) {
+		h = &wk->held[w->pq[i].seq - wk->hbase];
+		token = token_label(w->pq[i].type, w->pq[i].op);
+		at = codeobj_at(p->code, w->pc);
+		pc = w->pc;
+		in = rs_in;
+		if (in != NULL)
+			pc = rs;
+		else if (!drop && at != NULL && (in = place(p->code, p->model, w, &pc,
+		    w->pq[i].type, w->pq[i].op)) == NULL)
+			pc = w->pc, in = at;
+		if (in != NULL && in == at && pc == w->pc && fits(p->model, w, in, w->pq[i].type, w->pq[i].op))
+			;	/* a token after the first that fits where the first left the wave */
+		else
+			warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64
+			    " does not fit pc 0x%" PRIx64 " (%s); %s", e->id, w->number, slot, token,
+			    w->pq[i].time, w->pc, at ? at->text : "no instruction there",
+			    in ? how : "token dropped");
+		if (in == NULL) {
+			h->state = H_DROPPED;
+			e->dropped++;
+			continue;
+		}
+		h->state = H_READY;
+		debug_token(wk, e, w, slot, token, w->pq[i].time, pc, in, 1);
+		make_row(wk, e, w, slot, in, pc, w->pq[i].time, token, &h->r);
+		advance(p->model, w, in, pc, w->pq[i].type, w->pq[i].op);
+	}
+	w->pend = 0;
+	held_flush(wk);
+}
+
+/* A wave's waiting tokens placed, now that its next token (type, op; end: its WAVE_END;
+ * look 0: none, the end of the input or of the look-ahead) says where they go.  Where
+ * the next token fits after them, taken in turn by the instructions at the wave's pc,
+ * that is where they were (their lengths trusted: instructions that issued under
+ * another token than their class's, as VALUs do with EXEC zero); where the next fits at
+ * the pc itself, they were none of the program's and are dropped; where one token and
+ * the next fit after an instruction further on the fall-through path, the instructions
+ * between emitted nothing.  Otherwise the next token waits with them; 1 when it does. */
+static int
+resolve(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot, int look,
+    enum sqtt_type ntype, int nop, int nend, uint64_t ntime)
+{
+	struct prog *p = event_prog(wk, e);
+	const struct codeobj *code = p->code;
+	const struct isa_model *m = p->model;
+	const struct inst *in;
+	struct wave t;
+	uint64_t q;
+
+	if (!look) {
+		settle(wk, e, w, slot, 0, NULL, 0, "taken by that instruction (its length trusted)");
+		return 0;
+	}
+	if (take_all(code, m, w, &t) && next_fits(code, m, &t, t.pc, ntype, nop, nend)) {
+		settle(wk, e, w, slot, 0, NULL, 0,
+		    "taken by that instruction (the next token fits after it)");
+		return 0;
+	}
+	if (next_fits(code, m, w, w->pc, ntype, nop, nend)) {
+		settle(wk, e, w, slot, 1, NULL, 0, "token dropped");
+		return 0;
+	}
+	q = w->pc;
+	if (w->pend == 1 && (in = resync(code, m, w, &q, w->pq[0].type, w->pq[0].op)) != NULL &&
+	    q != w->pc) {
+		t = *w;
+		advance(m, &t, in, q, w->pq[0].type, w->pq[0].op);
+		if (next_fits(code, m, &t, t.pc, ntype, nop, nend)) {
+			settle(wk, e, w, slot, 0, in, q, "resynchronised further on");
+			return 0;
+		}
+	}
+	if (ntime == w->pq[w->pend - 1].time) {
+		/* a wave issues one instruction a cycle: of two tokens at one time that fit
+		 * nowhere, the first is none */
+		settle(wk, e, w, slot, 1, NULL, 0, "token dropped (the next has its time)");
+		return 0;
+	}
+	if (nend || w->pend == PEND_MAX) {
+		settle(wk, e, w, slot, 0, NULL, 0, "taken by that instruction (its length trusted)");
+		return 0;
+	}
+	return 1;
+}
+
+/* Too many rows held behind the oldest waiting token: it is placed without its wave's
+ * next token (memory follows the live waves, not the trace). */
+static void
+held_bound(struct walker *wk)
+{
+	struct held *h;
+
+	while (wk->hend - wk->hstart > HOLD_MAX && (h = &wk->held[wk->hstart])->state == H_PENDING)
+		(void)resolve(wk, h->e, &h->e->slot[h->slot], h->slot, 0, TOK_INST, -1, 0, 0);
+}
+
 /* One issue of an instruction token by the wave in slot. */
 static int
 issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, int op,
@@ -516,29 +777,38 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 	}
 	if (check_time(wk, e, w, slot, time) != 0)
 		return -1;
-	token = type == TOK_INST ? inst_label(op) : sqtt_types[type].name;
-	pc = w->pc;
-	if ((in = place(code, p->model, &pc, type, op)) != NULL)
-		e->fit++;
-	else {
-		e->misfit++;
-		const struct inst *at = codeobj_at(code, w->pc);
-		pc = w->pc;
-		in = resync(code, p->model, &pc, type, op);
-		warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does not fit "
-		    "pc 0x%" PRIx64 " (%s)%s", e->id, w->number, slot, token, time, w->pc,
-		    at ? at->text : "no instruction there",
-		    in ? "; resynchronised further on" : "; token dropped");
-		debug_token(wk, e, w, slot, token, time, w->pc, at, 0);
-		if (in == NULL)
-			return 0;
+	token = token_label(type, op);
+	in = NULL;
+	if (!w->pend || !resolve(wk, e, w, slot, 1, type, op, 0, time)) {
+		pc = w->pc;	/* where the waiting tokens left the wave */
+		in = place(code, p->model, w, &pc, type, op);
 	}
+	if (in == NULL) {
+		e->misfit++;
+		if (codeobj_at(code, w->pc) == NULL) {
+			e->dropped++;
+			warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does "
+			    "not fit pc 0x%" PRIx64 " (no instruction there); token dropped", e->id,
+			    w->number, slot, token, time, w->pc);
+			debug_token(wk, e, w, slot, token, time, w->pc, NULL, 0);
+			return 0;
+		}
+		debug_token(wk, e, w, slot, token, time, w->pc, codeobj_at(code, w->pc), 0);
+		struct pending *pq = &w->pq[w->pend++];
+		pq->seq = held_add(wk, H_PENDING);
+		wk->held[pq->seq - wk->hbase].e = e;
+		wk->held[pq->seq - wk->hbase].slot = slot;
+		pq->time = time;
+		pq->type = type;
+		pq->op = op;
+		held_bound(wk);
+		return 0;
+	}
+	e->fit++;
 	debug_token(wk, e, w, slot, token, time, pc, in, 1);
 	put_row(wk, e, w, slot, in, pc, time, token);
-	if (in->cls == IC_BRANCH && type == TOK_INST && op == SQTT_OP_BRANCH_TAKEN)
-		w->pc = (uint64_t)in->target;
-	else
-		w->pc = pc + in->size;
+	advance(p->model, w, in, pc, type, op);
+	held_bound(wk);
 	return 0;
 }
 
@@ -565,7 +835,8 @@ new_pc(struct walker *wk, struct wevent *e, uint64_t raw)
 
 /* Where a new wave starts: the program address the dispatch wrote to COMPUTE_PGM, where
  * the stream has it and it is an instruction of the program; else the kernel descriptor's
- * entry.  A disagreement is said once per program. */
+ * entry, said once per program.  The trace's entry is the truth: that it is not the
+ * descriptor's (hand-written kernels) changes nothing walked and is not said. */
 static uint64_t
 wave_entry(struct walker *wk, const struct wevent *e, const struct codeobj *code)
 {
@@ -584,12 +855,6 @@ wave_entry(struct walker *wk, const struct wevent *e, const struct codeobj *code
 		p->entry_said = 1;
 		return desc;
 	}
-	if (pc != desc && !p->entry_said) {
-		warning(wk, W_ENTRY, "event %ld: program %s: the dispatch's entry 0x%" PRIx64 " (COMPUTE_PGM) "
-		    "is not the kernel descriptor's 0x%" PRIx64 "; the dispatch's is used",
-		    e->id, p->name, pc, desc);
-		p->entry_said = 1;
-	}
 	return pc;
 }
 
@@ -602,11 +867,14 @@ wave_start(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	if (e->slot == NULL)
 		e->slot = xcalloc(NSLOT, sizeof(*e->slot));
 	w = &e->slot[slot];
-	if (w->alive)
+	if (w->alive) {
 		warning(wk, W_REOPEN, "event %ld slot %u: WAVE_START while wave %u is still open", e->id,
 		    slot, w->number);
-	else
+		if (w->pend)
+			(void)resolve(wk, e, w, slot, 0, TOK_INST, -1, 0, 0);
+	} else
 		e->alive++;
+	w->exec0 = 0;
 	w->alive = 1;
 	w->number = e->nwaves++;
 	w->last = time;
@@ -630,12 +898,18 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 		return 0;
 	if (check_time(wk, e, w, slot, time) != 0)
 		return -1;
+	if (w->pend)
+		(void)resolve(wk, e, w, slot, 1, TOK_WAVE_END, -1, 1, time);
 	pc = w->pc;
 	if ((code = event_code(wk, e)) != NULL) {
 		/* the wave's s_endpgm, past instructions that never emit a token */
 		while ((in = codeobj_at(code, pc)) != NULL && w->rows > 0 && untraced(in))
 			pc += in->size;
 		in = codeobj_at(code, pc);
+		if (w->rows > 0 && in != NULL && in->cls == IC_ENDPGM)
+			e->ends_ok++;
+		else if (w->rows > 0)
+			e->ends_bad++;
 		if (w->rows > 0 && in != NULL && in->cls != IC_ENDPGM)
 			warning(wk, W_ENDPC, "event %ld wave %u (slot %u): WAVE_END at pc 0x%" PRIx64 " (%s), "
 			    "not an s_endpgm", e->id, w->number, slot, pc, in->text);
@@ -713,8 +987,10 @@ event_order(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* A buffer most of whose tokens do not fit its code object: the wrong code object, whose
- * rows would look like a result.  Also counts what walk_nothing says. */
+/* A buffer most of whose tokens do not fit its code object, and whose waves do not all
+ * end at an s_endpgm: the wrong code object, whose rows would look like a result.  (A
+ * walk whose misfits were taken by the instructions at their pcs and that ends every
+ * wave at an s_endpgm is the program's.)  Also counts what walk_nothing says. */
 static int
 check_walk(struct walker *wk, struct wevent **order, size_t n)
 {
@@ -727,7 +1003,8 @@ check_walk(struct walker *wk, struct wevent **order, size_t n)
 	for (i = 0; i < n; i++) {
 		e = order[i];
 		p = event_prog(wk, e);
-		if (e->misfit >= WRONG_MIN && e->misfit > e->fit) {
+		if (e->misfit >= WRONG_MIN && e->misfit > e->fit &&
+		    (e->ends_bad > 0 || e->ends_ok == 0)) {
 			snprintf(wk->error, sizeof(wk->error), "event %ld (kernel %s): %" PRIu64 " of "
 			    "%" PRIu64 " instruction tokens do not fit the code object%s%s: wrong code "
 			    "object?", e->id, p ? p->name : e->kernel, e->misfit, e->misfit + e->fit,
@@ -781,6 +1058,9 @@ walk_end(struct walker *wk)
 	for (i = 0; i < n; i++)
 		if (event_prog(wk, order[i]) != NULL)
 			some_code = 1;
+	while (wk->hstart < wk->hend)	/* tokens still waiting: no next token will come */
+		(void)resolve(wk, wk->held[wk->hstart].e, &wk->held[wk->hstart].e->slot[wk->held[wk->hstart].slot],
+		    wk->held[wk->hstart].slot, 0, TOK_INST, -1, 0, 0);
 	for (i = 0; i < n; i++) {
 		struct wevent *e = order[i];
 		for (slot = 0; e->slot != NULL && slot < NSLOT; slot++)
