@@ -12,6 +12,7 @@
 #include "walk.h"
 
 #define NSLOT 32
+#define MAX_LIVES (1u << 16)	/* lifetimes kept of a buffer with no wave on its traced SIMD */
 #define LOOKAHEAD 16	/* instructions searched on the fall-through path to resynchronise */
 #define MAX_EVENTS (1u << 20)	/* events of one input: walk(3) state for each */
 #define WARN_CAP 10	/* warnings of one kind said; the rest are counted at the end */
@@ -80,6 +81,14 @@ struct wevent {
 	struct sqtt_pgm pgm;	/* the dispatch's COMPUTE_PGM writes: where its waves start */
 	struct wave *slot;	/* NSLOT, or NULL when no wave is alive */
 	unsigned alive;
+	/* Waves on other SIMDs, of the traced unit or not (no instruction tokens are traced
+	 * there): while the traced SIMD has had no wave, their lifetimes, written as rows
+	 * at the end of the input when it never has one.  other: struct wave by unit and
+	 * slot. */
+	struct u64map other;
+	int traced_seen;	/* a WAVE_START on the traced SIMD */
+	struct life { unsigned slot; int same_unit; uint64_t pc, start, end; } *lives;
+	size_t nlives;
 	unsigned nwaves;
 	uint64_t orphan;	/* instruction tokens for slots with no open wave */
 	uint64_t fit, misfit;	/* instruction tokens placed where the wave was, or not */
@@ -122,6 +131,8 @@ struct walker {
 	unsigned nfailed;
 	char error[256];
 };
+
+static void other_free(struct wevent *);
 
 /* A warning said: to the caller's function (walk_set_warn), else to standard error. */
 static void
@@ -199,6 +210,7 @@ walk_free(struct walker *wk)
 	for (i = 0; i < wk->events.cap; i++)
 		if (wk->events.val[i] != NULL) {
 			free(((struct wevent *)wk->events.val[i])->slot);
+			other_free(wk->events.val[i]);
 			free(wk->events.val[i]);
 		}
 	u64map_free(&wk->events);
@@ -929,6 +941,96 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	return 0;
 }
 
+/* The lifetimes kept and the waves open on other SIMDs, freed. */
+static void
+other_free(struct wevent *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->other.cap; i++)
+		free(e->other.val[i]);
+	u64map_free(&e->other);
+	memset(&e->other, 0, sizeof(e->other));
+	free(e->lives);
+	e->lives = NULL;
+	e->nlives = 0;
+}
+
+/* A wave's start or end on another SIMD (of the traced unit: same_unit): its lifetime
+ * kept while the traced SIMD has had no wave (a capture whose waves all ran elsewhere
+ * is still a capture of waves: walk_end writes them). */
+static int
+other_wave(struct walker *wk, struct wevent *e, const struct walk_packet *pk, unsigned slot)
+{
+	const struct codeobj *code;
+	struct wave *w;
+	struct life *l;
+	void **v;
+	uint64_t key;
+
+	if (e->traced_seen || e->nlives >= MAX_LIVES)
+		return 0;
+	if ((code = event_code(wk, e)) == NULL) {
+		e->nocode++;
+		return 0;
+	}
+	key = (uint64_t)(pk->sa & 0xff) << 24 | (uint64_t)(pk->wgp & 0xff) << 16 |
+	    (uint64_t)(pk->simd & 0xff) << 8 | slot;
+	if (pk->type == TOK_WAVE_START && e->other.n >= MAX_LIVES)
+		return 0;
+	v = u64map_slot(&e->other, key);
+	if (*v == NULL)
+		*v = xcalloc(1, sizeof(struct wave));
+	if (pk->type == TOK_WAVE_START) {
+		w = *v;
+		w->alive = 1;
+		w->last = pk->time;
+		w->pc = wave_entry(wk, e, code);
+		return 0;
+	}
+	if ((w = *v) == NULL || !w->alive)
+		return 0;
+	if (pk->time < w->last) {
+		snprintf(wk->error, sizeof(wk->error), "time %" PRIu64 " is before the WAVE_START of "
+		    "event %ld (SA %d WGP %d SIMD %d slot %u), at %" PRIu64, pk->time, e->id, pk->sa,
+		    pk->wgp, pk->simd, slot, w->last);
+		return -1;
+	}
+	e->lives = xreallocarray(e->lives, e->nlives + 1, sizeof(*e->lives));
+	l = &e->lives[e->nlives++];
+	l->slot = slot;
+	l->same_unit = (unsigned)pk->sa == e->sa && (unsigned)pk->wgp == e->wgp;
+	l->pc = w->pc;
+	l->start = w->last;
+	l->end = pk->time;
+	w->alive = 0;
+	return 0;
+}
+
+/* At the end: the kept lifetimes of a buffer whose traced SIMD never had a wave, a row
+ * each (class untraced), as for waves that emitted no instruction token. */
+static void
+other_rows(struct walker *wk, struct wevent *e)
+{
+	static const struct inst other_simd = {
+	    .text = "(wave on another SIMD of the traced unit, not instruction-traced)",
+	    .mnemonic = "", .cls = IC_UNTRACED, .dep_name = "-" };
+	static const struct inst other_unit = {
+	    .text = "(wave on another unit, not instruction-traced)",
+	    .mnemonic = "", .cls = IC_UNTRACED, .dep_name = "-" };
+	struct wave w;
+	size_t i;
+
+	for (i = 0; !e->traced_seen && i < e->nlives; i++) {
+		memset(&w, 0, sizeof(w));
+		w.number = e->nwaves++;
+		w.last = e->lives[i].start;
+		put_row(wk, e, &w, e->lives[i].slot, e->lives[i].same_unit ? &other_simd :
+		    &other_unit, e->lives[i].pc, e->lives[i].end, "WAVE_END");
+	}
+	other_free(e);
+}
+
 int
 walk_packet(struct walker *wk, const struct walk_packet *pk)
 {
@@ -944,10 +1046,16 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 		break;
 	case TOK_WAVE_START:
 	case TOK_WAVE_END:
-		if (!e->have_header || (unsigned)pk->simd != e->simd ||
-		    (unsigned)pk->wgp != e->wgp || (unsigned)pk->sa != e->sa)
+		if (!e->have_header)
 			break;
 		slot = (unsigned)pk->wave % NSLOT;
+		if ((unsigned)pk->simd != e->simd || (unsigned)pk->wgp != e->wgp ||
+		    (unsigned)pk->sa != e->sa)
+			return other_wave(wk, e, pk, slot);
+		if (pk->type == TOK_WAVE_START && !e->traced_seen) {
+			e->traced_seen = 1;
+			other_free(e);
+		}
 		if (pk->type == TOK_WAVE_START)
 			wave_start(wk, e, slot, pk->time);
 		else
@@ -1019,7 +1127,7 @@ check_walk(struct walker *wk, struct wevent **order, size_t n)
 }
 
 /* A walk with nothing to show is an error, not an empty row stream: no buffer, none with
- * a code object, or no wave on the traced unit of any. */
+ * a code object, or no wave at all (on any unit) in any. */
 const char *
 walk_nothing(struct walker *wk)
 {
@@ -1033,7 +1141,7 @@ walk_nothing(struct walker *wk)
 		    "(%zu buffers, %zu ##code lines%s): no row", wk->nev_seen, wk->nprogs,
 		    wk->nprogs ? ", none names their kernels" : "");
 	else
-		snprintf(wk->error, sizeof(wk->error), "no wave on the traced unit of any trace "
+		snprintf(wk->error, sizeof(wk->error), "no wave in any trace "
 		    "buffer: no row");
 	return wk->error;
 }
@@ -1061,6 +1169,8 @@ walk_end(struct walker *wk)
 	while (wk->hstart < wk->hend)	/* tokens still waiting: no next token will come */
 		(void)resolve(wk, wk->held[wk->hstart].e, &wk->held[wk->hstart].e->slot[wk->held[wk->hstart].slot],
 		    wk->held[wk->hstart].slot, 0, TOK_INST, -1, 0, 0);
+	for (i = 0; i < n; i++)
+		other_rows(wk, order[i]);
 	for (i = 0; i < n; i++) {
 		struct wevent *e = order[i];
 		for (slot = 0; e->slot != NULL && slot < NSLOT; slot++)
