@@ -11,7 +11,17 @@ BSD_CFLAGS := $(shell pkg-config --cflags libbsd-overlay 2>/dev/null)
 BSD_LIBS   := $(shell pkg-config --libs libbsd-overlay 2>/dev/null)
 LLVM_INC   := $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
 LLVM_LIBDIR:= $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
+# Only the disassembler's components, linked statically where the LLVM install has their
+# archives (Debian's llvm-22-dev does): the programs then map a few MB of LLVM, not all of
+# libLLVM.so.  z3 and libxml2 are left out of the system libraries: these components use
+# neither.  Else libLLVM.so.
+LLVM_COMPONENTS = amdgpudisassembler amdgpuinfo amdgpudesc mcdisassembler
+LLVM_STATIC := $(shell $(LLVM_CONFIG) --link-static --libs $(LLVM_COMPONENTS) 2>/dev/null)
+ifneq ($(strip $(LLVM_STATIC)),)
+LLVM_LIBS  := $(LLVM_STATIC) $(filter-out %libz3.so -lxml2,$(shell $(LLVM_CONFIG) --link-static --system-libs 2>/dev/null)) -lstdc++
+else
 LLVM_LIBS  := $(shell $(LLVM_CONFIG) --libs --link-shared 2>/dev/null)
+endif
 
 # The library, in layers: each folder uses only the ones before it (scripts/layers.sh
 # checks the includes), and is one archive.
