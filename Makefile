@@ -26,7 +26,8 @@ endif
 # The library, in layers: each folder uses only the ones before it (scripts/layers.sh
 # checks the includes), and is one archive.
 LAYERS = base gen trace capture code analysis report pipeline
-LAYER_INC = $(addprefix -Ilibcommon/,$(LAYERS))
+# (a layer may keep modules in folders of its own: gen/gfx11/, each on the include path)
+LAYER_INC = $(addprefix -I,$(sort $(shell find $(addprefix libcommon/,$(LAYERS)) -type d)))
 
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DSTALL_VERSION='"$(VERSION)"' -Wall -Wextra -Werror $(LAYER_INC) \
 	$(BSD_CFLAGS) -I$(LLVM_INC) $(CFLAGS)
@@ -39,7 +40,7 @@ PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall bin/sqtt-capture
 
 # Every module of a layer: its .c files (report also has its page, made into C).
-layer_objs = $(patsubst libcommon/$(1)/%.c,build/$(1)/%.o,$(wildcard libcommon/$(1)/*.c))
+layer_objs = $(patsubst libcommon/%.c,build/%.o,$(sort $(shell find libcommon/$(1) -name '*.c')))
 OBJ_report_extra = build/report/html-page.o
 ARCHIVES = $(foreach l,$(LAYERS),build/lib$(l).a)
 ALL_LIBOBJ = $(foreach l,$(LAYERS),$(call layer_objs,$(l))) $(OBJ_report_extra)
