@@ -29,7 +29,8 @@ PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall bin/sqtt-capture
 
 # Every module of a layer: its .c files (report also has its page, made into C).
-layer_objs = $(patsubst libcommon/$(1)/%.c,build/$(1)/%.o,$(wildcard libcommon/$(1)/*.c))
+# (gen also has one folder per generation)
+layer_objs = $(patsubst libcommon/$(1)/%.c,build/$(1)/%.o,$(wildcard libcommon/$(1)/*.c libcommon/$(1)/*/*.c))
 OBJ_report_extra = build/report/html-page.o
 ARCHIVES = $(foreach l,$(LAYERS),build/lib$(l).a)
 ALL_LIBOBJ = $(foreach l,$(LAYERS),$(call layer_objs,$(l))) $(OBJ_report_extra)

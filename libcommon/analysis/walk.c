@@ -57,6 +57,8 @@ struct wevent {
 	long prog;		/* index into progs, -1: none */
 	int have_header;
 	unsigned sa, wgp, simd;
+	const struct sqtt_gen *gen;	/* the HEADER's generation (the default before) */
+	int no_barrier_wait;	/* the HEADER says s_barrier_wait emits no token */
 	struct sqtt_pgm pgm;	/* the dispatch's COMPUTE_PGM writes: where its waves start */
 	struct wave *slot;	/* NSLOT, or NULL when no wave is alive */
 	unsigned alive;
@@ -353,6 +355,7 @@ event_get(struct walker *wk, long id, int se)
 	e->se = se;
 	e->kernel = "-";
 	e->prog = -1;
+	e->gen = sqtt_gen_default();
 	for (i = wk->ninfos; i-- > 0;)
 		if (wk->infos[i].event == id) {
 			info = &wk->infos[i];
@@ -393,11 +396,13 @@ put_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
 	wk->nrows++;
 }
 
-/* Never traced: stepped over wherever the wave's pc meets them. */
+/* Never traced: stepped over wherever the wave's pc meets them; and s_barrier_wait where
+ * the stream's HEADER excludes its token (gfx12). */
 static int
-untraced(const struct inst *in)
+untraced(const struct wevent *e, const struct inst *in)
 {
-	return in->cls == IC_DELAY_ALU;
+	return in->cls == IC_DELAY_ALU || in->cls == IC_WAIT_ALU ||
+	    (e->no_barrier_wait && in->cls == IC_BARRIER);
 }
 
 static void
@@ -414,8 +419,8 @@ debug_token(struct walker *wk, const struct wevent *e, const struct wave *w, uns
 /* The instruction a token of the wave issued: the one at its pc, past instructions that
  * emit nothing (s_delay_alu always, s_clause when the token is not its own). */
 static const struct inst *
-place(const struct codeobj *code, const struct isa_model *m, uint64_t *pc,
-    enum sqtt_type type, int op)
+place(const struct wevent *e, const struct codeobj *code, const struct isa_model *m,
+    uint64_t *pc, enum sqtt_type type, int op)
 {
 	const struct inst *in;
 	unsigned k;
@@ -423,7 +428,7 @@ place(const struct codeobj *code, const struct isa_model *m, uint64_t *pc,
 	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(code, *pc)) != NULL; k++) {
 		if (m->token_fits(in->cls, in->mnemonic, type, op))
 			return in;
-		if (!untraced(in) && in->cls != IC_CLAUSE)
+		if (!untraced(e, in) && in->cls != IC_CLAUSE)
 			return NULL;
 		*pc += in->size;
 	}
@@ -449,31 +454,58 @@ resync(const struct codeobj *code, const struct isa_model *m, uint64_t *pc,
 	return NULL;
 }
 
-/* "INST:op" for the token column, made once per op: it is on every row's path. */
+/* "INST:op" for the token column, made once per generation and op: it is on every row's
+ * path. */
+#define LABEL_GENS 4
 static const char *
-inst_label(int op)
+inst_label(const struct sqtt_gen *g, int op)
 {
-	static char label[128][32];
+	static char label[LABEL_GENS][SQTT_NOPS][32];
 	const char *name;
+	char *l;
 
-	op &= 127;
-	if (label[op][0] == '\0') {
-		if ((name = sqtt_op_name((unsigned)op)) != NULL)
-			snprintf(label[op], sizeof(label[op]), "INST:%s", name);
+	op &= SQTT_NOPS - 1;
+	l = label[g->index % LABEL_GENS][op];
+	if (l[0] == '\0') {
+		if ((name = sqtt_op_name(g, (unsigned)op)) != NULL)
+			snprintf(l, sizeof(label[0][0]), "INST:%s", name);
 		else
-			snprintf(label[op], sizeof(label[op]), "INST:0x%02x", op);
+			snprintf(l, sizeof(label[0][0]), "INST:0x%02x", op);
 	}
-	return label[op];
+	return l;
 }
 
 void
 walk_prepare(const struct isa_target *target)
 {
+	const struct sqtt_gen *g;
+	unsigned v;
 	int op;
 
-	for (op = 0; op < 128; op++)
-		(void)inst_label(op);
+	for (v = 0; v < 64; v++)
+		if ((g = sqtt_gen_for_version(v)) != NULL)
+			for (op = 0; op < SQTT_NOPS; op++)
+				(void)inst_label(g, op);
 	codeobj_prepare(target);
+}
+
+/* The s_barrier_wait instructions a token's placing stepped over where the HEADER excludes
+ * their token: the wave waited there, so each gets a row, one cycle after the wave's
+ * previous row (as AMD's decoder makes it) and never past the token's time; its wait then
+ * shows on the next row, which stall-attr charges back to it as to any barrier. */
+static void
+barrier_rows(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
+    const struct codeobj *code, uint64_t from, uint64_t to, uint64_t time)
+{
+	const struct inst *in;
+	uint64_t t;
+
+	for (; from < to && (in = codeobj_at(code, from)) != NULL; from += in->size) {
+		if (in->cls != IC_BARRIER)
+			continue;
+		t = w->last + 1 < time ? w->last + 1 : time;
+		put_row(wk, e, w, slot, in, from, t, "-");
+	}
 }
 
 static struct wave *
@@ -516,9 +548,9 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 	}
 	if (check_time(wk, e, w, slot, time) != 0)
 		return -1;
-	token = type == TOK_INST ? inst_label(op) : sqtt_types[type].name;
+	token = type == TOK_INST ? inst_label(e->gen, op) : sqtt_type_name(type);
 	pc = w->pc;
-	if ((in = place(code, p->model, &pc, type, op)) != NULL)
+	if ((in = place(e, code, p->model, &pc, type, op)) != NULL)
 		e->fit++;
 	else {
 		e->misfit++;
@@ -534,6 +566,8 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 			return 0;
 	}
 	debug_token(wk, e, w, slot, token, time, pc, in, 1);
+	if (e->no_barrier_wait)
+		barrier_rows(wk, e, w, slot, code, w->pc, pc, time);
 	put_row(wk, e, w, slot, in, pc, time, token);
 	if (in->cls == IC_BRANCH && type == TOK_INST && op == SQTT_OP_BRANCH_TAKEN)
 		w->pc = (uint64_t)in->target;
@@ -544,14 +578,14 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 
 /* NEW_PC: where a wave went after a jump (s_setpc, s_swappc...), as an absolute address. */
 static void
-new_pc(struct walker *wk, struct wevent *e, uint64_t raw)
+new_pc(struct walker *wk, struct wevent *e, uint64_t raw, unsigned raw_hi)
 {
 	unsigned slot;
 	uint64_t addr, base;
 	struct wave *w;
 	const struct codeobj *code;
 
-	sqtt_new_pc(raw, &slot, &addr);
+	sqtt_new_pc(e->gen, raw, raw_hi, &slot, &addr);
 	if ((w = wave_in(e, slot)) == NULL || (code = event_code(wk, e)) == NULL)
 		return;
 	base = event_prog(wk, e)->base;
@@ -633,7 +667,7 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	pc = w->pc;
 	if ((code = event_code(wk, e)) != NULL) {
 		/* the wave's s_endpgm, past instructions that never emit a token */
-		while ((in = codeobj_at(code, pc)) != NULL && w->rows > 0 && untraced(in))
+		while ((in = codeobj_at(code, pc)) != NULL && w->rows > 0 && untraced(e, in))
 			pc += in->size;
 		in = codeobj_at(code, pc);
 		if (w->rows > 0 && in != NULL && in->cls != IC_ENDPGM)
@@ -662,12 +696,18 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 	unsigned slot;
 
 	switch (pk->type) {
-	case TOK_HEADER:
+	case TOK_HEADER: {
+		struct sqtt_header h;
+		sqtt_header(pk->raw, &h);
 		e->have_header = 1;
 		e->simd = (unsigned)pk->simd;
 		e->wgp = (unsigned)pk->wgp;
 		e->sa = (unsigned)pk->sa;
+		if ((e->gen = sqtt_gen_for_version(h.version)) == NULL)
+			e->gen = sqtt_gen_default();
+		e->no_barrier_wait = h.exclude_barrier_wait;
 		break;
+	}
 	case TOK_WAVE_START:
 	case TOK_WAVE_END:
 		if (!e->have_header || (unsigned)pk->simd != e->simd ||
@@ -680,7 +720,7 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 			return wave_end(wk, e, slot, pk->time);
 		break;
 	case TOK_INST:
-		if (sqtt_op_unit(pk->op) == SQTT_UNIT_OTHER_SIMD)
+		if (sqtt_op_unit(e->gen, pk->op) == SQTT_UNIT_OTHER_SIMD)
 			break;	/* another SIMD's memory issue, no wave of ours */
 		return issue(wk, e, (unsigned)pk->wave % NSLOT, pk->type, pk->op, pk->time);
 	case TOK_VALU_INST:
@@ -694,7 +734,7 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 		break;
 	}
 	case TOK_NEW_PC:
-		new_pc(wk, e, pk->raw);
+		new_pc(wk, e, pk->raw, pk->raw_hi);
 		break;
 	case TOK_REG:
 		sqtt_pgm_feed(&e->pgm, pk->raw);
