@@ -47,6 +47,8 @@ struct wave {
 	unsigned number;
 	uint64_t pc, last;
 	unsigned rows;
+	uint64_t unread;	/* the first word LLVM could not read that the wave issued
+				 * (its pc + 1), 0: none: from there on its pc is uncertain */
 };
 
 /* One buffer's walk.  Its waves' slots are allocated while any is alive. */
@@ -490,21 +492,19 @@ walk_prepare(const struct isa_target *target)
 }
 
 /* The s_barrier_wait instructions a token's placing stepped over where the HEADER excludes
- * their token: the wave waited there, so each gets a row, one cycle after the wave's
- * previous row (as AMD's decoder makes it) and never past the token's time; its wait then
- * shows on the next row, which stall-attr charges back to it as to any barrier. */
+ * their token: the wave waited there, so each gets a row (token "-") at the time of the
+ * token that ended the wait, the wait its delta; the instruction of that token follows
+ * at the same time.  (AMD's decoder dates its record one cycle after the wave's previous
+ * one; a row here cannot be dated before tokens of other waves already written.) */
 static void
 barrier_rows(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
     const struct codeobj *code, uint64_t from, uint64_t to, uint64_t time)
 {
 	const struct inst *in;
-	uint64_t t;
 
 	for (; from < to && (in = codeobj_at(code, from)) != NULL; from += in->size) {
-		if (in->cls != IC_BARRIER)
-			continue;
-		t = w->last + 1 < time ? w->last + 1 : time;
-		put_row(wk, e, w, slot, in, from, t, "-");
+		if (in->cls == IC_BARRIER)
+			put_row(wk, e, w, slot, in, from, time, "-");
 	}
 }
 
@@ -557,10 +557,18 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 		const struct inst *at = codeobj_at(code, w->pc);
 		pc = w->pc;
 		in = resync(code, p->model, &pc, type, op);
+		/* past a word LLVM could not read, the wave's pc is a guess (AMD's decoder
+		 * loses it there): a token is kept where the pc is, not dropped, so that
+		 * every issue keeps its time */
+		if (in == NULL && w->unread && at != NULL) {
+			in = at;
+			pc = w->pc;
+		}
 		warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does not fit "
 		    "pc 0x%" PRIx64 " (%s)%s", e->id, w->number, slot, token, time, w->pc,
 		    at ? at->text : "no instruction there",
-		    in ? "; resynchronised further on" : "; token dropped");
+		    in == at && in != NULL ? "; kept there: the pc is uncertain past the word LLVM "
+		    "could not read" : in ? "; resynchronised further on" : "; token dropped");
 		debug_token(wk, e, w, slot, token, time, w->pc, at, 0);
 		if (in == NULL)
 			return 0;
@@ -569,6 +577,8 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 	if (e->no_barrier_wait)
 		barrier_rows(wk, e, w, slot, code, w->pc, pc, time);
 	put_row(wk, e, w, slot, in, pc, time, token);
+	if (in->mnemonic[0] == '.' && !w->unread)
+		w->unread = pc + 1;
 	if (in->cls == IC_BRANCH && type == TOK_INST && op == SQTT_OP_BRANCH_TAKEN)
 		w->pc = (uint64_t)in->target;
 	else
@@ -645,6 +655,7 @@ wave_start(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	w->number = e->nwaves++;
 	w->last = time;
 	w->rows = 0;
+	w->unread = 0;
 	w->pc = code ? wave_entry(wk, e, code) : 0;
 }
 

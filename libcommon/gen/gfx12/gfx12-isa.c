@@ -89,8 +89,10 @@ gfx12_classify(const char *mn, const char *text, uint32_t w0)
 	if (strcmp(mn, "global_inv") == 0 || strcmp(mn, "global_wb") == 0 ||
 	    strcmp(mn, "global_wbinv") == 0)
 		return IC_GLOBAL_STORE;
+	/* s_prefetch_data/_inst (SMEM encoding) issue as immediates: IMM_ONE
+	 * (20260227_profile_py_run_0, 0x650-0x66c, AMD category IMMED) */
 	if (pfx(mn, "s_prefetch_"))
-		return IC_SMEM;
+		return IC_IMM;
 	return isa_gfx11_classify(mn, text, w0);
 }
 
@@ -103,7 +105,8 @@ gfx12_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, i
 		return isa_class_is_valu(c);
 	case TOK_IMM_ONE:
 	case TOK_IMMEDIATE:
-		return isa_class_is_imm(c) || strcmp(mnemonic, "v_permlane64_b32") == 0;
+		return isa_class_is_imm(c) || c == IC_BARRIER ||
+		    strcmp(mnemonic, "v_permlane64_b32") == 0;
 	case TOK_INST:
 		break;
 	default:
