@@ -11,12 +11,23 @@ BSD_CFLAGS := $(shell pkg-config --cflags libbsd-overlay 2>/dev/null)
 BSD_LIBS   := $(shell pkg-config --libs libbsd-overlay 2>/dev/null)
 LLVM_INC   := $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
 LLVM_LIBDIR:= $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
+# Only the disassembler's components, linked statically where the LLVM install has their
+# archives (Debian's llvm-22-dev does): the programs then map a few MB of LLVM, not all of
+# libLLVM.so.  z3 and libxml2 are left out of the system libraries: these components use
+# neither.  Else libLLVM.so.
+LLVM_COMPONENTS = amdgpudisassembler amdgpuinfo amdgpudesc mcdisassembler
+LLVM_STATIC := $(shell $(LLVM_CONFIG) --link-static --libs $(LLVM_COMPONENTS) 2>/dev/null)
+ifneq ($(strip $(LLVM_STATIC)),)
+LLVM_LIBS  := $(LLVM_STATIC) $(filter-out %libz3.so -lxml2,$(shell $(LLVM_CONFIG) --link-static --system-libs 2>/dev/null)) -lstdc++
+else
 LLVM_LIBS  := $(shell $(LLVM_CONFIG) --libs --link-shared 2>/dev/null)
+endif
 
 # The library, in layers: each folder uses only the ones before it (scripts/layers.sh
 # checks the includes), and is one archive.
 LAYERS = base gen trace capture code analysis report pipeline
-LAYER_INC = $(addprefix -Ilibcommon/,$(LAYERS))
+# (a layer may keep modules in folders of its own: gen/gfx11/, each on the include path)
+LAYER_INC = $(addprefix -I,$(sort $(shell find $(addprefix libcommon/,$(LAYERS)) -type d)))
 
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DSTALL_VERSION='"$(VERSION)"' -Wall -Wextra -Werror $(LAYER_INC) \
 	$(BSD_CFLAGS) -I$(LLVM_INC) $(CFLAGS)
@@ -29,8 +40,7 @@ PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall bin/sqtt-capture
 
 # Every module of a layer: its .c files (report also has its page, made into C).
-# (gen also has one folder per generation)
-layer_objs = $(patsubst libcommon/$(1)/%.c,build/$(1)/%.o,$(wildcard libcommon/$(1)/*.c libcommon/$(1)/*/*.c))
+layer_objs = $(patsubst libcommon/%.c,build/%.o,$(sort $(shell find libcommon/$(1) -name '*.c')))
 OBJ_report_extra = build/report/html-page.o
 ARCHIVES = $(foreach l,$(LAYERS),build/lib$(l).a)
 ALL_LIBOBJ = $(foreach l,$(LAYERS),$(call layer_objs,$(l))) $(OBJ_report_extra)
@@ -40,7 +50,7 @@ ALL_LIBOBJ = $(foreach l,$(LAYERS),$(call layer_objs,$(l))) $(OBJ_report_extra)
 LINK = $(CC) $(ALL_CFLAGS) -o $@ $(filter %.o %.c,$^) $(call rev,$(ARCHIVES))
 rev = $(if $(1),$(call rev,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 
-TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test
+TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test build/gfx9_test
 
 all: $(BIN) $(TEST_BIN)
 
@@ -75,7 +85,7 @@ $(addprefix bin/,$(CODE_PROGS)): bin/%: build/cmd-%.o $(ARCHIVES) | bin
 	$(LINK) $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 # Test drivers of single modules (tests/t01xx, t02xx).
-build/pickle_test build/cause_test build/tsv_test: build/%: tests/%.c $(ARCHIVES) | build
+build/pickle_test build/cause_test build/tsv_test build/gfx9_test: build/%: tests/%.c $(ARCHIVES) | build
 	$(LINK) $(LDLIBS_BASE)
 
 build/codeobj_test: build/%: tests/%.c $(ARCHIVES) | build

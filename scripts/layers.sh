@@ -13,16 +13,16 @@ for f in "$dir"/*; do
 	n=$(basename "$f")
 	case " $layers " in *" $n "*) ;; *) echo "layers: $f: not a layer (the layers: $layers)" >&2; exit 2 ;; esac
 done
+# A layer may keep its modules in folders of its own (gen/gfx11/...).
 # module TAB layer-rank, then each include edge as "from TAB to"
 tab=$(printf '\t')
 mods=$(i=0; for l in $layers; do
-	[ -d "$dir/$l" ] && for f in "$dir/$l"/*.c "$dir/$l"/*.h; do
-		[ -e "$f" ] && { m=$(basename "$f"); echo "${m%.*}$tab$i$tab$l"; }
+	[ -d "$dir/$l" ] && find "$dir/$l" -name '*.[ch]' | while read -r f; do
+		m=$(basename "$f"); echo "${m%.*}$tab$i$tab$l"
 	done
 	i=$((i + 1))
 done | sort -u)
-edges=$(for f in "$dir"/*/*.c "$dir"/*/*.h; do
-	[ -e "$f" ] || continue
+edges=$(find "$dir" -mindepth 2 -name '*.[ch]' | sort | while read -r f; do
 	m=$(basename "$f"); m=${m%.*}
 	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
 	    while read -r h; do h=$(basename "$h"); echo "$m$tab${h%.*}$tab$f$tab$h"; done
