@@ -739,7 +739,7 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 		return issue(wk, e, (unsigned)pk->wave % NSLOT, pk->type, -1, pk->time);
 	case TOK_IMMEDIATE: {
 		unsigned mask = sqtt_immediate_mask(pk->raw);
-		for (slot = 0; slot < 16; slot++)
+		for (slot = 0; slot < e->gen->immediate_slots; slot++)
 			if ((mask & (1u << slot)) && issue(wk, e, slot, pk->type, -1, pk->time) != 0)
 				return -1;
 		break;

@@ -97,9 +97,7 @@ struct isa_model {
 	const struct isa_target *generic;	/* that processor */
 	unsigned sqtt_version;		/* the SQTT HEADER version its traces carry */
 	const char *counter_names[ISA_NCOUNTER];	/* its wait counters, NULL: none */
-	unsigned fetch_line;		/* instruction fetch line, bytes */
-	unsigned nslots;		/* wave slots of a SIMD a trace names */
-	unsigned immediate_slots;	/* slots an IMMEDIATE token's mask covers */
+	unsigned fetch_line;		/* instruction fetch line, bytes (a new line: fetch) */
 
 	/* The class of an instruction LLVM disassembled: by its mnemonic, its text (for
 	 * atomics' glc) and its first dword (other SOPP). */

@@ -75,6 +75,7 @@ struct sqtt_gen {
 	int pc_op;			/* the packet stream's op of a NEW_PC: its address */
 	uint64_t header;		/* the HEADER its hardware writes (the encoder's) */
 	unsigned exclude_barrier_bit;	/* HEADER: s_barrier_wait emits no token (0: none) */
+	unsigned immediate_slots;	/* the wave slots an IMMEDIATE's mask covers */
 	unsigned nops;			/* INST op codes below this */
 	const char *op_names[SQTT_NOPS];
 	enum sqtt_unit (*op_unit)(int op);

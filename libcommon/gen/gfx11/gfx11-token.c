@@ -117,6 +117,7 @@ gfx11_tokens(struct sqtt_gen *g)
 	g->ts_pl = 8;
 	g->ts_value = (struct sqtt_bits){ 12, 48 };
 	g->pc_addr = (struct sqtt_bits){ 16, 62 };
+	g->immediate_slots = 16;	/* mask [8,24) */
 	g->nops = 128;
 	for (t = 0; t < 128; t++)
 		g->op_names[t] = op_names[t];
