@@ -28,7 +28,7 @@ static const struct cli cli = {
 	.options = "dir/d event/e no-index output/o",
 	.help =
 	    "Encode a packet stream (sqtt-dump's output, or one written by hand) into\n"
-	    "raw gfx11 SQTT bytes.\n"
+	    "raw SQTT bytes, gfx11 or gfx12 by the ##target line.\n"
 	    "\n"
 	    "  -e, --event N    encode only trace buffer N\n"
 	    "  -o, --output F   write the stream to F (default: standard output)\n"
