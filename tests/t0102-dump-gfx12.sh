@@ -44,4 +44,26 @@ test_expect_success '--counts agrees with the stream on gfx12' '
 	test_cmp expect actual
 '
 
+test_expect_success 'a NEW_PC whose bits pass 64: written and read back whole' '
+	printf "##target\tgfx1201\n#event\tse\tnib\ttime\ttype\twave\tsimd\twgp\tsa\top\traw\n" > np.tsv &&
+	printf "0\t0\t0\t0\tHEADER\t-\t0\t0\t0\t-\t0x913100868700211\n" >> np.tsv &&
+	printf "0\t0\t16\t0\tNEW_PC\t3\t-\t-\t-\t-\t0x40080000419c11821\n" >> np.tsv &&
+	sqtt-encode -o np.att np.tsv &&
+	sqtt-dump --raw np.att | grep "	NEW_PC	" > actual &&
+	printf "0\t0\t16\t0\tNEW_PC\t3\t-\t-\t-\t0x10020000106704\t0x40080000419c11821\n" > expect &&
+	test_cmp expect actual &&
+	printf "0\t0\t34\t0\tNEW_PC\t3\t-\t-\t-\t-\t0x1400080000419c11821\n" >> np.tsv &&
+	test_expect_code 2 sqtt-encode -o bad.att np.tsv 2> err &&
+	grep -q "is not a 72-bit NEW_PC token" err
+'
+
+test_expect_success 'a real gfx12 buffer round-trips through sqtt-encode' '
+	f=$FIX12/20260227_profile_py_run_0_516560d.pkl &&
+	sqtt-dump -e 1 "$f" > rt.in &&
+	sqtt-encode -o rt.att rt.in &&
+	sqtt-dump --raw --se 1 rt.att | grep -v "^#" | cut -f3- > rt.out &&
+	grep -v "^#" rt.in | cut -f3- > rt.expect &&
+	test_cmp rt.expect rt.out
+'
+
 test_done
