@@ -443,7 +443,7 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 	if (others_issued(e, w, w->prev_time, r->time) &&
 	    2 * (int64_t)others_issues(e, w, w->prev_time, r->time) >= cost - 1)
 		return CAUSE_ISSUE_WAIT;
-	if (w->prev_taken || (r->pc_known && w->prev_pc_known && r->pc / 64 != w->prev_pc / 64))
+	if (w->prev_taken || (r->pc_known && w->prev_pc_known && r->pc / a->model->fetch_line != w->prev_pc / a->model->fetch_line))
 		return CAUSE_FETCH;
 	if (is_vmem(a, r->cls))
 		return CAUSE_VMEM_ISSUE;

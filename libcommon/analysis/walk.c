@@ -59,6 +59,9 @@ struct wave {
 		enum sqtt_type type;
 		int op;
 	} pq[PEND_MAX];
+	uint64_t unread;	/* the first word LLVM could not read that the wave issued
+				 * (its pc + 1), 0: none: from there on its pc is uncertain */
+	const struct wevent *ev;	/* its event (untraced: the HEADER's barrier rule) */
 };
 
 /* A row held in order while an earlier token waits for its wave's next one. */
@@ -78,6 +81,8 @@ struct wevent {
 	long prog;		/* index into progs, -1: none */
 	int have_header;
 	unsigned sa, wgp, simd;
+	const struct sqtt_gen *gen;	/* the HEADER's generation (the default before) */
+	int no_barrier_wait;	/* the HEADER says s_barrier_wait emits no token */
 	struct sqtt_pgm pgm;	/* the dispatch's COMPUTE_PGM writes: where its waves start */
 	struct wave *slot;	/* NSLOT, or NULL when no wave is alive */
 	unsigned alive;
@@ -391,6 +396,7 @@ event_get(struct walker *wk, long id, int se)
 	e->se = se;
 	e->kernel = "-";
 	e->prog = -1;
+	e->gen = sqtt_gen_default();
 	for (i = wk->ninfos; i-- > 0;)
 		if (wk->infos[i].event == id) {
 			info = &wk->infos[i];
@@ -483,11 +489,13 @@ put_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
 	make_row(wk, e, w, slot, in, pc, time, token, &wk->held[seq - wk->hbase].r);
 }
 
-/* Never traced: stepped over wherever the wave's pc meets them. */
+/* Never traced: stepped over wherever the wave's pc meets them; and s_barrier_wait where
+ * the stream's HEADER excludes its token (gfx12). */
 static int
-untraced(const struct inst *in)
+untraced(const struct wevent *e, const struct inst *in)
 {
-	return in->cls == IC_DELAY_ALU;
+	return in->cls == IC_DELAY_ALU || in->cls == IC_WAIT_ALU ||
+	    (e->no_barrier_wait && in->cls == IC_BARRIER);
 }
 
 static void
@@ -524,7 +532,7 @@ place(const struct codeobj *code, const struct isa_model *m, const struct wave *
 	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(code, *pc)) != NULL; k++) {
 		if (fits(m, w, in, type, op))
 			return in;
-		if (!untraced(in) && in->cls != IC_CLAUSE)
+		if (!untraced(w->ev, in) && in->cls != IC_CLAUSE)
 			return NULL;
 		*pc += in->size;
 	}
@@ -577,36 +585,61 @@ next_fits(const struct codeobj *code, const struct isa_model *m, const struct wa
 
 	if (!end)
 		return place(code, m, w, &pc, type, op) != NULL;
-	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(code, pc)) != NULL && untraced(in); k++)
+	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(code, pc)) != NULL && untraced(w->ev, in); k++)
 		pc += in->size;
 	return in != NULL && in->cls == IC_ENDPGM;
 }
 
-/* "INST:op" for the token column, made once per op: it is on every row's path. */
+/* "INST:op" for the token column, made once per generation and op: it is on every row's
+ * path. */
+#define LABEL_GENS 4
 static const char *
-inst_label(int op)
+inst_label(const struct sqtt_gen *g, int op)
 {
-	static char label[128][32];
+	static char label[LABEL_GENS][SQTT_NOPS][32];
 	const char *name;
+	char *l;
 
-	op &= 127;
-	if (label[op][0] == '\0') {
-		if ((name = sqtt_op_name((unsigned)op)) != NULL)
-			snprintf(label[op], sizeof(label[op]), "INST:%s", name);
+	op &= SQTT_NOPS - 1;
+	l = label[g->index % LABEL_GENS][op];
+	if (l[0] == '\0') {
+		if ((name = sqtt_op_name(g, (unsigned)op)) != NULL)
+			snprintf(l, sizeof(label[0][0]), "INST:%s", name);
 		else
-			snprintf(label[op], sizeof(label[op]), "INST:0x%02x", op);
+			snprintf(l, sizeof(label[0][0]), "INST:0x%02x", op);
 	}
-	return label[op];
+	return l;
 }
 
 void
 walk_prepare(const struct isa_target *target)
 {
+	const struct sqtt_gen *g;
+	unsigned v;
 	int op;
 
-	for (op = 0; op < 128; op++)
-		(void)inst_label(op);
+	for (v = 0; v < 64; v++)
+		if ((g = sqtt_gen_for_version(v)) != NULL)
+			for (op = 0; op < SQTT_NOPS; op++)
+				(void)inst_label(g, op);
 	codeobj_prepare(target);
+}
+
+/* The s_barrier_wait instructions a token's placing stepped over where the HEADER excludes
+ * their token: the wave waited there, so each gets a row (token "-") at the time of the
+ * token that ended the wait, the wait its delta; the instruction of that token follows
+ * at the same time.  (AMD's decoder dates its record one cycle after the wave's previous
+ * one; a row here cannot be dated before tokens of other waves already written.) */
+static void
+barrier_rows(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
+    const struct codeobj *code, uint64_t from, uint64_t to, uint64_t time)
+{
+	const struct inst *in;
+
+	for (; from < to && (in = codeobj_at(code, from)) != NULL; from += in->size) {
+		if (in->cls == IC_BARRIER)
+			put_row(wk, e, w, slot, in, from, time, "-");
+	}
 }
 
 static struct wave *
@@ -628,9 +661,9 @@ check_time(struct walker *wk, const struct wevent *e, const struct wave *w, unsi
 }
 
 static const char *
-token_label(enum sqtt_type type, int op)
+token_label(const struct wevent *e, enum sqtt_type type, int op)
 {
-	return type == TOK_INST ? inst_label(op) : sqtt_types[type].name;
+	return type == TOK_INST ? inst_label(e->gen, op) : sqtt_type_name(type);
 }
 
 /* Where the wave's waiting tokens go if each is the instruction's at the wave's pc in
@@ -671,7 +704,7 @@ settle(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot, int d
 
 	for (i = 0; i < w->pend; i++) {
 		h = &wk->held[w->pq[i].seq - wk->hbase];
-		token = token_label(w->pq[i].type, w->pq[i].op);
+		token = token_label(e, w->pq[i].type, w->pq[i].op);
 		at = codeobj_at(p->code, w->pc);
 		pc = w->pc;
 		in = rs_in;
@@ -789,7 +822,7 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 	}
 	if (check_time(wk, e, w, slot, time) != 0)
 		return -1;
-	token = token_label(type, op);
+	token = token_label(e, type, op);
 	in = NULL;
 	if (!w->pend || !resolve(wk, e, w, slot, 1, type, op, 0, time)) {
 		pc = w->pc;	/* where the waiting tokens left the wave */
@@ -806,6 +839,18 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 			return 0;
 		}
 		debug_token(wk, e, w, slot, token, time, w->pc, codeobj_at(code, w->pc), 0);
+		/* past a word LLVM could not read, the wave's pc is a guess (AMD's decoder
+		 * loses it there): a token is kept where the pc is, so that every issue keeps
+		 * its time */
+		if (w->unread && !w->pend) {
+			in = codeobj_at(code, w->pc);
+			pc = w->pc;
+			warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does "
+			    "not fit pc 0x%" PRIx64 " (%s); kept there: the pc is uncertain past the "
+			    "word LLVM could not read", e->id, w->number, slot, token, time, w->pc,
+			    in->text);
+			goto placed;
+		}
 		struct pending *pq = &w->pq[w->pend++];
 		pq->seq = held_add(wk, H_PENDING);
 		wk->held[pq->seq - wk->hbase].e = e;
@@ -818,7 +863,12 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 	}
 	e->fit++;
 	debug_token(wk, e, w, slot, token, time, pc, in, 1);
+placed:
+	if (e->no_barrier_wait)
+		barrier_rows(wk, e, w, slot, code, w->pc, pc, time);
 	put_row(wk, e, w, slot, in, pc, time, token);
+	if (in->mnemonic[0] == '.' && !w->unread)
+		w->unread = pc + 1;
 	advance(p->model, w, in, pc, type, op);
 	held_bound(wk);
 	return 0;
@@ -826,14 +876,14 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 
 /* NEW_PC: where a wave went after a jump (s_setpc, s_swappc...), as an absolute address. */
 static void
-new_pc(struct walker *wk, struct wevent *e, uint64_t raw)
+new_pc(struct walker *wk, struct wevent *e, uint64_t raw, unsigned raw_hi)
 {
 	unsigned slot;
 	uint64_t addr, base;
 	struct wave *w;
 	const struct codeobj *code;
 
-	sqtt_new_pc(raw, &slot, &addr);
+	sqtt_new_pc(e->gen, raw, raw_hi, &slot, &addr);
 	if ((w = wave_in(e, slot)) == NULL || (code = event_code(wk, e)) == NULL)
 		return;
 	base = event_prog(wk, e)->base;
@@ -888,9 +938,11 @@ wave_start(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 		e->alive++;
 	w->exec0 = 0;
 	w->alive = 1;
+	w->ev = e;
 	w->number = e->nwaves++;
 	w->last = time;
 	w->rows = 0;
+	w->unread = 0;
 	w->pc = code ? wave_entry(wk, e, code) : 0;
 }
 
@@ -915,7 +967,7 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	pc = w->pc;
 	if ((code = event_code(wk, e)) != NULL) {
 		/* the wave's s_endpgm, past instructions that never emit a token */
-		while ((in = codeobj_at(code, pc)) != NULL && w->rows > 0 && untraced(in))
+		while ((in = codeobj_at(code, pc)) != NULL && w->rows > 0 && untraced(e, in))
 			pc += in->size;
 		in = codeobj_at(code, pc);
 		if (w->rows > 0 && in != NULL && in->cls == IC_ENDPGM)
@@ -984,6 +1036,7 @@ other_wave(struct walker *wk, struct wevent *e, const struct walk_packet *pk, un
 	if (pk->type == TOK_WAVE_START) {
 		w = *v;
 		w->alive = 1;
+		w->ev = e;
 		w->last = pk->time;
 		w->pc = wave_entry(wk, e, code);
 		return 0;
@@ -1023,6 +1076,7 @@ other_rows(struct walker *wk, struct wevent *e)
 
 	for (i = 0; !e->traced_seen && i < e->nlives; i++) {
 		memset(&w, 0, sizeof(w));
+		w.ev = e;
 		w.number = e->nwaves++;
 		w.last = e->lives[i].start;
 		put_row(wk, e, &w, e->lives[i].slot, e->lives[i].same_unit ? &other_simd :
@@ -1038,12 +1092,18 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 	unsigned slot;
 
 	switch (pk->type) {
-	case TOK_HEADER:
+	case TOK_HEADER: {
+		struct sqtt_header h;
+		sqtt_header(pk->raw, &h);
 		e->have_header = 1;
 		e->simd = (unsigned)pk->simd;
 		e->wgp = (unsigned)pk->wgp;
 		e->sa = (unsigned)pk->sa;
+		if ((e->gen = sqtt_gen_for_version(h.version)) == NULL)
+			e->gen = sqtt_gen_default();
+		e->no_barrier_wait = h.exclude_barrier_wait;
 		break;
+	}
 	case TOK_WAVE_START:
 	case TOK_WAVE_END:
 		if (!e->have_header)
@@ -1062,7 +1122,7 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 			return wave_end(wk, e, slot, pk->time);
 		break;
 	case TOK_INST:
-		if (sqtt_op_unit(pk->op) == SQTT_UNIT_OTHER_SIMD)
+		if (sqtt_op_unit(e->gen, pk->op) == SQTT_UNIT_OTHER_SIMD)
 			break;	/* another SIMD's memory issue, no wave of ours */
 		return issue(wk, e, (unsigned)pk->wave % NSLOT, pk->type, pk->op, pk->time);
 	case TOK_VALU_INST:
@@ -1070,13 +1130,13 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 		return issue(wk, e, (unsigned)pk->wave % NSLOT, pk->type, -1, pk->time);
 	case TOK_IMMEDIATE: {
 		unsigned mask = sqtt_immediate_mask(pk->raw);
-		for (slot = 0; slot < 16; slot++)
+		for (slot = 0; slot < e->gen->immediate_slots; slot++)
 			if ((mask & (1u << slot)) && issue(wk, e, slot, pk->type, -1, pk->time) != 0)
 				return -1;
 		break;
 	}
 	case TOK_NEW_PC:
-		new_pc(wk, e, pk->raw);
+		new_pc(wk, e, pk->raw, pk->raw_hi);
 		break;
 	case TOK_REG:
 		sqtt_pgm_feed(&e->pgm, pk->raw);
