@@ -22,14 +22,14 @@ PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-
 	stall-annotate
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall bin/sqtt-capture
 
-LIB_BASE = util cli tsv input out pickle sqtt capture rocprof elfsym meta cause isa attr json profile load dispatch
+LIB_BASE = util cli tsv input out pickle sqtt capture rocprof elfsym meta cause isa attr json profile load dispatch align diffout budget
 LIB_PAGE = timeline tracejson html html-page report
 LIB_CODE = codeobj walk rowtext dwarf codeload loops regs
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
 LIBOBJ_PAGE = $(addprefix build/,$(addsuffix .o,$(LIB_PAGE)))
 
-TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test
+TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test build/align_test
 
 all: $(BIN) $(TEST_BIN)
 
@@ -63,6 +63,9 @@ build/cause_test: tests/cause_test.c $(LIBOBJ_BASE) | build
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 build/tsv_test: tests/tsv_test.c $(LIBOBJ_BASE) | build
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
+
+build/align_test: tests/align_test.c $(LIBOBJ_BASE) | build
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 build/codeobj_test: tests/codeobj_test.c $(LIBOBJ_BASE) $(LIBOBJ_CODE) | build

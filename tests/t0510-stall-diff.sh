@@ -110,7 +110,7 @@ test_expect_success 'a raw view against a cause view: a warning, the diff all th
 
 test_expect_success '--threshold: moves and edits always differ; cycles within it do not' '
 	test_expect_code 1 stall-diff -T 1000 "$V1" "$V2" >o.tsv &&
-	sed "s/	drain$/	drain/" v1.rows >v1b.rows &&
+	test_expect_code 1 stall-diff -T 50% "$V1" "$V2" >o.tsv &&
 	awk -F"\t" -v OFS="\t" "!/^#/ && \$6 == \"0x1318\" { \$13 += 10 } { print }" v1.rows >slow.rows &&
 	test_expect_code 1 stall-diff v1.rows slow.rows >o.tsv &&
 	grep "	0x1318	0x1318	" o.tsv | cut -f5-8 >actual &&
@@ -118,9 +118,33 @@ test_expect_success '--threshold: moves and edits always differ; cycles within i
 	test_cmp expect actual &&
 	test_expect_code 1 stall-diff -T 9.99 v1.rows slow.rows >o.tsv &&
 	test_expect_code 0 stall-diff -T 10 v1.rows slow.rows >o.tsv &&
-	test_expect_code 1 stall-diff -T 5% v1.rows slow.rows >o.tsv &&
+	test_expect_code 0 stall-diff -T 5% v1.rows slow.rows >o.tsv &&
 	test_expect_code 0 stall-diff --threshold 5.1% v1.rows slow.rows >o.tsv &&
 	grep -c "^##stall-diff	threshold	5.1%$" o.tsv
+'
+
+# 3 waves, 30 more cycles on one line: 10 a wave more, of the kernel 2598 a wave:
+# 10 / 2598 = 0.385%, of the line 10 / 198 = 5.05%.
+test_expect_success '-T N%: the gate per kernel, a line counts above N% of its kernel' '
+	test_expect_code 1 stall-diff -T 0.38% v1.rows slow.rows >o.tsv &&
+	test_expect_code 0 stall-diff -T 0.39% v1.rows slow.rows >o.tsv &&
+	awk -F"\t" -v OFS="\t" "!/^#/ && \$6 == \"0x1308\" { \$13 += 1 } { print }" v1.rows >one.rows &&
+	test_expect_code 1 stall-diff v1.rows one.rows >o.tsv &&
+	grep "	0x1308	0x1308	" o.tsv | cut -f5-8 >actual &&
+	echo "1.00|2.00|1.00|100.00" | tabs >expect &&
+	test_cmp expect actual &&
+	test_expect_code 0 stall-diff -T 0.04% v1.rows one.rows >o.tsv &&
+	test_expect_code 1 stall-diff -T 0.03% v1.rows one.rows >o.tsv
+'
+
+# One line alone over the floor while its kernel is not: the line 0x1318 10 a wave
+# slower and the line 0x1324 10 a wave faster, the kernel the same.
+test_expect_success '-T N%: a line that moves by more than N% of its kernel fails it alone' '
+	awk -F"\t" -v OFS="\t" "!/^#/ && \$6 == \"0x1318\" { \$13 += 10 } !/^#/ && \$6 == \"0x1324\" { \$13 -= 10 } { print }" v1.rows >shift.rows &&
+	grep "	TOTAL	" o.tsv >/dev/null &&
+	test_expect_code 1 stall-diff -T 0.38% v1.rows shift.rows >o.tsv &&
+	grep "	TOTAL	" o.tsv | cut -f7 >actual && echo 0.00 >expect && test_cmp expect actual &&
+	test_expect_code 0 stall-diff -T 0.39% v1.rows shift.rows >o.tsv
 '
 
 test_expect_success '-k a=b pairs two names; only the named pairs are compared' '
