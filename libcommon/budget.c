@@ -69,6 +69,10 @@ word(char *s, size_t *pos, int *bad)
 			return NULL;
 		}
 		i++;
+		/* "/etc/passwd" is a word that starts with a slash, not a pattern */
+		if (s[i] != '\0' && s[i] != ' ' && s[i] != '\t')
+			for (i = start; s[i] != '\0' && s[i] != ' ' && s[i] != '\t'; i++)
+				;
 	} else
 		while (s[i] != '\0' && s[i] != ' ' && s[i] != '\t')
 			i++;
@@ -113,6 +117,8 @@ baseline_get(struct budget *b, const struct budget_rule *r, const char *name)
 		}
 	base = xcalloc(1, sizeof(*base));
 	base->name = xstrdup(name);
+	base->file = r->file;
+	base->line = r->line;
 	base->path = path;
 	base->dir = slash == NULL || strcmp(r->file, "-") == 0 ? xstrdup(".") :
 	    xstrndup(r->file, (size_t)(slash - r->file));
@@ -124,15 +130,36 @@ baseline_get(struct budget *b, const struct budget_rule *r, const char *name)
 int
 budget_check_pattern(const char *re, char *why, size_t len)
 {
-	/* per open group: whether an interval is inside it */
+	/* per open group: whether an interval is inside it; per level (0 the whole, then
+	 * each open group) the atoms it holds once its repetitions are written out, as
+	 * regcomp writes them, and those of its last atom, the operand of a repetition */
 	int inner[64], depth = 0, last_group_inner = 0, prev_group = 0;
+	double total[65], last[65];
 	size_t i;
 
+	total[0] = last[0] = 0;
 	for (i = 0; re[i] != '\0'; i++) {
 		char c = re[i];
 		int was_group = prev_group;
 
 		prev_group = 0;
+		if (c != '(' && c != ')' && c != '|' && c != '*' && c != '+' && c != '?' &&
+		    c != '{') {
+			last[depth] = 1;	/* an atom: a character, an escape, a bracket */
+			total[depth] += 1;
+		}
+		if (c == '*' || c == '?')
+			total[depth] += 1;
+		else if (c == '+') {	/* a+ is aa*: its operand twice */
+			total[depth] += last[depth];
+			last[depth] *= 2;
+		} else if (c == '|')
+			last[depth] = 0;
+		if (total[depth] > BUDGET_PATTERN_MAX) {
+			snprintf(why, len, "more than %d atoms once its repetitions are written out",
+			    BUDGET_PATTERN_MAX);
+			return -1;
+		}
 		if (c == '\\') {
 			if (re[i + 1] >= '1' && re[i + 1] <= '9') {
 				snprintf(why, len, "a back-reference (\\%c) is not taken", re[i + 1]);
@@ -166,8 +193,12 @@ budget_check_pattern(const char *re, char *why, size_t len)
 				return -1;
 			}
 			inner[depth++] = 0;
+			total[depth] = last[depth] = 0;
 		} else if (c == ')' && depth > 0) {
+			double w = total[depth];
 			last_group_inner = inner[--depth];
+			total[depth] += w;
+			last[depth] = w;
 			if (depth > 0 && last_group_inner)
 				inner[depth - 1] = 1;
 			prev_group = 1;
@@ -176,10 +207,11 @@ budget_check_pattern(const char *re, char *why, size_t len)
 			unsigned long m, n;
 
 			errno = 0;
-			m = strtoul(re + i + 1, &end, 10);
-			n = m;
-			if (end == re + i + 1)
+			if (re[i + 1] == ',')	/* {,n}: glibc's {0,n} */
+				m = 0, end = (char *)re + i + 1;
+			else if ((m = strtoul(re + i + 1, &end, 10)), end == re + i + 1)
 				continue;	/* no interval; regcomp decides */
+			n = m;
 			if (*end == ',') {
 				n = isdigit((unsigned char)end[1]) ? strtoul(end + 1, &end, 10) :
 				    (end++, ULONG_MAX);
@@ -199,6 +231,17 @@ budget_check_pattern(const char *re, char *why, size_t len)
 			}
 			if (depth > 0)
 				inner[depth - 1] = 1;
+			/* the operand n times (m + 1 when unbounded) */
+			{
+				double f = n == ULONG_MAX ? (double)m + 1 : n > 0 ? (double)n : 1;
+				total[depth] += last[depth] * (f - 1);
+				last[depth] *= f;
+			}
+			if (total[depth] > BUDGET_PATTERN_MAX) {
+				snprintf(why, len, "more than %d atoms once its repetitions are "
+				    "written out", BUDGET_PATTERN_MAX);
+				return -1;
+			}
 			i = (size_t)(end - re);
 		}
 	}
@@ -244,7 +287,7 @@ parse_rule(struct budget *b, struct budget_rule *r, char *s)
 
 		r->sel = BUDGET_INST;
 		NEXT(w);
-		if (w == NULL || w[0] != '/')
+		if (w == NULL || w[0] != '/' || strlen(w) < 2 || w[strlen(w) - 1] != '/')
 			return rule_fail(b, r, "no /pattern/ after 'inst'");
 		r->pattern = xstrndup(w + 1, strlen(w) - 2);
 		if (budget_check_pattern(r->pattern, why, sizeof(why)) < 0)
@@ -412,18 +455,19 @@ budget_check_baseline(struct budget *b, const struct budget_baseline *base)
 	struct stat st;
 
 	if (stat(base->path, &st) != 0) {
-		snprintf(b->error, sizeof(b->error), "%s: %s", base->path, strerror(errno));
+		snprintf(b->error, sizeof(b->error), "%s:%lu: the baseline %s: %s", base->file,
+		    base->line, base->path, strerror(errno));
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(b->error, sizeof(b->error), "%s: a baseline is a regular file (a table, "
-		    "a row stream or a capture file), not %s", base->path, S_ISDIR(st.st_mode) ?
+		snprintf(b->error, sizeof(b->error), "%s:%lu: the baseline %s is %s, not a "
+		    "regular file", base->file, base->line, base->path, S_ISDIR(st.st_mode) ?
 		    "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or socket");
 		return -1;
 	}
 	if (!meta_path_within(base->path, base->dir)) {
-		snprintf(b->error, sizeof(b->error), "%s: the baseline is not inside the rules "
-		    "file's directory", base->path);
+		snprintf(b->error, sizeof(b->error), "%s:%lu: the baseline %s is not inside the "
+		    "rules file's directory (%s)", base->file, base->line, base->path, base->dir);
 		return -1;
 	}
 	return 0;
@@ -515,9 +559,12 @@ judge(struct budget *b, const struct budget_rule *r, const struct profile_kernel
 	}
 	if (r->kind == BUDGET_BASELINE) {
 		const struct profile *bp = &r->base->prof;
-		long bi = profile_find(bp, k->name);
+		long bi;
 		int64_t base;
 
+		if (!r->base->loaded)
+			return rule_fail(b, r, "the baseline %s was not read", r->base->path);
+		bi = profile_find(bp, k->name);
 		if (bi < 0)
 			return rule_fail(b, r, "no kernel %s in the baseline %s", k->name,
 			    r->base->path);

@@ -16,6 +16,7 @@
 #define BUDGET_LINE_MAX 4096		/* bytes a line, its newline not counted */
 #define BUDGET_RULES_MAX 10000		/* lines a file */
 #define BUDGET_REPEAT_MAX 32		/* a {m,n} of a pattern: m and n at most this */
+#define BUDGET_PATTERN_MAX 16384	/* atoms of a pattern, its repetitions written out */
 
 enum budget_select { BUDGET_KERNEL, BUDGET_PC, BUDGET_INST };
 enum budget_op { BUDGET_LE, BUDGET_LT, BUDGET_GE, BUDGET_GT };
@@ -26,6 +27,8 @@ struct budget_baseline {
 	char *name;		/* as the rule wrote it */
 	char *path;		/* found beside the rules file */
 	char *dir;		/* the rules file's directory, which it must be in */
+	const char *file;	/* the rule that first names it */
+	unsigned long line;
 	struct profile prof;	/* the caller reads it (budget_baselines) */
 	int loaded;
 	struct budget_baseline *next;
@@ -77,7 +80,8 @@ int budget_line(struct budget *b, const char *file, unsigned long line, const ch
  * the reason. */
 int budget_check_baseline(struct budget *b, const struct budget_baseline *base);
 /* Can the pattern be used: no back-reference, no {m,n} past BUDGET_REPEAT_MAX, none
- * inside another's group.  -1 with why[] when not. */
+ * inside another's group, at most BUDGET_PATTERN_MAX atoms once its repetitions are
+ * written out (a+ as aa*, a{3} as aaa).  -1 with why[] when not. */
 int budget_check_pattern(const char *re, char *why, size_t len);
 /* Measure every rule on prof (named input in messages; every baseline loaded): the
  * verdicts.  -1 on trouble (a kernel or a selection that is not there, ...). */
