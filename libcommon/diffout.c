@@ -476,13 +476,16 @@ diff_put_pretty(const struct diff *d, FILE *fp, unsigned how)
 		pretty_figures(fp, wc, 8, diff_per_wave(a->cycles, a), 1, diff_per_wave(b->cycles, b),
 		    1);
 		fprintf(fp, "  total\n\n By cause:\n");
-		for (c = 0; c < NCAUSE; c++) {
+		for (c = 0, w = 0; c < NCAUSE; c++) {
 			if (!cause_shown(d, kp, c, how))
 				continue;
+			w++;
 			fprintf(fp, "      %-*s  %-*s", wpc, "", wpc, "");
 			pretty_figures(fp, wc, 8, diff_per_wave(a->cyc[c], a), 1,
 			    diff_per_wave(b->cyc[c], b), 1);
 			fprintf(fp, "  %s\n", cause_info[c].name);
 		}
+		if (w == 0)
+			fprintf(fp, "      none changed\n");
 	}
 }
