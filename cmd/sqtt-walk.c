@@ -157,16 +157,10 @@ main(int argc, char *argv[])
 			header_out = 1;
 		}
 		pk.type = (enum sqtt_type)tsv_memo(&t, c[PKT_TYPE], type_code);
-		switch (pk.type) {
-		case TOK_HEADER: case TOK_WAVE_START: case TOK_WAVE_END: case TOK_INST:
-		case TOK_VALU_INST: case TOK_IMM_ONE: case TOK_IMMEDIATE: case TOK_NEW_PC:
-		case TOK_REG:
-			break;
-		case TOK_NTYPES:
+		if (pk.type == TOK_NTYPES)
 			tsv_fail(&t, "unknown token type '%s'", t.field[c[PKT_TYPE]]);
-		default:
+		if (!walk_wants(pk.type))
 			continue;	/* the walk needs no other token */
-		}
 		pk.event = (long)tsv_u64(&t, c[PKT_EVENT]);
 		pk.se = field_or_dash(&t, c[PKT_SE]);
 		pk.time = tsv_u64(&t, c[PKT_TIME]);

@@ -131,6 +131,7 @@ record(struct tsv *t)
 	if ((r.pc_known = !tsv_dash(t, col[ROW_PC])))
 		r.pc = tsv_u64(t, col[ROW_PC]);
 	r.token = t->field[col[ROW_TOKEN]];
+	r.kind = (enum row_kind)tsv_memo(t, col[ROW_TOKEN], row_kind_code);
 	r.inst = t->field[col[ROW_INST]];
 	r.cls = (enum inst_class)tsv_memo(t, col[ROW_CLASS], class_code);
 	r.dep = t->field[col[ROW_DEP]];

@@ -346,8 +346,11 @@ event_get(struct walker *wk, long id, int se)
 	slot = u64map_slot(&wk->events, (uint64_t)id);
 	if (*slot != NULL)
 		return wk->cur = *slot;
-	if (wk->events.n > MAX_EVENTS)
-		errx(2, "more than %u trace buffers (events) in one input", MAX_EVENTS);
+	if (wk->events.n > MAX_EVENTS) {
+		snprintf(wk->error, sizeof(wk->error), "more than %u trace buffers (events) in one "
+		    "input", MAX_EVENTS);
+		return NULL;
+	}
 	*slot = e = xcalloc(1, sizeof(*e));
 	e->id = id;
 	e->se = se;
@@ -369,7 +372,7 @@ event_get(struct walker *wk, long id, int se)
 
 static void
 put_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
-    const struct inst *in, uint64_t pc, uint64_t time, const char *token)
+    const struct inst *in, uint64_t pc, uint64_t time, const char *token, enum row_kind kind)
 {
 	const struct prog *p = event_prog(wk, e);
 	struct walk_row r;
@@ -383,6 +386,8 @@ put_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
 	r.time = time;
 	r.delta = time - w->last;
 	r.token = token;
+	r.kind = kind;
+	r.tag = p ? p->tag : "-";
 	r.in = in;
 	r.prog = p == &wk->cmdline ? (unsigned)wk->nprogs : (unsigned)(p - wk->progs);
 	r.idx = p && p->insts && in >= p->insts && in < p->insts + p->ninsts ?
@@ -534,7 +539,8 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 			return 0;
 	}
 	debug_token(wk, e, w, slot, token, time, pc, in, 1);
-	put_row(wk, e, w, slot, in, pc, time, token);
+	put_row(wk, e, w, slot, in, pc, time, token, type == TOK_INST &&
+	    (op == SQTT_OP_BRANCH_TAKEN || op == SQTT_OP_JUMP) ? ROW_TAKEN : ROW_ISSUE);
 	if (in->cls == IC_BRANCH && type == TOK_INST && op == SQTT_OP_BRANCH_TAKEN)
 		w->pc = (uint64_t)in->target;
 	else
@@ -642,9 +648,11 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 		if (w->rows == 0 && (in == NULL || in->cls != IC_ENDPGM))
 			/* no instruction tokens (a shader engine without instruction tracing):
 			 * its lifetime is known, not where it went */
-			put_row(wk, e, w, slot, &untraced_wave, pc, time, "WAVE_END");
+			put_row(wk, e, w, slot, &untraced_wave, pc, time, "WAVE_END",
+			    ROW_WAVE_END);
 		else
-			put_row(wk, e, w, slot, in ? in : &no_inst, pc, time, "WAVE_END");
+			put_row(wk, e, w, slot, in ? in : &no_inst, pc, time, "WAVE_END",
+			    ROW_WAVE_END);
 	} else
 		e->nocode++;
 	w->alive = 0;
@@ -656,10 +664,25 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 }
 
 int
+walk_wants(enum sqtt_type t)
+{
+	switch (t) {
+	case TOK_HEADER: case TOK_REG: case TOK_WAVE_START: case TOK_WAVE_END: case TOK_INST:
+	case TOK_VALU_INST: case TOK_IMM_ONE: case TOK_IMMEDIATE: case TOK_NEW_PC:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int
 walk_packet(struct walker *wk, const struct walk_packet *pk)
 {
 	struct wevent *e = event_get(wk, pk->event, pk->se);
 	unsigned slot;
+
+	if (e == NULL)
+		return -1;
 
 	switch (pk->type) {
 	case TOK_HEADER:

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "codeobj.h"
+#include "rowkind.h"
 #include "sqtt.h"
 
 /* One token, as the packet stream gives it (fields -1 where the token has none). */
@@ -28,6 +29,8 @@ struct walk_row {
 	unsigned wave, slot;
 	uint64_t pc, time, delta;
 	const char *token;	/* "INST:salu", "VALU_INST", "IMMEDIATE", "WAVE_END"... */
+	enum row_kind kind;	/* what the token says, typed */
+	const char *tag;	/* the program's tag ("-": none), with kernel its identity */
 	const struct inst *in;	/* never NULL */
 	unsigned prog;		/* the program's number (walk_program's order) */
 	size_t idx;		/* in's index in its program, SIZE_MAX for a made-up one */
@@ -55,6 +58,8 @@ unsigned walk_program(struct walker *, const char *name, const char *tag, uint64
 /* Buffer event traced kernel (tag "-" or NULL: any), matched to the program most recently
  * declared with that name and tag. */
 void walk_event(struct walker *, long event, const char *kernel, const char *tag);
+/* Whether the walk needs tokens of type t (the rest of a stream may be passed over). */
+int walk_wants(enum sqtt_type t);
 /* 0, or -1 with walk_error saying why (a time that goes backwards within a wave). */
 int walk_packet(struct walker *, const struct walk_packet *);
 const char *walk_error(const struct walker *);

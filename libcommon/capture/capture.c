@@ -526,7 +526,8 @@ capture_selects(const struct capture_opts *o, const struct capture *c, const str
 }
 
 void
-capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
+capture_selects_none_why(const struct capture_opts *o, const char *path, size_t nev,
+    char *why, size_t whysz)
 {
 	char sel[512] = "";
 	char *k = o->select_kernel ? meta_escape(o->select_kernel) : NULL;
@@ -539,9 +540,18 @@ capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
 		snprintf(sel + strlen(sel), sizeof(sel) - strlen(sel), " --dispatch %lld",
 		    o->dispatch);
 	free(k);
-	fflush(stdout);
-	errx(2, "%s%sno trace buffer matches%s (%zu in all%s)", path ? path : "",
+	snprintf(why, whysz, "%s%sno trace buffer matches%s (%zu in all%s)", path ? path : "",
 	    path ? ": " : "", sel, nev, o->event_set && nev ? ", numbered from 0" : "");
+}
+
+void
+capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
+{
+	char why[1024];
+
+	capture_selects_none_why(o, path, nev, why, sizeof(why));
+	fflush(stdout);
+	errx(2, "%s", why);
 }
 
 static size_t

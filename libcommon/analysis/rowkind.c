@@ -1,0 +1,26 @@
+/* rowkind: the token column read as a row kind (rowkind.h). */
+#include <string.h>
+
+#include "rowkind.h"
+#include "token.h"
+
+enum row_kind
+row_kind_of(const char *token)
+{
+	int op;
+
+	if (strcmp(token, sqtt_types[TOK_WAVE_END].name) == 0)
+		return ROW_WAVE_END;
+	if (strncmp(token, "INST:", 5) == 0) {
+		op = sqtt_op_code(token + 5);
+		if (op == SQTT_OP_BRANCH_TAKEN || op == SQTT_OP_JUMP)
+			return ROW_TAKEN;
+	}
+	return ROW_ISSUE;
+}
+
+int
+row_kind_code(const char *token)
+{
+	return (int)row_kind_of(token);
+}
