@@ -13,6 +13,7 @@
 #include "meta.h"
 #include "out.h"
 #include "cli.h"
+#include "codeload.h"
 #include "tsv.h"
 #include "util.h"
 #include "rowtext.h"
@@ -43,6 +44,14 @@ static const char *opt_code, *opt_kernel;
 static uint64_t opt_base;
 static long opt_dbg_wave = -1;
 static unsigned long opt_dbg_n = 64;
+
+/* A program's code object, when the walk first needs it: its file, or its capture. */
+static uint8_t *
+load(void *ctx, const char *source, const char *name, const char *tag, const char *file,
+    size_t *len, char *why, size_t whysz)
+{
+	return codeload_program(ctx, source, name, tag, file, len, why, whysz);
+}
 
 static void
 put_row(void *ctx, const struct walk_row *r)
@@ -87,6 +96,7 @@ main(int argc, char *argv[])
 {
 	int c[PKT_NCOL];
 	struct walker *wk;
+	struct codeload *cl;
 	struct walk_packet pk;
 	struct tsv t;
 	enum tsv_kind k;
@@ -131,6 +141,8 @@ main(int argc, char *argv[])
 			err(2, "%s", path);
 	}
 	wk = walk_new(put_row, NULL);
+	cl = codeload_new();
+	walk_set_loader(wk, load, cl);
 	if (opt_code != NULL)
 		walk_use_code(wk, opt_code, opt_base, opt_kernel);
 	if (opt_dbg_wave >= 0)
@@ -207,5 +219,6 @@ main(int argc, char *argv[])
 		warnx("%" PRIu64 " warnings", walk_nwarnings(wk));
 	k = walk_nfailed(wk) || (cli_strict && walk_nwarnings(wk)) ? 2 : 0;
 	walk_free(wk);
+	codeload_free(cl);
 	return (int)k;
 }

@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codeload.h"
-#include "input.h"
 #include "out.h"
 #include "util.h"
 #include "walk.h"
@@ -90,6 +88,8 @@ struct walker {
 	unsigned long dbg_n;
 	void (*warn_fn)(void *, const char *, int);
 	void *warn_ctx;
+	walk_load_fn load_fn;
+	void *load_ctx;
 	uint64_t nwarn, nrows;
 	uint64_t nwarn_kind[W_NKIND];
 	size_t nev_seen, nev_nocode;	/* buffers walked; of them, with no code object */
@@ -253,6 +253,13 @@ walk_set_warn(struct walker *wk, void (*fn)(void *, const char *, int), void *ct
 }
 
 void
+walk_set_loader(struct walker *wk, walk_load_fn fn, void *ctx)
+{
+	wk->load_fn = fn;
+	wk->load_ctx = ctx;
+}
+
+void
 walk_debug(struct walker *wk, long wave, unsigned long n)
 {
 	wk->dbg_wave = wave;
@@ -297,7 +304,12 @@ prog_code(struct walker *wk, struct prog *p)
 		return p->code;
 	if (img == NULL) {
 		why[0] = '\0';
-		p->image = img = codeload(p->source, p->name, p->file, &len, why, sizeof(why));
+		if (wk->load_fn != NULL)
+			img = wk->load_fn(wk->load_ctx, p->source, p->name, p->tag, p->file, &len,
+			    why, sizeof(why));
+		else
+			snprintf(why, sizeof(why), "program %s: no code object given", p->name);
+		p->image = img;
 		p->own_image = 1;
 	}
 	if (img == NULL) {

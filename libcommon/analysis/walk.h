@@ -51,6 +51,13 @@ void walk_use_code(struct walker *, const char *file, uint64_t base, const char 
 void walk_target(struct walker *, const struct isa_target *);
 /* The capture later programs with no file of their own are read from. */
 void walk_source(struct walker *, const char *path);
+/* How a program given with no image gets its code object, on first use: the caller's
+ * function (the walker reads no file itself), which returns the image malloc'd (the
+ * walker frees it) or NULL and a one-line reason in why.  Without one such a program
+ * fails (its events are not walked). */
+typedef uint8_t *(*walk_load_fn)(void *ctx, const char *source, const char *name,
+    const char *tag, const char *file, size_t *len, char *why, size_t whysz);
+void walk_set_loader(struct walker *, walk_load_fn, void *ctx);
 /* A program: its code object in file (NULL or "-": in the source capture), or in image
  * (which the caller keeps valid while the walker lives).  Returns its number. */
 unsigned walk_program(struct walker *, const char *name, const char *tag, uint64_t base,

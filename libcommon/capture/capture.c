@@ -193,6 +193,7 @@ open_dir(struct capture *c, const struct capture_opts *o)
 	struct tsv t;
 	enum tsv_kind k;
 	size_t i;
+	int64_t tag;
 
 	if (fp == NULL && errno == ENOENT) {
 		free(index);
@@ -236,8 +237,13 @@ open_dir(struct capture *c, const struct capture_opts *o)
 			e->file = dir_file(c, t.field[9]);
 			if (t.nfield == 11 && !meta_is_none(t.field[10]))
 				e->dispatch = (int64_t)meta_u64(&t, 10, "dispatch", INT64_MAX);
+			/* the program is (name, tag): a capture may hold two versions of one
+			 * kernel; a tag "-" takes the last of the name */
+			tag = meta_is_none(t.field[4]) ? -1 :
+			    (int64_t)meta_u64(&t, 4, "tag", INT64_MAX);
 			for (i = 0; i < c->nprog && !meta_is_none(t.field[3]); i++)
-				if (strcmp(c->prog[i].name, t.field[3]) == 0)
+				if (strcmp(c->prog[i].name, t.field[3]) == 0 &&
+				    (tag < 0 || c->prog[i].tag == tag))
 					e->prog = (int)i;
 		}
 	}
