@@ -75,7 +75,7 @@ struct picture {
 	int existed;		/* there before the run: never removed */
 };
 static struct picture picture[2];
-static volatile sig_atomic_t pictures_armed;
+static volatile sig_atomic_t pictures_armed;	/* a page or trace is being made */
 
 static void
 remove_pictures(void)
@@ -148,8 +148,7 @@ pictures_made(void)
 			} else
 				picture[i].existed = 1;	/* not a file of ours */
 		}
-	pictures_armed = (picture[0].path != NULL && !picture[0].existed) ||
-	    (picture[1].path != NULL && !picture[1].existed);
+	pictures_armed = picture[0].path != NULL || picture[1].path != NULL;
 }
 
 /* --rows: a costed row of the pipeline, a line of the row stream. */
