@@ -10,16 +10,16 @@ RAW="--raw --code $D/stall_code_object_id_0.out --base 0x7f3a2c000000 --name dem
 test_expect_success 'SIGTERM while the capture is read: no --html or --trace-json path touched' '
 	echo "keep me" > old.html &&
 	echo "keep me too" > target.json && ln -s target.json link.json &&
-	{ sleep 2 | stall $RAW --html old.html --trace-json link.json - > out 2> err &
+	{ sleep 4 | stall $RAW --html old.html --trace-json link.json - > out 2> err &
 	  pid=$!; } &&
-	sleep 0.3 && kill -TERM $pid &&
+	sleep 1 && kill -TERM $pid &&
 	{ wait $pid; echo $? > rc; } &&
 	echo 2 > expect.rc && test_cmp expect.rc rc &&
 	test "$(cat old.html)" = "keep me" &&
 	test -L link.json && test "$(cat link.json)" = "keep me too" &&
-	{ sleep 2 | stall $RAW --html new.html --trace-json new.json - > out 2> err &
+	{ sleep 4 | stall $RAW --html new.html --trace-json new.json - > out 2> err &
 	  pid=$!; } &&
-	sleep 0.3 && kill -TERM $pid &&
+	sleep 1 && kill -TERM $pid &&
 	{ wait $pid; echo $? > rc; } &&
 	test_cmp expect.rc rc &&
 	test ! -e new.html && test ! -e new.json
