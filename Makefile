@@ -75,8 +75,8 @@ $(foreach l,$(LAYERS),$(eval $(call layer_rule,$(l))))
 build/cmd-%.o: cmd/%.c | build
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-NOCODE_PROGS = sqtt-dump sqtt-encode stall-attr stall-diff stall-budget stall-table
-CODE_PROGS = sqtt-walk stall-annotate stall
+NOCODE_PROGS = sqtt-dump sqtt-encode stall-attr stall-table
+CODE_PROGS = sqtt-walk stall-annotate stall stall-diff stall-budget
 
 $(addprefix bin/,$(NOCODE_PROGS)): bin/%: build/cmd-%.o $(ARCHIVES) | bin
 	$(LINK) $(LDLIBS_BASE)

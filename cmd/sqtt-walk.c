@@ -13,6 +13,7 @@
 #include "meta.h"
 #include "out.h"
 #include "cli.h"
+#include "codeload.h"
 #include "tsv.h"
 #include "util.h"
 #include "rowtext.h"
@@ -43,6 +44,14 @@ static const char *opt_code, *opt_kernel;
 static uint64_t opt_base;
 static long opt_dbg_wave = -1;
 static unsigned long opt_dbg_n = 64;
+
+/* A program's code object, when the walk first needs it: its file, or its capture. */
+static uint8_t *
+load(void *ctx, const char *source, const char *name, const char *tag, const char *file,
+    size_t *len, char *why, size_t whysz)
+{
+	return codeload_program(ctx, source, name, tag, file, len, why, whysz);
+}
 
 static void
 put_row(void *ctx, const struct walk_row *r)
@@ -96,6 +105,7 @@ main(int argc, char *argv[])
 {
 	int c[PKT_NCOL];
 	struct walker *wk;
+	struct codeload *cl;
 	struct walk_packet pk;
 	struct tsv t;
 	enum tsv_kind k;
@@ -141,6 +151,8 @@ main(int argc, char *argv[])
 	}
 	gen = sqtt_gen_default();
 	wk = walk_new(put_row, NULL);
+	cl = codeload_new();
+	walk_set_loader(wk, load, cl);
 	if (opt_code != NULL)
 		walk_use_code(wk, opt_code, opt_base, opt_kernel);
 	if (opt_dbg_wave >= 0)
@@ -167,16 +179,10 @@ main(int argc, char *argv[])
 			header_out = 1;
 		}
 		pk.type = (enum sqtt_type)tsv_memo(&t, c[PKT_TYPE], type_code);
-		switch (pk.type) {
-		case TOK_HEADER: case TOK_WAVE_START: case TOK_WAVE_END: case TOK_INST:
-		case TOK_VALU_INST: case TOK_IMM_ONE: case TOK_IMMEDIATE: case TOK_NEW_PC:
-		case TOK_REG:
-			break;
-		case TOK_NTYPES:
+		if (pk.type == TOK_NTYPES)
 			tsv_fail(&t, "unknown token type '%s'", t.field[c[PKT_TYPE]]);
-		default:
+		if (!walk_wants(pk.type))
 			continue;	/* the walk needs no other token */
-		}
 		pk.event = (long)tsv_u64(&t, c[PKT_EVENT]);
 		pk.se = field_or_dash(&t, c[PKT_SE]);
 		pk.time = tsv_u64(&t, c[PKT_TIME]);
@@ -239,5 +245,6 @@ main(int argc, char *argv[])
 		warnx("%" PRIu64 " warnings", walk_nwarnings(wk));
 	k = walk_nfailed(wk) || (cli_strict && walk_nwarnings(wk)) ? 2 : 0;
 	walk_free(wk);
+	codeload_free(cl);
 	return (int)k;
 }

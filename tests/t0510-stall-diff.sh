@@ -209,7 +209,7 @@ test_expect_success 'trouble: exit 2, one line naming the program and the file' 
 	echo "stall-diff: nothere: No such file or directory" >expect && test_cmp expect err &&
 	printf "not a capture\n" >bad.pkl &&
 	test_expect_code 2 stall-diff v1.rows bad.pkl >o 2>err &&
-	test_one_line_error stall err &&
+	test_one_line_error stall-diff err &&
 	: >empty &&
 	test_expect_code 2 stall-diff v1.rows empty >o 2>err &&
 	echo "stall-diff: empty: no rows: the input is empty" >expect && test_cmp expect err &&

@@ -402,7 +402,7 @@ is_vmem(const struct attr *a, enum inst_class c)
 static int
 is_end(const struct attr_row *r)
 {
-	return r->token[0] == 'W' && strcmp(r->token, "WAVE_END") == 0;
+	return r->kind == ROW_WAVE_END;
 }
 
 /* An s_sleep's length, -1 for any other instruction: asked of every row, so the first
@@ -565,8 +565,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	w->prev_time = r->time;
 	w->prev_pc = r->pc;
 	w->prev_pc_known = r->pc_known;
-	w->prev_taken = r->token[0] == 'I' && (strcmp(r->token, "INST:branch_taken") == 0 ||
-	    strcmp(r->token, "INST:jump") == 0);
+	w->prev_taken = r->kind == ROW_TAKEN;
 
 	data = a->bytes(a->ctx, handle, &len);
 	if (a->qhead != NULL || (barrier && !a->raw)) {

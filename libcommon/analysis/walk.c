@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codeload.h"
-#include "input.h"
 #include "out.h"
 #include "util.h"
 #include "walk.h"
@@ -126,6 +124,8 @@ struct walker {
 	unsigned long dbg_n;
 	void (*warn_fn)(void *, const char *, int);
 	void *warn_ctx;
+	walk_load_fn load_fn;
+	void *load_ctx;
 	uint64_t nwarn, nrows;
 	uint64_t nwarn_kind[W_NKIND];
 	size_t nev_seen, nev_nocode;	/* buffers walked; of them, with no code object */
@@ -296,6 +296,13 @@ walk_set_warn(struct walker *wk, void (*fn)(void *, const char *, int), void *ct
 }
 
 void
+walk_set_loader(struct walker *wk, walk_load_fn fn, void *ctx)
+{
+	wk->load_fn = fn;
+	wk->load_ctx = ctx;
+}
+
+void
 walk_debug(struct walker *wk, long wave, unsigned long n)
 {
 	wk->dbg_wave = wave;
@@ -340,7 +347,12 @@ prog_code(struct walker *wk, struct prog *p)
 		return p->code;
 	if (img == NULL) {
 		why[0] = '\0';
-		p->image = img = codeload(p->source, p->name, p->file, &len, why, sizeof(why));
+		if (wk->load_fn != NULL)
+			img = wk->load_fn(wk->load_ctx, p->source, p->name, p->tag, p->file, &len,
+			    why, sizeof(why));
+		else
+			snprintf(why, sizeof(why), "program %s: no code object given", p->name);
+		p->image = img;
 		p->own_image = 1;
 	}
 	if (img == NULL) {
@@ -389,8 +401,11 @@ event_get(struct walker *wk, long id, int se)
 	slot = u64map_slot(&wk->events, (uint64_t)id);
 	if (*slot != NULL)
 		return wk->cur = *slot;
-	if (wk->events.n > MAX_EVENTS)
-		errx(2, "more than %u trace buffers (events) in one input", MAX_EVENTS);
+	if (wk->events.n > MAX_EVENTS) {
+		snprintf(wk->error, sizeof(wk->error), "more than %u trace buffers (events) in one "
+		    "input", MAX_EVENTS);
+		return NULL;
+	}
 	*slot = e = xcalloc(1, sizeof(*e));
 	e->id = id;
 	e->se = se;
@@ -414,7 +429,8 @@ event_get(struct walker *wk, long id, int se)
 /* A row of wave w made (its delta since the wave's previous row), not yet written. */
 static void
 make_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
-    const struct inst *in, uint64_t pc, uint64_t time, const char *token, struct walk_row *r)
+    const struct inst *in, uint64_t pc, uint64_t time, const char *token, enum row_kind kind,
+    struct walk_row *r)
 {
 	const struct prog *p = event_prog(wk, e);
 
@@ -427,6 +443,8 @@ make_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
 	r->time = time;
 	r->delta = time - w->last;
 	r->token = token;
+	r->kind = kind;
+	r->tag = p ? p->tag : "-";
 	r->in = in;
 	r->prog = p == &wk->cmdline ? (unsigned)wk->nprogs : (unsigned)(p - wk->progs);
 	r->idx = p && p->insts && in >= p->insts && in < p->insts + p->ninsts ?
@@ -475,18 +493,26 @@ held_add(struct walker *wk, int state)
 
 static void
 put_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
-    const struct inst *in, uint64_t pc, uint64_t time, const char *token)
+    const struct inst *in, uint64_t pc, uint64_t time, const char *token, enum row_kind kind)
 {
 	struct walk_row r;
 
 	if (wk->hstart == wk->hend) {
-		make_row(wk, e, w, slot, in, pc, time, token, &r);
+		make_row(wk, e, w, slot, in, pc, time, token, kind, &r);
 		wk->emit(wk->ctx, &r);
 		return;
 	}
 	uint64_t seq = held_add(wk, H_READY);
 
-	make_row(wk, e, w, slot, in, pc, time, token, &wk->held[seq - wk->hbase].r);
+	make_row(wk, e, w, slot, in, pc, time, token, kind, &wk->held[seq - wk->hbase].r);
+}
+
+/* A placed token's row kind: a branch taken or a jump moves the pc elsewhere. */
+static enum row_kind
+token_kind(enum sqtt_type type, int op)
+{
+	return type == TOK_INST && (op == SQTT_OP_BRANCH_TAKEN || op == SQTT_OP_JUMP) ?
+	    ROW_TAKEN : ROW_ISSUE;
 }
 
 /* Never traced: stepped over wherever the wave's pc meets them; and s_barrier_wait where
@@ -638,7 +664,7 @@ barrier_rows(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
 
 	for (; from < to && (in = codeobj_at(code, from)) != NULL; from += in->size) {
 		if (in->cls == IC_BARRIER)
-			put_row(wk, e, w, slot, in, from, time, "-");
+			put_row(wk, e, w, slot, in, from, time, "-", ROW_ISSUE);
 	}
 }
 
@@ -727,7 +753,8 @@ settle(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot, int d
 		}
 		h->state = H_READY;
 		debug_token(wk, e, w, slot, token, w->pq[i].time, pc, in, 1);
-		make_row(wk, e, w, slot, in, pc, w->pq[i].time, token, &h->r);
+		make_row(wk, e, w, slot, in, pc, w->pq[i].time, token,
+		    token_kind(w->pq[i].type, w->pq[i].op), &h->r);
 		advance(p->model, w, in, pc, w->pq[i].type, w->pq[i].op);
 	}
 	w->pend = 0;
@@ -866,7 +893,7 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 placed:
 	if (e->no_barrier_wait)
 		barrier_rows(wk, e, w, slot, code, w->pc, pc, time);
-	put_row(wk, e, w, slot, in, pc, time, token);
+	put_row(wk, e, w, slot, in, pc, time, token, token_kind(type, op));
 	if (in->mnemonic[0] == '.' && !w->unread)
 		w->unread = pc + 1;
 	advance(p->model, w, in, pc, type, op);
@@ -980,9 +1007,11 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 		if (w->rows == 0 && (in == NULL || in->cls != IC_ENDPGM))
 			/* no instruction tokens (a shader engine without instruction tracing):
 			 * its lifetime is known, not where it went */
-			put_row(wk, e, w, slot, &untraced_wave, pc, time, "WAVE_END");
+			put_row(wk, e, w, slot, &untraced_wave, pc, time, "WAVE_END",
+			    ROW_WAVE_END);
 		else
-			put_row(wk, e, w, slot, in ? in : &no_inst, pc, time, "WAVE_END");
+			put_row(wk, e, w, slot, in ? in : &no_inst, pc, time, "WAVE_END",
+			    ROW_WAVE_END);
 	} else
 		e->nocode++;
 	w->alive = 0;
@@ -1080,9 +1109,21 @@ other_rows(struct walker *wk, struct wevent *e)
 		w.number = e->nwaves++;
 		w.last = e->lives[i].start;
 		put_row(wk, e, &w, e->lives[i].slot, e->lives[i].same_unit ? &other_simd :
-		    &other_unit, e->lives[i].pc, e->lives[i].end, "WAVE_END");
+		    &other_unit, e->lives[i].pc, e->lives[i].end, "WAVE_END", ROW_WAVE_END);
 	}
 	other_free(e);
+}
+
+int
+walk_wants(enum sqtt_type t)
+{
+	switch (t) {
+	case TOK_HEADER: case TOK_REG: case TOK_WAVE_START: case TOK_WAVE_END: case TOK_INST:
+	case TOK_VALU_INST: case TOK_IMM_ONE: case TOK_IMMEDIATE: case TOK_NEW_PC:
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 int
@@ -1090,6 +1131,9 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 {
 	struct wevent *e = event_get(wk, pk->event, pk->se);
 	unsigned slot;
+
+	if (e == NULL)
+		return -1;
 
 	switch (pk->type) {
 	case TOK_HEADER: {
