@@ -200,7 +200,8 @@ dispatch_put(struct dispatches *ds, const struct profile *prof, int pretty, FILE
 			continue;
 		pk = &prof->kernels[k];
 		for (j = 0; j < pk->nline; j++)
-			if (hot == NULL || pk->lines[j]->cycles > hot->cycles)
+			if (pk->lines[j]->kind == LINE_INST &&
+			    (hot == NULL || pk->lines[j]->cycles > hot->cycles))
 				hot = pk->lines[j];
 		c = profile_dominant(pk->cyc, pk->hit);
 		if (ds->d[i].id < 0)

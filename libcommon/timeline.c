@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "profile.h"
 #include "timeline.h"
 #include "tsv.h"
 #include "util.h"
@@ -387,6 +388,13 @@ timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
 	int isnew;
 
 	ki = kernel_get(tl, r.kernel);
+	r.kind = LINE_INST;
+	if ((r.cause[0] == 'w' || r.cause[0] == 'd') && (r.kind = profile_kind_of(
+	    cause_by_name(r.cause))) != LINE_INST) {
+		/* a launch or a drain is no instruction's */
+		r.pc = PROFILE_NO_PC;
+		r.inst = profile_kind_inst[r.kind];
+	}
 	e = entry_get(tl, ki, r.event, r.wave, &isnew);
 	r.first = isnew;
 	r.new_process = 0;

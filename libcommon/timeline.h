@@ -27,6 +27,8 @@ struct tl_row {
 	int64_t start;		/* where its bar starts: start + cost is its end */
 	uint64_t process;	/* 1, 2, ...: the (kernel, event) pair, one traced SIMD */
 	uint64_t thread;	/* 1, 2, ...: the wave */
+	int kind;		/* enum profile_kind: LINE_LAUNCH and LINE_DRAIN (rows of cause
+				 * wave_start and drain) have pc "-" and inst "(launch)", "(drain)" */
 	int first;		/* the wave's first row */
 	int new_process;	/* the pair's first row */
 };

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "json.h"
+#include "profile.h"
 #include "timeline.h"
 #include "tracejson.h"
 #include "util.h"
@@ -72,12 +73,15 @@ tracejson_row(void *arg, const struct tl_row *r)
 	fputs(", \"cat\": ", fp);
 	json_put_string(fp, r->cause);
 	fprintf(fp, ", \"ts\": %" PRId64 ", \"dur\": %" PRId64 ", \"pid\": %" PRIu64
-	    ", \"tid\": %" PRIu64 ", \"args\": {\"pc\": ", r->start, r->cost, r->process,
-	    r->thread);
-	json_put_string(fp, r->pc);
-	fputs(", \"inst\": ", fp);
-	json_put_string(fp, r->inst);
-	fputs(", \"cause\": ", fp);
+	    ", \"tid\": %" PRIu64 ", \"args\": {", r->start, r->cost, r->process, r->thread);
+	if (r->kind == LINE_INST) {	/* a launch or a drain has no pc and no instruction */
+		fputs("\"pc\": ", fp);
+		json_put_string(fp, r->pc);
+		fputs(", \"inst\": ", fp);
+		json_put_string(fp, r->inst);
+		fputs(", ", fp);
+	}
+	fputs("\"cause\": ", fp);
 	json_put_string(fp, r->cause);
 	fprintf(fp, ", \"cycles\": %" PRId64 ", \"issue\": %" PRId64 "}}", r->cost, r->time);
 }

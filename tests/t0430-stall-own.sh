@@ -78,7 +78,7 @@ test_expect_success 'the table: totals by cause add up; the barrier wait is on s
 test_expect_success 'stall on the demo: the top three, by construction' '
 	stall --tsv -n 3 "$TOP/fixtures/demo" > top &&
 	grep -v "^#" top | cut -f2,4,6 > actual &&
-	printf "0x1324\t2445\tmem\n0x1340\t2021\tbarrier\n0x1300\t1506\twave_start\nTOTAL\t7794\tmem\n" > expect &&
+	printf "0x1324\t2445\tmem\n0x1340\t2021\tbarrier\n0x1318\t594\tsmem\n-\t1506\twave_start\n-\t906\tdrain\nTOTAL\t7794\tmem\n" > expect &&
 	test_cmp expect actual
 '
 

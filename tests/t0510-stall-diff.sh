@@ -24,7 +24,7 @@ test_expect_success 'demo against demo-v2: the swap, the added and the removed r
 	grep -v "^##" out.tsv | grep -v "	TOTAL	\|	WALL	\|	CAUSE	" >actual &&
 	tabs >expect <<\EOF &&
 #kernel|edit|pc_a|pc_b|cyc_a|cyc_b|delta|pct|cause_a|cause_b|cause_changed|inst
-demo|=|0x1300|0x1300|502.00|502.00|0.00|0.00|wave_start|wave_start|0|s_load_b64 s[2:3], s[0:1], null
+demo|=|0x1300|0x1300|0.00|0.00|0.00|-|wave_start|wave_start|0|s_load_b64 s[2:3], s[0:1], null
 demo|=|0x1308|0x1308|1.00|1.00|0.00|0.00|unexplained|unexplained|0|s_load_b64 s[4:5], s[0:1], 0x8
 demo|m|0x1314|0x1310|1.00|1.00|0.00|0.00|unexplained|unexplained|0|s_mov_b32 s6, 3
 demo|m|0x1310|0x1314|1.00|1.00|0.00|0.00|unexplained|unexplained|0|v_lshlrev_b32_e32 v0, 2, v0
@@ -45,7 +45,9 @@ demo|=|0x1358|0x135c|3.00|3.00|0.00|0.00|unexplained|unexplained|0|s_cmp_lg_u32 
 demo|=|0x135c|0x1360|3.00|3.00|0.00|0.00|unexplained|unexplained|0|s_cbranch_scc1 65532
 demo|-|0x1360|-|8.00|-|-8.00|-100.00|issue_wait|-|-|v_exp_f32_e32 v2, v2
 demo|=|0x1364|0x1364|1.00|8.00|7.00|700.00|unexplained|issue_wait|1|global_store_b32 v0, v2, s[4:5]
-demo|=|0x136c|0x136c|302.00|302.00|0.00|0.00|drain|drain|0|s_endpgm
+demo|=|0x136c|0x136c|0.00|0.00|0.00|-|drain|drain|0|s_endpgm
+demo|=|-|-|502.00|502.00|0.00|0.00|wave_start|wave_start|0|(launch)
+demo|=|-|-|302.00|302.00|0.00|0.00|drain|drain|0|(drain)
 EOF
 	test_cmp expect actual
 '
@@ -162,10 +164,10 @@ EOF
 	test_cmp expect actual
 '
 
-test_expect_success JQ 'JSON: jq reads its 22 rows' '
+test_expect_success JQ 'JSON: jq reads its 24 rows (22 instructions, the launch, the drain)' '
 	test_expect_code 1 stall-diff --json "$V1" "$V2" >out.json &&
 	jq ".kernels[0].rows | length" out.json >actual &&
-	echo 22 >expect &&
+	echo 24 >expect &&
 	test_cmp expect actual
 '
 
@@ -222,13 +224,13 @@ test_expect_success 'gemm 20260305 against 20260202: every row aligned, deltas p
 	wc -l <rows >actual &&
 	grep -v "^#" a.tsv | grep -vc "	TOTAL	" >expect &&
 	test_cmp expect actual &&
-	test "$(cat actual)" -eq 127 &&
+	test "$(cat actual)" -eq 129 &&
 	awk -F"\t" -v K=$K "
 		FNR == 1 { f++ }
 		/^##stall-table	kernel	/ && \$3 == K { w[f] = \$7 }
 		/^#/ || \$1 != K || \$2 == \"TOTAL\" { next }
-		f == 1 { a[\$2] = \$4 / w[1]; next }
-		{ printf \"%s\t%.2f\t%.2f\t%.2f\n\", \$2, a[\$2], \$4 / w[2], \$4 / w[2] - a[\$2] }
+		f == 1 { a[\$2 \$NF] = \$4 / w[1]; next }
+		{ printf \"%s\t%.2f\t%.2f\t%.2f\n\", \$2, a[\$2 \$NF], \$4 / w[2], \$4 / w[2] - a[\$2 \$NF] }
 	" a.tsv b.tsv | sed "s/	-0.00\$/	0.00/" | sort >expect &&
 	cut -f3,5,6,7 rows | sort >actual &&
 	test_cmp expect actual &&

@@ -88,9 +88,13 @@ for i, e in enumerate(doc["traceEvents"]):
         fail("%s: negative ts or dur" % where)
     if e["pid"] not in pname or (e["pid"], e["tid"]) not in tname:
         fail("%s: slice before its process and thread names" % where)
-    for k in ("pc", "inst", "cause", "cycles", "issue"):
+    # a launch (cause wave_start) or a drain has no pc and no instruction
+    special = e["args"].get("cause") in ("wave_start", "drain")
+    for k in ("cause", "cycles", "issue") if special else ("pc", "inst", "cause", "cycles", "issue"):
         if k not in e["args"]:
             fail("%s: no args.%s" % (where, k))
+    if special and ("pc" in e["args"] or "inst" in e["args"]):
+        fail("%s: a launch or drain with a pc or an instruction" % where)
     slices.setdefault((e["pid"], e["tid"]), []).append(e)
 
 # threads are waves: name "slot S wave W", process "KERNEL SEn (event E)"
@@ -122,11 +126,12 @@ for (pid, tid), ss in slices.items():
     if ss[-1]["ts"] + ss[-1]["dur"] != int(rows[-1][c["time"]]):
         fail("wave %r: the last slice does not end at the last row" % (key,))
     for r, s in zip(rows, ss):
-        want = (r[c["pc"]], r[c["inst"]], r[c["cause"]], int(r[c["cost"]]), int(r[c["time"]]),
-                int(r[c["slot"]]))
-        got = (s["args"]["pc"], s["args"]["inst"], s["args"]["cause"], s["args"]["cycles"],
+        special = {"wave_start": "(launch)", "drain": "(drain)"}.get(r[c["cause"]])
+        want = (None if special else r[c["pc"]], None if special else r[c["inst"]], r[c["cause"]],
+                int(r[c["cost"]]), int(r[c["time"]]), int(r[c["slot"]]))
+        got = (s["args"].get("pc"), s["args"].get("inst"), s["args"]["cause"], s["args"]["cycles"],
                s["args"]["issue"], slot)
-        if want != got or s["dur"] != s["args"]["cycles"] or s["name"] != r[c["inst"]]:
+        if want != got or s["dur"] != s["args"]["cycles"] or s["name"] != (special or r[c["inst"]]):
             fail("wave %r: slice %r is not its row %r" % (key, got, want))
 if len(seen) != len(waves):
     fail("%d waves in the rows, %d threads" % (len(waves), len(seen)))
