@@ -51,8 +51,8 @@ test_expect_success 'sync: the wait after the barrier is on the s_barrier, the n
 	cat > expect <<-\EOF &&
 	0 0x11c 1 21 barrier
 	1 0x11c 2 17 barrier
-	0 0x120 21 1 unexplained
-	1 0x120 16 1 unexplained
+	0 0x120 21 1 issue_cycle
+	1 0x120 16 1 issue_cycle
 	EOF
 	test_cmp expect actual
 '

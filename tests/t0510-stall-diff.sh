@@ -25,26 +25,26 @@ test_expect_success 'demo against demo-v2: the swap, the added and the removed r
 	tabs >expect <<\EOF &&
 #kernel|edit|pc_a|pc_b|cyc_a|cyc_b|delta|pct|cause_a|cause_b|cause_changed|inst
 demo|=|0x1300|0x1300|0.00|0.00|0.00|-|wave_start|wave_start|0|s_load_b64 s[2:3], s[0:1], null
-demo|=|0x1308|0x1308|1.00|1.00|0.00|0.00|unexplained|unexplained|0|s_load_b64 s[4:5], s[0:1], 0x8
-demo|m|0x1314|0x1310|1.00|1.00|0.00|0.00|unexplained|unexplained|0|s_mov_b32 s6, 3
-demo|m|0x1310|0x1314|1.00|1.00|0.00|0.00|unexplained|unexplained|0|v_lshlrev_b32_e32 v0, 2, v0
+demo|=|0x1308|0x1308|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|s_load_b64 s[4:5], s[0:1], 0x8
+demo|m|0x1314|0x1310|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|s_mov_b32 s6, 3
+demo|m|0x1310|0x1314|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|v_lshlrev_b32_e32 v0, 2, v0
 demo|=|0x1318|0x1318|198.00|198.00|0.00|0.00|smem|smem|0|s_waitcnt lgkmcnt(0)
-demo|=|0x131c|0x131c|1.00|1.00|0.00|0.00|unexplained|unexplained|0|global_load_b32 v1, v0, s[2:3]
+demo|=|0x131c|0x131c|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|global_load_b32 v1, v0, s[2:3]
 demo|=|0x1324|0x1324|815.00|815.00|0.00|0.00|mem|mem|0|s_waitcnt vmcnt(0)
-demo|+|-|0x1328|-|1.00|1.00|-|-|unexplained|-|v_max_f32_e32 v1, 0, v1
-demo|=|0x1328|0x132c|1.00|1.00|0.00|0.00|unexplained|unexplained|0|v_add_f32_e32 v1, 1.0, v1
+demo|+|-|0x1328|-|1.00|1.00|-|-|issue_cycle|-|v_max_f32_e32 v1, 0, v1
+demo|=|0x1328|0x132c|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|v_add_f32_e32 v1, 1.0, v1
 demo|=|0x1330|0x1334|5.00|5.00|0.00|0.00|valu_dep|valu_dep|0|v_mul_f32_e32 v1, v1, v1
-demo|=|0x1334|0x1338|1.00|1.00|0.00|0.00|unexplained|unexplained|0|ds_store_b32 v0, v1
+demo|=|0x1334|0x1338|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|ds_store_b32 v0, v1
 demo|=|0x133c|0x1340|30.33|30.33|0.00|0.00|lds|lds|0|s_waitcnt lgkmcnt(0)
 demo|=|0x1340|0x1344|673.67|673.67|0.00|0.00|barrier|barrier|0|s_barrier
-demo|=|0x1344|0x1348|1.00|1.00|0.00|0.00|unexplained|unexplained|0|ds_load_b32 v2, v0
+demo|=|0x1344|0x1348|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|ds_load_b32 v2, v0
 demo|=|0x134c|0x1350|31.00|31.00|0.00|0.00|lds|lds|0|s_waitcnt lgkmcnt(0)
 demo|=|0x1350|0x1354|16.00|16.00|0.00|0.00|issue_wait|issue_wait|0|v_add_f32_e32 v2, v2, v1
-demo|=|0x1354|0x1358|3.00|3.00|0.00|0.00|unexplained|unexplained|0|s_add_i32 s6, s6, -1
-demo|=|0x1358|0x135c|3.00|3.00|0.00|0.00|unexplained|unexplained|0|s_cmp_lg_u32 s6, 0
-demo|=|0x135c|0x1360|3.00|3.00|0.00|0.00|unexplained|unexplained|0|s_cbranch_scc1 65532
+demo|=|0x1354|0x1358|3.00|3.00|0.00|0.00|issue_cycle|issue_cycle|0|s_add_i32 s6, s6, -1
+demo|=|0x1358|0x135c|3.00|3.00|0.00|0.00|issue_cycle|issue_cycle|0|s_cmp_lg_u32 s6, 0
+demo|=|0x135c|0x1360|3.00|3.00|0.00|0.00|issue_cycle|issue_cycle|0|s_cbranch_scc1 65532
 demo|-|0x1360|-|8.00|-|-8.00|-100.00|issue_wait|-|-|v_exp_f32_e32 v2, v2
-demo|=|0x1364|0x1364|1.00|8.00|7.00|700.00|unexplained|issue_wait|1|global_store_b32 v0, v2, s[4:5]
+demo|=|0x1364|0x1364|1.00|8.00|7.00|700.00|issue_cycle|issue_wait|1|global_store_b32 v0, v2, s[4:5]
 demo|=|0x136c|0x136c|0.00|0.00|0.00|-|drain|drain|0|s_endpgm
 demo|=|-|-|502.00|502.00|0.00|0.00|wave_start|wave_start|0|(launch)
 demo|=|-|-|302.00|302.00|0.00|0.00|drain|drain|0|(drain)
@@ -156,7 +156,7 @@ test_expect_success 'JSON: every row has the same keys; it parses' '
 	test_cmp expect actual &&
 	grep "\"edit\": \"+\"" out.json >actual &&
 	cat >expect <<\EOF &&
-    {"edit": "+", "pc_a": null, "pc_b": "0x1328", "a": null, "b": 1.00, "delta": 1.00, "pct": null, "cause_a": null, "cause_b": "unexplained", "cause_changed": false, "inst": "v_max_f32_e32 v1, 0, v1"},
+    {"edit": "+", "pc_a": null, "pc_b": "0x1328", "a": null, "b": 1.00, "delta": 1.00, "pct": null, "cause_a": null, "cause_b": "issue_cycle", "cause_changed": false, "inst": "v_max_f32_e32 v1, 0, v1"},
 EOF
 	test_cmp expect actual &&
 	grep "^    {\"edit\"" out.json | sed -E "s/\"([a-z_]+)\": (\"([^\"\\\\]|\\\\.)*\"|[^,}]*)/\\1/g; s/,\$//" | sort -u >actual &&

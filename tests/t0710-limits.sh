@@ -135,7 +135,7 @@ test_expect_success 'stall-attr: rows held behind an s_barrier, at the limit and
 	stall-attr at.tsv > out 2> err &&
 	test_cmp /dev/null err &&
 	test "$(sed -n 3p out | cut -f 9,13,14)" = "INST:barrier	131081	wave_start" &&
-	test "$(tail -n 3 out | head -n 1 | cut -f 13,14)" = "1	unexplained" &&
+	test "$(tail -n 3 out | head -n 1 | cut -f 13,14)" = "1	issue_cycle" &&
 	barrier_rows 131072 > past.tsv &&
 	mem stall-attr past.tsv > out 2> err &&
 	echo "stall-attr: warning: past.tsv:131074: an s_barrier of wave 0 of event 0 waited 131072 rows for its wave'"'"'s next row: its wait stays on that row" > expect &&
