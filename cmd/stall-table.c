@@ -127,6 +127,8 @@ main(int argc, char *argv[])
 	rep = opt_by_dispatch ? NULL : report_open(&ro);
 	timeline = rep ? report_timeline(rep) : NULL;
 	profile_init(&prof, flags);
+	if (rep)
+		report_watch(rep, &prof);
 	if (opt_by_dispatch || opt_dispatch >= 0) {
 		ds = dispatch_new(opt_dispatch, opt_by_dispatch);
 		dispatch_watch(ds, &prof);

@@ -649,6 +649,7 @@ main(int argc, char *argv[])
 		errx(2, "cannot make a lock");
 	if (!opt_rows && !opt_by_dispatch) {
 		rep = report_open(&ro);
+		report_watch(rep, prof);	/* its ##event lines: the dispatches' clocks */
 		timeline = report_timeline(rep);
 	}
 	nworkers = opt_threads ? (size_t)opt_threads : ncpu > 0 ? (size_t)ncpu : 1;

@@ -140,8 +140,13 @@ take_metas(struct dispatches *ds, const struct tsv *t)
 		while (n < 12 && (f[n] = strsep(&s, "\t")) != NULL)
 			n++;
 		if (n < 2 || !is_number(f[1]) || (n > 10 && strcmp(f[10], "-") != 0 &&
-		    !is_number(f[10])))
+		    !is_number(f[10]))) {
+			if (t == NULL) {
+				fflush(stdout);
+				errx(2, "an ##event line: its event or dispatch is not a number");
+			}
 			tsv_fail(t, "an ##event line above: its event or dispatch is not a number");
+		}
 		dispatch_event(ds, strtoull(f[1], NULL, 10), n > 10 && strcmp(f[10], "-") != 0 ?
 		    (int64_t)strtoull(f[10], NULL, 10) : -1);
 		free(line);
@@ -159,6 +164,14 @@ dispatch_row_hook(void *arg, const struct tsv *t, const char *kernel)
 	if (ds->prof != NULL && ds->prof->nmeta > ds->metas_seen)
 		take_metas(ds, t);
 	return dispatch_kernel(ds, tsv_u64(t, c), kernel);
+}
+
+int64_t
+dispatch_of_event(struct dispatches *ds, const struct tsv *t, uint64_t event)
+{
+	if (ds->prof != NULL && ds->prof->nmeta > ds->metas_seen)
+		take_metas(ds, t);
+	return event_dispatch(ds, event);
 }
 
 uint64_t

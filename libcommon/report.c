@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dispatch.h"
 #include "html.h"
 #include "json.h"
 #include "report.h"
@@ -22,6 +23,7 @@ struct report {
 	struct timeline *timeline;	/* the rows in time, for --html and --trace-json */
 	FILE *html_fp;
 	struct tracejson *trace;
+	struct dispatches *dispatches;	/* of the watched profile */
 	int done;
 };
 
@@ -63,6 +65,23 @@ report_open(const struct report_opts *o)
 			timeline_sink(r->timeline, tracejson_row, r->trace);
 	}
 	return r;
+}
+
+static int64_t
+dispatch_hook(void *arg, uint64_t event)
+{
+	return dispatch_of_event(arg, NULL, event);
+}
+
+void
+report_watch(struct report *r, const struct profile *p)
+{
+	if (r->trace == NULL)
+		return;
+	if (r->dispatches == NULL)
+		r->dispatches = dispatch_new(-1, 0);
+	dispatch_watch(r->dispatches, p);
+	tracejson_dispatches(r->trace, dispatch_hook, r->dispatches);
 }
 
 struct timeline *
@@ -296,6 +315,7 @@ report_finish(struct report *r, struct profile *prof, const char *from)
 		tracejson_close(r->trace);
 	r->done = 1;
 	timeline_free(r->timeline);
+	dispatch_free(r->dispatches);
 	if (open_report == r)
 		open_report = NULL;
 	free(r);

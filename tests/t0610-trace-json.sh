@@ -44,6 +44,35 @@ test_expect_success '20260202 gemm: three kernels, 36 waves, every row a slice' 
 '
 fi
 
+# The unit is what the file says: displayTimeUnit ns, otherData.cycles_per_ts 1000, and
+# every slice's dur times 1000 is its args.cycles (the row's cost); the dispatches in
+# order, each after the one before (by construction of the 20260202 capture: three
+# dispatches of one buffer with rows each, whose clocks are 1.41M, 1.11M and 1.07M
+# cycles into their traces).
+if [ -f "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" ]; then
+test_expect_success JQ 'jq: the unit said is the unit written; dispatch 1, 2, 3 in order' '
+	jq -e ".displayTimeUnit == \"ns\" and .otherData.cycles_per_ts == 1000" gemm.json &&
+	jq -e "[.traceEvents[] | select(.ph == \"X\") | (.dur * 1000 | round) == .args.cycles] | all" gemm.json &&
+	jq -r "[.traceEvents[] | select(.ph == \"X\")] | group_by(.pid) | .[] |
+		\"\\(.[0].pid) \\(map(.ts * 1000 | round) | min) \\(map((.ts + .dur) * 1000 | round) | max)\"" gemm.json >spans &&
+	printf "1 1412386 1415777\n2 2522351 2525694\n3 3597565 3612737\n" >expect &&
+	test_cmp expect spans &&
+	jq -r ".traceEvents[] | select(.name == \"process_name\") | .args.name" gemm.json >names &&
+	printf "%s\n" "E_32_32_4 SE0 (event 0, dispatch 1)" "E_8_8_16_4 SE0 (event 6, dispatch 2)" \
+	    "r_2_8_16_4_4_16_4 SE0 (event 12, dispatch 3)" >expect &&
+	test_cmp expect names
+'
+
+test_expect_success !JQ 'awk: the unit said is the unit written (no jq here)' '
+	grep -q "^{\"displayTimeUnit\": \"ns\", .*\"cycles_per_ts\": 1000," gemm.json &&
+	awk "/\"ph\": \"X\"/ {
+		d = \$0; sub(/.*\"dur\": /, \"\", d); sub(/,.*/, \"\", d)
+		c = \$0; sub(/.*\"cycles\": /, \"\", c); sub(/,.*/, \"\", c)
+		n++; if (int(d * 1000 + 0.5) != c + 0) bad++
+	} END { exit !(n > 0 && bad == 0) }" gemm.json
+'
+fi
+
 # A kernel named with quotes, a backslash, control bytes, bytes that are not UTF-8, a
 # line separator, an emoji and a script end tag; an instruction with < and &.
 evil_rows() {
