@@ -125,6 +125,11 @@ profile_kernel(struct profile *p, const char *name)
 		return p->lastkernel;
 	if ((i = profile_find(p, name)) >= 0)
 		return p->lastkernel = (size_t)i;
+	if (p->nkernel >= PROFILE_MAX_KERNELS) {
+		fflush(stdout);
+		errx(2, "%s%smore than %d kernels: the limit of a profile", p->path ? p->path : "",
+		    p->path ? ": " : "", PROFILE_MAX_KERNELS);
+	}
 	if (p->nkernel == p->capkernel) {
 		p->capkernel = p->capkernel ? 2 * p->capkernel : 8;
 		p->kernels = xreallocarray(p->kernels, p->capkernel, sizeof(*p->kernels));
@@ -665,6 +670,7 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 	struct tabcols tc = { 0 };
 	int header_seen = 0, table = 0, i;
 
+	p->path = t->path;
 	for (;;) {
 		enum tsv_kind kind = tsv_next(t);
 
@@ -736,6 +742,7 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 	}
 	if (table)
 		table_check(p, t->path);
+	p->path = NULL;		/* the stream's, which its reader frees */
 	return header_seen ? 0 : -1;
 }
 
@@ -815,6 +822,7 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 	const struct json *v, *kj, *rj;
 	long long top;
 
+	p->path = path;
 	if (root == NULL) {
 		fflush(stdout);
 		errx(2, "%s: %s", path, err);
@@ -897,6 +905,7 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 	}
 	json_free(root);
 	table_check(p, path);
+	p->path = NULL;
 }
 
 /* Ordering ------------------------------------------------------------------------- */

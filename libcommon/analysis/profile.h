@@ -104,7 +104,12 @@ struct profile {
 	 * asked before on_row: stall-table --dispatch and --by-dispatch */
 	const char *(*row_kernel)(void *hook, const struct tsv *, const char *kernel);
 	void *kernel_hook;
+	const char *path;	/* the input being read, for the messages */
 };
+
+/* Kernels a profile holds at most (with --by-dispatch, dispatches): more is an error,
+ * so that hostile input of many one-row kernels stays within tens of MB. */
+#define PROFILE_MAX_KERNELS 32768
 
 #define PROFILE_UNTRACED 1	/* count waves without instruction tokens as rows too */
 #define PROFILE_STRICT 2	/* an unknown cause is an error, not a warning */

@@ -28,6 +28,7 @@ struct lane {
 
 struct kernel {
 	char *name;
+	size_t next;		/* the next kernel of the same hash, + 1 (0: none) */
 	uint64_t waves, rows, lanes, rows_drawn;
 	int64_t t0, t1;		/* the drawn lanes' first start and last end */
 };
@@ -59,6 +60,7 @@ struct timeline {
 
 	struct kernel *kernel;
 	size_t nkernel, capkernel, lastkernel;
+	struct u64map kbyname;	/* the first kernel of a name's hash, + 1 */
 	struct entry **htab;
 	size_t hsize, hcount;
 	uint64_t nprocess, nthread, rows;
@@ -115,19 +117,23 @@ timeline_header(struct timeline *tl, const struct tsv *t)
 static size_t
 kernel_get(struct timeline *tl, const char *name)
 {
+	void **slot;
 	size_t i;
 
 	if (tl->lastkernel < tl->nkernel && strcmp(tl->kernel[tl->lastkernel].name, name) == 0)
 		return tl->lastkernel;
-	for (i = 0; i < tl->nkernel; i++)
-		if (strcmp(tl->kernel[i].name, name) == 0)
-			return tl->lastkernel = i;
+	slot = u64map_slot(&tl->kbyname, mem_hash(name, strlen(name), 0));
+	for (i = (size_t)(uintptr_t)*slot; i != 0; i = tl->kernel[i - 1].next)
+		if (strcmp(tl->kernel[i - 1].name, name) == 0)
+			return tl->lastkernel = i - 1;
 	if (tl->nkernel == tl->capkernel) {
 		tl->capkernel = tl->capkernel ? 2 * tl->capkernel : 8;
 		tl->kernel = xreallocarray(tl->kernel, tl->capkernel, sizeof(*tl->kernel));
 	}
 	memset(&tl->kernel[tl->nkernel], 0, sizeof(tl->kernel[0]));
 	tl->kernel[tl->nkernel].name = xstrdup(name);
+	tl->kernel[tl->nkernel].next = (size_t)(uintptr_t)*slot;
+	*slot = (void *)(uintptr_t)(tl->nkernel + 1);
 	return tl->lastkernel = tl->nkernel++;
 }
 
@@ -551,5 +557,6 @@ timeline_free(struct timeline *tl)
 	free(tl->insts);
 	free(tl->lane);
 	free(tl->kernel);
+	u64map_free(&tl->kbyname);
 	free(tl);
 }
