@@ -23,15 +23,16 @@
 static struct report_opts ro = { .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 static struct profile prof;
 static long long opt_dispatch = -1;
-static int opt_by_dispatch;
+static int opt_by_dispatch, opt_occupancy;
 
 static const struct cli cli = {
 	.synopsis = {
 		"[-Hhjpt] [-k kernel] [-n top] [-s cycles|hits|pc] [--plain] [--strict] [--untraced]",
-		"\t[--dispatch n | --by-dispatch] [--html out.html] [--trace-json out.json] [file ...]",
+		"\t[--dispatch n | --by-dispatch | --occupancy] [--html out.html] [--trace-json out.json]",
+		"\t[file ...]",
 		NULL
 	},
-	.options = "by-dispatch dispatch kernel/k strict untraced " REPORT_OPTIONS,
+	.options = "by-dispatch dispatch kernel/k occupancy strict untraced " REPORT_OPTIONS,
 	.help =
 	    "Sum a row stream per (kernel, pc): hits, cycles, percent of the kernel,\n"
 	    "the dominant cause and the cycles of every cause.\n"
@@ -46,6 +47,7 @@ static const struct cli cli = {
 	    "      --dispatch N  only the rows of dispatch N (rocprofv3's dispatch id)\n"
 	    "      --by-dispatch one line per dispatch: kernel, waves, cycles, wall time,\n"
 	    "                  top cause and its share, the hottest instruction\n"
+	    "      --occupancy the waves in flight over time on each traced SIMD\n"
 	    "      --html OUT  also write the timeline of the waves and the table as a\n"
 	    "                  self-contained HTML page\n"
 	    "      --trace-json OUT  also write the rows as Chrome trace events (Perfetto)\n"
@@ -100,6 +102,9 @@ main(int argc, char *argv[])
 		case OPT_BY_DISPATCH:
 			opt_by_dispatch = 1;
 			break;
+		case OPT_OCCUPANCY:
+			opt_occupancy = 1;
+			break;
 		case OPT_DISPATCH:
 			opt_dispatch = cli_number("--dispatch", optarg, 0, LLONG_MAX);
 			break;
@@ -122,11 +127,17 @@ main(int argc, char *argv[])
 	    ro.trace_json))
 		errx(2, "--by-dispatch is a table of its own: not with --dispatch, --json, --html "
 		    "or --trace-json");
+	if (opt_occupancy && (opt_by_dispatch || ro.format == REPORT_JSON || ro.html ||
+	    ro.trace_json || ro.plain))
+		errx(2, "--occupancy is a table of its own: not with --by-dispatch, --json, --html, "
+		    "--trace-json or --plain");
 	if (opt_by_dispatch)
 		flags |= PROFILE_WALL;
-	rep = opt_by_dispatch ? NULL : report_open(&ro);
-	timeline = rep ? report_timeline(rep) : NULL;
+	rep = opt_by_dispatch || opt_occupancy ? NULL : report_open(&ro);
+	timeline = rep ? report_timeline(rep) : opt_occupancy ? timeline_new(0, 0, 2) : NULL;
 	profile_init(&prof, flags);
+	if (rep)
+		report_watch(rep, &prof);
 	if (opt_by_dispatch || opt_dispatch >= 0) {
 		ds = dispatch_new(opt_dispatch, opt_by_dispatch);
 		dispatch_watch(ds, &prof);
@@ -146,6 +157,18 @@ main(int argc, char *argv[])
 		if (opt_dispatch >= 0)
 			errx(2, "%s: no rows of dispatch %lld", from, opt_dispatch);
 		errx(2, "%s: no rows: no dispatch to show", from);
+	}
+	if (opt_occupancy) {
+		if (timeline_lives(timeline) == 0)
+			errx(2, "%s: no wave ended: no occupancy to show", from);
+		timeline_occupancy(timeline, stdout, ro.format == REPORT_PRETTY ||
+		    (ro.format == REPORT_AUTO && isatty(STDOUT_FILENO)));
+		if (fflush(stdout) != 0 || ferror(stdout))
+			err(2, "stdout");
+		timeline_free(timeline);
+		dispatch_free(ds);
+		profile_free(&prof);
+		return 0;
 	}
 	if (opt_by_dispatch) {
 		profile_finish(&prof);

@@ -245,6 +245,7 @@ main(int argc, char *argv[])
 		pictures_before(ro.html, ro.trace_json);
 		rep = report_open(&ro);
 		pictures_made();
+		report_watch(rep, &prof);	/* its ##event lines: the dispatches' clocks */
 		pipeline_draw(pl, report_timeline(rep));
 	}
 	profile_init(&prof, flags);

@@ -30,7 +30,7 @@ test_expect_success 'the demo as gfx1100: 88 rows' '
 	stall-attr r1100 > c1100 &&
 	stall --rows "$DEMO" > s1100 &&
 	stall -n 100 --plain "$DEMO" > t1100 &&
-	test "$(grep -c . t1100)" = 22
+	test "$(grep -c . t1100)" = 24
 '
 
 test_expect_success 'a gfx1101 capture and code object: walked, costed and tabled as gfx1100' '

@@ -16,16 +16,20 @@ test_expect_success 'TSV: per (kernel, pc), a TOTAL row per kernel' '
 ##stall-table|pct|percent of the kernel'"'"'s cycles, the sum of its waves'"'"' lifetimes
 ##stall-table|kernel|k_a|cycles|400|waves|2|hits|10|untraced_waves|0|untraced_cycles|0
 ##stall-table|kernel|k_b|cycles|80|waves|1|hits|2|untraced_waves|0|untraced_cycles|0
-#kernel|pc|hits|cycles|pct|cause|c_wave_start|c_mem|c_smem|c_lds|c_mem_smem|c_mem_lds|c_smem_lds|c_mem_smem_lds|c_barrier|c_depctr|c_valu_dep|c_trans_dep|c_salu_dep|c_issue_wait|c_fetch|c_vmem_issue|c_lds_queue|c_drain|c_unexplained|c_untraced|c_none|c_other|inst|c_sleep|row
-k_a|0x100|2|210|52.50|wave_start|210|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_load_b64 s[2:3], s[0:1], 0x0|0|inst
-k_a|0x104|2|110|27.50|smem|0|0|110|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_waitcnt lgkmcnt(0)|0|inst
-k_a|0x108|2|50|12.50|barrier|0|0|0|0|0|0|0|0|50|0|0|0|0|0|0|0|0|0|0|0|0|0|s_barrier|0|inst
-k_a|0x110|2|28|7.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|28|0|0|0|0|s_endpgm|0|inst
-k_a|0x10c|2|2|0.50|unexplained|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|2|0|0|0|v_add_nc_u32_e32 v1, v0, v0|0|inst
-k_a|TOTAL|10|400|100.00|wave_start|210|0|110|0|0|0|0|0|50|0|0|0|0|0|0|0|0|28|2|0|0|0|-|0|total
-k_b|0x200|1|50|62.50|wave_start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|v_mov_b32_e32 v0, 0|0|inst
-k_b|0x204|1|30|37.50|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|s_endpgm|0|inst
-k_b|TOTAL|2|80|100.00|wave_start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|-|0|total
+#kernel|pc|hits|cycles|pct|cause|c_wave_start|c_mem|c_smem|c_lds|c_mem_smem|c_mem_lds|c_smem_lds|c_mem_smem_lds|c_barrier|c_depctr|c_valu_dep|c_trans_dep|c_salu_dep|c_issue_wait|c_fetch|c_vmem_issue|c_lds_queue|c_drain|c_unexplained|c_untraced|c_none|c_other|inst|c_sleep|c_issue_cycle|row
+k_a|0x104|2|110|27.50|smem|0|0|110|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_waitcnt lgkmcnt(0)|0|0|inst
+k_a|0x108|2|50|12.50|barrier|0|0|0|0|0|0|0|0|50|0|0|0|0|0|0|0|0|0|0|0|0|0|s_barrier|0|0|inst
+k_a|0x10c|2|2|0.50|unexplained|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|2|0|0|0|v_add_nc_u32_e32 v1, v0, v0|0|0|inst
+k_a|0x100|2|0|0.00|wave_start|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_load_b64 s[2:3], s[0:1], 0x0|0|0|inst
+k_a|0x110|2|0|0.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_endpgm|0|0|inst
+k_a|-|2|210|52.50|wave_start|210|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|(launch)|0|0|launch
+k_a|-|2|28|7.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|28|0|0|0|0|(drain)|0|0|drain
+k_a|TOTAL|10|400|100.00|wave_start|210|0|110|0|0|0|0|0|50|0|0|0|0|0|0|0|0|28|2|0|0|0|-|0|0|total
+k_b|0x200|1|0|0.00|wave_start|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|v_mov_b32_e32 v0, 0|0|0|inst
+k_b|0x204|1|0|0.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_endpgm|0|0|inst
+k_b|-|1|50|62.50|wave_start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|(launch)|0|0|launch
+k_b|-|1|30|37.50|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|(drain)|0|0|drain
+k_b|TOTAL|2|80|100.00|wave_start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|-|0|0|total
 EOF
 	test_cmp expect actual
 '
@@ -40,16 +44,16 @@ test_expect_success 'JSON, version 1' '
 	stall-table --json "$DATA/rows-table.tsv" >actual &&
 	cat >expect <<\EOF &&
 {"version": 1, "view": "cause", "top": 0, "kernels": [
-  {"kernel": "k_a", "cycles": 400, "waves": 2, "hits": 10, "untraced_waves": 0, "untraced_cycles": 0, "cause": "wave_start", "causes": {"wave_start": 210, "smem": 110, "barrier": 50, "drain": 28, "unexplained": 2}, "rows": [
-    {"pc": "0x100", "hits": 2, "cycles": 210, "pct": 52.50, "cause": "wave_start", "causes": {"wave_start": 210}, "inst": "s_load_b64 s[2:3], s[0:1], 0x0"},
+  {"kernel": "k_a", "cycles": 400, "waves": 2, "hits": 10, "untraced_waves": 0, "untraced_cycles": 0, "cause": "wave_start", "causes": {"wave_start": 210, "smem": 110, "barrier": 50, "drain": 28, "unexplained": 2}, "launch": {"hits": 2, "cycles": 210, "pct": 52.50, "cause": "wave_start", "causes": {"wave_start": 210}}, "drain": {"hits": 2, "cycles": 28, "pct": 7.00, "cause": "drain", "causes": {"drain": 28}}, "rows": [
     {"pc": "0x104", "hits": 2, "cycles": 110, "pct": 27.50, "cause": "smem", "causes": {"smem": 110}, "inst": "s_waitcnt lgkmcnt(0)"},
     {"pc": "0x108", "hits": 2, "cycles": 50, "pct": 12.50, "cause": "barrier", "causes": {"barrier": 50}, "inst": "s_barrier"},
-    {"pc": "0x110", "hits": 2, "cycles": 28, "pct": 7.00, "cause": "drain", "causes": {"drain": 28}, "inst": "s_endpgm"},
-    {"pc": "0x10c", "hits": 2, "cycles": 2, "pct": 0.50, "cause": "unexplained", "causes": {"unexplained": 2}, "inst": "v_add_nc_u32_e32 v1, v0, v0"}
+    {"pc": "0x10c", "hits": 2, "cycles": 2, "pct": 0.50, "cause": "unexplained", "causes": {"unexplained": 2}, "inst": "v_add_nc_u32_e32 v1, v0, v0"},
+    {"pc": "0x100", "hits": 2, "cycles": 0, "pct": 0.00, "cause": "wave_start", "causes": {}, "inst": "s_load_b64 s[2:3], s[0:1], 0x0"},
+    {"pc": "0x110", "hits": 2, "cycles": 0, "pct": 0.00, "cause": "drain", "causes": {}, "inst": "s_endpgm"}
   ]},
-  {"kernel": "k_b", "cycles": 80, "waves": 1, "hits": 2, "untraced_waves": 0, "untraced_cycles": 0, "cause": "wave_start", "causes": {"wave_start": 50, "drain": 30}, "rows": [
-    {"pc": "0x200", "hits": 1, "cycles": 50, "pct": 62.50, "cause": "wave_start", "causes": {"wave_start": 50}, "inst": "v_mov_b32_e32 v0, 0"},
-    {"pc": "0x204", "hits": 1, "cycles": 30, "pct": 37.50, "cause": "drain", "causes": {"drain": 30}, "inst": "s_endpgm"}
+  {"kernel": "k_b", "cycles": 80, "waves": 1, "hits": 2, "untraced_waves": 0, "untraced_cycles": 0, "cause": "wave_start", "causes": {"wave_start": 50, "drain": 30}, "launch": {"hits": 1, "cycles": 50, "pct": 62.50, "cause": "wave_start", "causes": {"wave_start": 50}}, "drain": {"hits": 1, "cycles": 30, "pct": 37.50, "cause": "drain", "causes": {"drain": 30}}, "rows": [
+    {"pc": "0x200", "hits": 1, "cycles": 0, "pct": 0.00, "cause": "wave_start", "causes": {}, "inst": "v_mov_b32_e32 v0, 0"},
+    {"pc": "0x204", "hits": 1, "cycles": 0, "pct": 0.00, "cause": "drain", "causes": {}, "inst": "s_endpgm"}
   ]}
 ]}
 EOF
@@ -67,9 +71,10 @@ test_expect_success '--plain: no ## line, no TOTAL row, a bare header; -H: no he
 	stall-table -H "$DATA/rows-table.tsv" >bare &&
 	tail -n +2 plain >expect.bare &&
 	test_cmp expect.bare bare &&
-	test "$(wc -l <bare)" -eq 7 &&
-	awk -F"\t" "\$NF != \"inst\"" bare >not-inst &&
-	test_cmp /dev/null not-inst &&
+	test "$(wc -l <bare)" -eq 11 &&
+	awk -F"\t" "\$NF != \"inst\" { print \$1, \$2, \$4, \$NF }" bare >not-inst &&
+	printf "k_a - 210 launch\nk_a - 28 drain\nk_b - 50 launch\nk_b - 30 drain\n" >expect.not-inst &&
+	test_cmp expect.not-inst not-inst &&
 	test_expect_code 2 stall-table --plain --json "$DATA/rows-table.tsv" >out 2>err &&
 	test_one_line_error stall-table err
 '
@@ -109,9 +114,13 @@ test_expect_success '--top 1: the hottest instruction of each kernel, totals of 
 	grep -v "^##" out.tsv | cut -f1-6 >actual &&
 	tabs >expect <<\EOF &&
 #kernel|pc|hits|cycles|pct|cause
-k_a|0x100|2|210|52.50|wave_start
+k_a|0x104|2|110|27.50|smem
+k_a|-|2|210|52.50|wave_start
+k_a|-|2|28|7.00|drain
 k_a|TOTAL|10|400|100.00|wave_start
-k_b|0x200|1|50|62.50|wave_start
+k_b|0x200|1|0|0.00|wave_start
+k_b|-|1|50|62.50|wave_start
+k_b|-|1|30|37.50|drain
 k_b|TOTAL|2|80|100.00|wave_start
 EOF
 	test_cmp expect actual &&
@@ -126,33 +135,45 @@ k_a|0x104
 k_a|0x108
 k_a|0x10c
 k_a|0x110
+k_a|-
+k_a|-
 k_a|TOTAL
 k_b|0x200
 k_b|0x204
+k_b|-
+k_b|-
 k_b|TOTAL
 EOF
 	test_cmp expect actual &&
 	stall-table -n 3 -s pc "$DATA/rows-table.tsv" >stage99.0.out && <stage99.0.out grep -v "^#" | cut -f1,2 >actual &&
 	tabs >expect <<\EOF &&
-k_a|0x100
 k_a|0x104
 k_a|0x108
+k_a|0x10c
+k_a|-
+k_a|-
 k_a|TOTAL
 k_b|0x200
 k_b|0x204
+k_b|-
+k_b|-
 k_b|TOTAL
 EOF
 	test_cmp expect actual &&
 	stall-table -s hits "$DATA/rows-table.tsv" >stage110.0.out && <stage110.0.out grep -v "^#" | cut -f1,2 >actual &&
 	tabs >expect <<\EOF &&
-k_a|0x100
 k_a|0x104
 k_a|0x108
-k_a|0x110
 k_a|0x10c
+k_a|0x100
+k_a|0x110
+k_a|-
+k_a|-
 k_a|TOTAL
 k_b|0x200
 k_b|0x204
+k_b|-
+k_b|-
 k_b|TOTAL
 EOF
 	test_cmp expect actual
@@ -166,11 +187,13 @@ test_expect_success 'pretty: aligned, says what was counted and what a percent i
  Percent of the kernel'"'"'s cycles
 
  Percent  Cycles  Hits  Address  Cause         Instruction
-   52.50     210     2  0x100    wave_start    s_load_b64 s[2:3], s[0:1], 0x0
    27.50     110     2  0x104    smem          s_waitcnt lgkmcnt(0)
    12.50      50     2  0x108    barrier       s_barrier
-    7.00      28     2  0x110    drain         s_endpgm
     0.50       2     2  0x10c    unexplained   v_add_nc_u32_e32 v1, v0, v0
+    0.00       0     2  0x100    wave_start    s_load_b64 s[2:3], s[0:1], 0x0
+    0.00       0     2  0x110    drain         s_endpgm
+   52.50     210     2           wave_start    (launch)
+    7.00      28     2           drain         (drain)
   100.00     400    10           total
 
  By cause:
@@ -185,8 +208,10 @@ test_expect_success 'pretty: aligned, says what was counted and what a percent i
  Percent of the kernel'"'"'s cycles
 
  Percent  Cycles  Hits  Address  Cause         Instruction
-   62.50      50     1  0x200    wave_start    v_mov_b32_e32 v0, 0
-   37.50      30     1  0x204    drain         s_endpgm
+    0.00       0     1  0x200    wave_start    v_mov_b32_e32 v0, 0
+    0.00       0     1  0x204    drain         s_endpgm
+   62.50      50     1           wave_start    (launch)
+   37.50      30     1           drain         (drain)
   100.00      80     2           total
 
  By cause:

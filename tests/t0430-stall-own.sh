@@ -10,33 +10,33 @@ test_expect_success 'the causes of wave 0 of the demo are the ones its trace was
 	awk -F"\t" -v OFS="\t" "!/^#/ && \$1 == 0 && \$4 == 0 { print \$6, \$8, \$13, \$14, \$10 }" attr > actual &&
 	cat > expect <<-\EOF &&
 	0x1300	500	500	wave_start	s_load_b64 s[2:3], s[0:1], null
-	0x1308	1	1	unexplained	s_load_b64 s[4:5], s[0:1], 0x8
-	0x1310	1	1	unexplained	v_lshlrev_b32_e32 v0, 2, v0
-	0x1314	1	1	unexplained	s_mov_b32 s6, 3
+	0x1308	1	1	issue_cycle	s_load_b64 s[4:5], s[0:1], 0x8
+	0x1310	1	1	issue_cycle	v_lshlrev_b32_e32 v0, 2, v0
+	0x1314	1	1	issue_cycle	s_mov_b32 s6, 3
 	0x1318	197	197	smem	s_waitcnt lgkmcnt(0)
-	0x131c	1	1	unexplained	global_load_b32 v1, v0, s[2:3]
+	0x131c	1	1	issue_cycle	global_load_b32 v1, v0, s[2:3]
 	0x1324	800	800	mem	s_waitcnt vmcnt(0)
-	0x1328	1	1	unexplained	v_add_f32_e32 v1, 1.0, v1
+	0x1328	1	1	issue_cycle	v_add_f32_e32 v1, 1.0, v1
 	0x1330	5	5	valu_dep	v_mul_f32_e32 v1, v1, v1
-	0x1334	1	1	unexplained	ds_store_b32 v0, v1
+	0x1334	1	1	issue_cycle	ds_store_b32 v0, v1
 	0x133c	30	30	lds	s_waitcnt lgkmcnt(0)
 	0x1340	1	959	barrier	s_barrier
-	0x1344	959	1	unexplained	ds_load_b32 v2, v0
+	0x1344	959	1	issue_cycle	ds_load_b32 v2, v0
 	0x134c	32	32	lds	s_waitcnt lgkmcnt(0)
-	0x1350	1	1	unexplained	v_add_f32_e32 v2, v2, v1
-	0x1354	1	1	unexplained	s_add_i32 s6, s6, -1
-	0x1358	1	1	unexplained	s_cmp_lg_u32 s6, 0
-	0x135c	1	1	unexplained	s_cbranch_scc1 65532
+	0x1350	1	1	issue_cycle	v_add_f32_e32 v2, v2, v1
+	0x1354	1	1	issue_cycle	s_add_i32 s6, s6, -1
+	0x1358	1	1	issue_cycle	s_cmp_lg_u32 s6, 0
+	0x135c	1	1	issue_cycle	s_cbranch_scc1 65532
 	0x1350	6	6	issue_wait	v_add_f32_e32 v2, v2, v1
-	0x1354	1	1	unexplained	s_add_i32 s6, s6, -1
-	0x1358	1	1	unexplained	s_cmp_lg_u32 s6, 0
-	0x135c	1	1	unexplained	s_cbranch_scc1 65532
+	0x1354	1	1	issue_cycle	s_add_i32 s6, s6, -1
+	0x1358	1	1	issue_cycle	s_cmp_lg_u32 s6, 0
+	0x135c	1	1	issue_cycle	s_cbranch_scc1 65532
 	0x1350	6	6	issue_wait	v_add_f32_e32 v2, v2, v1
-	0x1354	1	1	unexplained	s_add_i32 s6, s6, -1
-	0x1358	1	1	unexplained	s_cmp_lg_u32 s6, 0
-	0x135c	1	1	unexplained	s_cbranch_scc1 65532
+	0x1354	1	1	issue_cycle	s_add_i32 s6, s6, -1
+	0x1358	1	1	issue_cycle	s_cmp_lg_u32 s6, 0
+	0x135c	1	1	issue_cycle	s_cbranch_scc1 65532
 	0x1360	8	8	issue_wait	v_exp_f32_e32 v2, v2
-	0x1364	1	1	unexplained	global_store_b32 v0, v2, s[4:5]
+	0x1364	1	1	issue_cycle	global_store_b32 v0, v2, s[4:5]
 	0x136c	300	300	drain	s_endpgm
 	EOF
 	test_cmp expect actual
@@ -78,7 +78,7 @@ test_expect_success 'the table: totals by cause add up; the barrier wait is on s
 test_expect_success 'stall on the demo: the top three, by construction' '
 	stall --tsv -n 3 "$TOP/fixtures/demo" > top &&
 	grep -v "^#" top | cut -f2,4,6 > actual &&
-	printf "0x1324\t2445\tmem\n0x1340\t2021\tbarrier\n0x1300\t1506\twave_start\nTOTAL\t7794\tmem\n" > expect &&
+	printf "0x1324\t2445\tmem\n0x1340\t2021\tbarrier\n0x1318\t594\tsmem\n-\t1506\twave_start\n-\t906\tdrain\nTOTAL\t7794\tmem\n" > expect &&
 	test_cmp expect actual
 '
 

@@ -14,18 +14,18 @@ test_expect_success 'cost, cause and retired operations of every row' '
 	grep -v "^#" rows | cut -f6,13- | tr "\t" "|" > actual &&
 	cat > expect <<-\EOF &&
 	0x100|100|wave_start|-
-	0x104|1|unexplained|-
+	0x104|1|issue_cycle|-
 	0x10c|12|fetch|-
-	0x110|1|unexplained|-
-	0x13c|1|unexplained|-
+	0x110|1|issue_cycle|-
+	0x13c|1|issue_cycle|-
 	0x140|12|fetch|-
-	0x144|1|unexplained|-
+	0x144|1|issue_cycle|-
 	0x14c|2|unexplained|-
 	0x150|370|mem|0x144@1028
-	0x154|1|unexplained|-
+	0x154|1|issue_cycle|-
 	0x15c|3|unexplained|-
 	0x160|396|mem|0x154@1401
-	0x164|1|unexplained|-
+	0x164|1|issue_cycle|-
 	0x16c|3|unexplained|-
 	0x170|196|smem|0x164@1801
 	0x174|30|drain|-

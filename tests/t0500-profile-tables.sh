@@ -28,16 +28,18 @@ bad_tsv() {
 }
 
 test_expect_success 'a TSV table that does not add up: one line, exit 2' '
-	bad_tsv t1.tsv "s/^k_a	0x100	2	210	52.50	wave_start	210/k_a	0x100	2	210	52.50	wave_start	200/" \
-	    ":8: the causes add up to 200, not to the 210 cycles" &&
-	bad_tsv t2.tsv "s/^k_a	0x100	2	210/k_a	0x100	2	211/; s/	211	52.50	wave_start	210/	211	52.50	wave_start	211/" \
+	bad_tsv t1.tsv "s/^k_a	-	2	210	52.50	wave_start	210/k_a	-	2	210	52.50	wave_start	200/" \
+	    ":13: the causes add up to 200, not to the 210 cycles" &&
+	bad_tsv t2.tsv "s/^k_a	-	2	210/k_a	-	2	211/; s/	211	52.50	wave_start	210/	211	52.50	wave_start	211/" \
 	    ": kernel '"'"'k_a'"'"': its rows, TOTAL row and '"'"'##stall-table kernel'"'"' line do not agree" &&
 	bad_tsv t3.tsv "/^k_b	TOTAL/d" ": kernel '"'"'k_b'"'"' has no TOTAL row" &&
 	bad_tsv t4.tsv "/^##stall-table	kernel	k_b/d" ": kernel '"'"'k_b'"'"' has no '"'"'##stall-table kernel'"'"' line" &&
-	bad_tsv t5.tsv "s/	smem	0	0	110/	tea	0	0	110/" ":9: cause: unknown cause '"'"'tea'"'"'" &&
-	bad_tsv t6.tsv "9p"  ":10: kernel '"'"'k_a'"'"' pc 0x104: a second row" &&
+	bad_tsv t5.tsv "s/	smem	0	0	110/	tea	0	0	110/" ":8: cause: unknown cause '"'"'tea'"'"'" &&
+	bad_tsv t6.tsv "8p"  ":9: kernel '"'"'k_a'"'"' pc 0x104: a second row" &&
 	bad_tsv t7.tsv "s/waves	2/waves	two/" ":5: kernel '"'"'k_a'"'"': waves '"'"'two'"'"' is not a number" &&
-	bad_tsv t8.tsv "s/^k_b	0x200	1/k_b	0x200	0/" ":14: hits: 0: a row of nothing"
+	bad_tsv t9.tsv "/^k_a	-	2	210	/p" ":14: kernel '"'"'k_a'"'"': a second launch row" &&
+	bad_tsv t10.tsv "s/	(drain)	0	0	drain\$/	(drain)	0	0	dram/" ":14: row: '"'"'dram'"'"' is none of inst, launch, drain, total" &&
+	bad_tsv t8.tsv "s/^k_b	0x200	1/k_b	0x200	0/" ":16: hits: 0: a row of nothing"
 '
 
 # bad_json NAME TEXT MESSAGE

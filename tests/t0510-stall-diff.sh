@@ -24,28 +24,30 @@ test_expect_success 'demo against demo-v2: the swap, the added and the removed r
 	grep -v "^##" out.tsv | grep -v "	TOTAL	\|	WALL	\|	CAUSE	" >actual &&
 	tabs >expect <<\EOF &&
 #kernel|edit|pc_a|pc_b|cyc_a|cyc_b|delta|pct|cause_a|cause_b|cause_changed|inst
-demo|=|0x1300|0x1300|502.00|502.00|0.00|0.00|wave_start|wave_start|0|s_load_b64 s[2:3], s[0:1], null
-demo|=|0x1308|0x1308|1.00|1.00|0.00|0.00|unexplained|unexplained|0|s_load_b64 s[4:5], s[0:1], 0x8
-demo|m|0x1314|0x1310|1.00|1.00|0.00|0.00|unexplained|unexplained|0|s_mov_b32 s6, 3
-demo|m|0x1310|0x1314|1.00|1.00|0.00|0.00|unexplained|unexplained|0|v_lshlrev_b32_e32 v0, 2, v0
+demo|=|0x1300|0x1300|0.00|0.00|0.00|-|wave_start|wave_start|0|s_load_b64 s[2:3], s[0:1], null
+demo|=|0x1308|0x1308|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|s_load_b64 s[4:5], s[0:1], 0x8
+demo|m|0x1314|0x1310|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|s_mov_b32 s6, 3
+demo|m|0x1310|0x1314|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|v_lshlrev_b32_e32 v0, 2, v0
 demo|=|0x1318|0x1318|198.00|198.00|0.00|0.00|smem|smem|0|s_waitcnt lgkmcnt(0)
-demo|=|0x131c|0x131c|1.00|1.00|0.00|0.00|unexplained|unexplained|0|global_load_b32 v1, v0, s[2:3]
+demo|=|0x131c|0x131c|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|global_load_b32 v1, v0, s[2:3]
 demo|=|0x1324|0x1324|815.00|815.00|0.00|0.00|mem|mem|0|s_waitcnt vmcnt(0)
-demo|+|-|0x1328|-|1.00|1.00|-|-|unexplained|-|v_max_f32_e32 v1, 0, v1
-demo|=|0x1328|0x132c|1.00|1.00|0.00|0.00|unexplained|unexplained|0|v_add_f32_e32 v1, 1.0, v1
+demo|+|-|0x1328|-|1.00|1.00|-|-|issue_cycle|-|v_max_f32_e32 v1, 0, v1
+demo|=|0x1328|0x132c|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|v_add_f32_e32 v1, 1.0, v1
 demo|=|0x1330|0x1334|5.00|5.00|0.00|0.00|valu_dep|valu_dep|0|v_mul_f32_e32 v1, v1, v1
-demo|=|0x1334|0x1338|1.00|1.00|0.00|0.00|unexplained|unexplained|0|ds_store_b32 v0, v1
+demo|=|0x1334|0x1338|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|ds_store_b32 v0, v1
 demo|=|0x133c|0x1340|30.33|30.33|0.00|0.00|lds|lds|0|s_waitcnt lgkmcnt(0)
 demo|=|0x1340|0x1344|673.67|673.67|0.00|0.00|barrier|barrier|0|s_barrier
-demo|=|0x1344|0x1348|1.00|1.00|0.00|0.00|unexplained|unexplained|0|ds_load_b32 v2, v0
+demo|=|0x1344|0x1348|1.00|1.00|0.00|0.00|issue_cycle|issue_cycle|0|ds_load_b32 v2, v0
 demo|=|0x134c|0x1350|31.00|31.00|0.00|0.00|lds|lds|0|s_waitcnt lgkmcnt(0)
 demo|=|0x1350|0x1354|16.00|16.00|0.00|0.00|issue_wait|issue_wait|0|v_add_f32_e32 v2, v2, v1
-demo|=|0x1354|0x1358|3.00|3.00|0.00|0.00|unexplained|unexplained|0|s_add_i32 s6, s6, -1
-demo|=|0x1358|0x135c|3.00|3.00|0.00|0.00|unexplained|unexplained|0|s_cmp_lg_u32 s6, 0
-demo|=|0x135c|0x1360|3.00|3.00|0.00|0.00|unexplained|unexplained|0|s_cbranch_scc1 65532
+demo|=|0x1354|0x1358|3.00|3.00|0.00|0.00|issue_cycle|issue_cycle|0|s_add_i32 s6, s6, -1
+demo|=|0x1358|0x135c|3.00|3.00|0.00|0.00|issue_cycle|issue_cycle|0|s_cmp_lg_u32 s6, 0
+demo|=|0x135c|0x1360|3.00|3.00|0.00|0.00|issue_cycle|issue_cycle|0|s_cbranch_scc1 65532
 demo|-|0x1360|-|8.00|-|-8.00|-100.00|issue_wait|-|-|v_exp_f32_e32 v2, v2
-demo|=|0x1364|0x1364|1.00|8.00|7.00|700.00|unexplained|issue_wait|1|global_store_b32 v0, v2, s[4:5]
-demo|=|0x136c|0x136c|302.00|302.00|0.00|0.00|drain|drain|0|s_endpgm
+demo|=|0x1364|0x1364|1.00|8.00|7.00|700.00|issue_cycle|issue_wait|1|global_store_b32 v0, v2, s[4:5]
+demo|=|0x136c|0x136c|0.00|0.00|0.00|-|drain|drain|0|s_endpgm
+demo|=|-|-|502.00|502.00|0.00|0.00|wave_start|wave_start|0|(launch)
+demo|=|-|-|302.00|302.00|0.00|0.00|drain|drain|0|(drain)
 EOF
 	test_cmp expect actual
 '
@@ -178,7 +180,7 @@ test_expect_success 'JSON: every row has the same keys; it parses' '
 	test_cmp expect actual &&
 	grep "\"edit\": \"+\"" out.json >actual &&
 	cat >expect <<\EOF &&
-    {"edit": "+", "pc_a": null, "pc_b": "0x1328", "a": null, "b": 1.00, "delta": 1.00, "pct": null, "cause_a": null, "cause_b": "unexplained", "cause_changed": false, "inst": "v_max_f32_e32 v1, 0, v1"},
+    {"edit": "+", "pc_a": null, "pc_b": "0x1328", "a": null, "b": 1.00, "delta": 1.00, "pct": null, "cause_a": null, "cause_b": "issue_cycle", "cause_changed": false, "inst": "v_max_f32_e32 v1, 0, v1"},
 EOF
 	test_cmp expect actual &&
 	grep "^    {\"edit\"" out.json | sed -E "s/\"([a-z_]+)\": (\"([^\"\\\\]|\\\\.)*\"|[^,}]*)/\\1/g; s/,\$//" | sort -u >actual &&
@@ -186,10 +188,10 @@ EOF
 	test_cmp expect actual
 '
 
-test_expect_success JQ 'JSON: jq reads its 22 rows' '
+test_expect_success JQ 'JSON: jq reads its 24 rows (22 instructions, the launch, the drain)' '
 	test_expect_code 1 stall-diff --json "$V1" "$V2" >out.json &&
 	jq ".kernels[0].rows | length" out.json >actual &&
-	echo 22 >expect &&
+	echo 24 >expect &&
 	test_cmp expect actual
 '
 
@@ -244,10 +246,10 @@ test_expect_success 'a recompile that renumbers every register: aligned row for 
 	grep -q "	v_lshlrev_b32_e32 v4, 2, v4	" regs.rows &&
 	test_expect_code 0 stall-diff "$V1" cap.regs >regs.tsv &&
 	grep -v "^#" regs.tsv | grep -v "	TOTAL	\|	WALL	\|	CAUSE	" >rows &&
-	test "$(wc -l <rows)" -eq 21 &&
+	test "$(wc -l <rows)" -eq 23 &&
 	awk -F"\t" "\$3 != \$4 || \$7 != \"0.00\"" rows >bad && test_cmp /dev/null bad &&
 	awk -F"\t" "\$2 == \"=\" { print \$3 }" rows >actual &&
-	printf "%s\n" 0x1318 0x1324 0x133c 0x1340 0x134c 0x135c 0x136c >expect &&
+	printf "%s\n" 0x1318 0x1324 0x133c 0x1340 0x134c 0x135c 0x136c - - >expect &&
 	test_cmp expect actual &&
 	test "$(cut -f2 rows | grep -c "^r$")" -eq 14 &&
 	test_expect_code 0 stall-diff v1.rows regs.rows >o.tsv &&
@@ -330,13 +332,13 @@ test_expect_success 'gemm 20260305 against 20260202: every row aligned, deltas p
 	wc -l <rows >actual &&
 	grep -v "^#" a.tsv | grep -vc "	TOTAL	" >expect &&
 	test_cmp expect actual &&
-	test "$(cat actual)" -eq 127 &&
+	test "$(cat actual)" -eq 129 &&
 	awk -F"\t" -v K=$K "
 		FNR == 1 { f++ }
 		/^##stall-table	kernel	/ && \$3 == K { w[f] = \$7 }
 		/^#/ || \$1 != K || \$2 == \"TOTAL\" { next }
-		f == 1 { a[\$2] = \$4 / w[1]; next }
-		{ printf \"%s\t%.2f\t%.2f\t%.2f\n\", \$2, a[\$2], \$4 / w[2], \$4 / w[2] - a[\$2] }
+		f == 1 { a[\$2 \$NF] = \$4 / w[1]; next }
+		{ printf \"%s\t%.2f\t%.2f\t%.2f\n\", \$2, a[\$2 \$NF], \$4 / w[2], \$4 / w[2] - a[\$2 \$NF] }
 	" a.tsv b.tsv | sed "s/	-0.00\$/	0.00/" | sort >expect &&
 	cut -f3,5,6,7 rows | sort >actual &&
 	test_cmp expect actual &&

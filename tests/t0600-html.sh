@@ -26,12 +26,13 @@ probe() {
 }
 
 # expect_probe ROWS TABLE KERNEL: what the probe must find, from the row stream and the
-# table alone: waves, rows and table lines per kernel; the longest row of KERNEL's first
+# table alone: waves, rows and table lines (instructions; the launch and drain lines
+# are the table's foot) per kernel; the longest row of KERNEL's first
 # wave (lowest event, slot, wave); no note.
 expect_probe() {
 	awk -F'\t' -v OFS='\t' -v want="$3" '
 	FNR == 1 { file++ }
-	file == 1 { if (!/^#/ && $2 != "TOTAL") ninst[$1]++; next }
+	file == 1 { if (!/^#/ && $NF == "inst") ninst[$1]++; next }
 	/^##/ { next }
 	/^#/ { sub(/^#/, ""); for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["cause"] == "untraced" { next }
@@ -47,6 +48,9 @@ expect_probe() {
 		if (e == be && s == bs && v == bv && $c["cost"] + 0 > best) {
 			best = $c["cost"] + 0
 			line = $c["pc"] OFS $c["inst"] OFS $c["cost"] OFS $c["cause"]
+			# a launch or a drain is a bar of its own, no instruction'"'"'s
+			if ($c["cause"] == "wave_start" || $c["cause"] == "drain")
+				line = "-" OFS ($c["cause"] == "drain" ? "(drain)" : "(launch)") OFS $c["cost"] OFS $c["cause"]
 		}
 	}
 	END {

@@ -44,20 +44,50 @@ test_expect_success '20260202 gemm: three kernels, 36 waves, every row a slice' 
 '
 fi
 
+# The unit is what the file says: displayTimeUnit ns, otherData.cycles_per_ts 1000, and
+# every slice's dur times 1000 is its args.cycles (the row's cost); the dispatches in
+# order, each after the one before (by construction of the 20260202 capture: three
+# dispatches of one buffer with rows each, whose clocks are 1.41M, 1.11M and 1.07M
+# cycles into their traces).
+if [ -f "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" ]; then
+test_expect_success JQ 'jq: the unit said is the unit written; dispatch 1, 2, 3 in order' '
+	jq -e ".displayTimeUnit == \"ns\" and .otherData.cycles_per_ts == 1000" gemm.json &&
+	jq -e "[.traceEvents[] | select(.ph == \"X\") | (.dur * 1000 | round) == .args.cycles] | all" gemm.json &&
+	jq -r "[.traceEvents[] | select(.ph == \"X\")] | group_by(.pid) | .[] |
+		\"\\(.[0].pid) \\(map(.ts * 1000 | round) | min) \\(map((.ts + .dur) * 1000 | round) | max)\"" gemm.json >spans &&
+	printf "1 1412386 1415777\n2 2522351 2525694\n3 3597565 3612737\n" >expect &&
+	test_cmp expect spans &&
+	jq -r ".traceEvents[] | select(.name == \"process_name\") | .args.name" gemm.json >names &&
+	printf "%s\n" "E_32_32_4 SE0 (event 0, dispatch 1)" "E_8_8_16_4 SE0 (event 6, dispatch 2)" \
+	    "r_2_8_16_4_4_16_4 SE0 (event 12, dispatch 3)" >expect &&
+	test_cmp expect names
+'
+
+test_expect_success !JQ 'awk: the unit said is the unit written (no jq here)' '
+	grep -q "^{\"displayTimeUnit\": \"ns\", .*\"cycles_per_ts\": 1000," gemm.json &&
+	awk "/\"ph\": \"X\"/ {
+		d = \$0; sub(/.*\"dur\": /, \"\", d); sub(/,.*/, \"\", d)
+		c = \$0; sub(/.*\"cycles\": /, \"\", c); sub(/,.*/, \"\", c)
+		n++; if (int(d * 1000 + 0.5) != c + 0) bad++
+	} END { exit !(n > 0 && bad == 0) }" gemm.json
+'
+fi
+
 # A kernel named with quotes, a backslash, control bytes, bytes that are not UTF-8, a
 # line separator, an emoji and a script end tag; an instruction with < and &.
 evil_rows() {
 	printf '#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tclass\tdep\tcost\tcause\n'
 	k=$(printf 'k"q\\b\001\033\377\300\200\342\200\250\360\237\230\200</script><script>alert(1)</script>')
-	printf '0\t0\t%s\t0\t0\t0x100\t10\t10\tVALU_INST\tv_a <b> & c\tvalu\t-\t10\twave_start\n' "$k"
-	printf '0\t0\t%s\t0\t0\t0x104\t15\t5\tWAVE_END\ts_endpgm\tendpgm\t-\t5\tdrain\n' "$k"
+	printf '0\t0\t%s\t0\t0\t0x100\t10\t10\tVALU_INST\tv_mov_b32 v0, 0\tvalu\t-\t10\twave_start\n' "$k"
+	printf '0\t0\t%s\t0\t0\t0x104\t12\t2\tVALU_INST\tv_a <b> & c\tvalu\t-\t2\tvalu_dep\n' "$k"
+	printf '0\t0\t%s\t0\t0\t0x108\t15\t3\tWAVE_END\ts_endpgm\tendpgm\t-\t3\tdrain\n' "$k"
 }
 
 test_expect_success 'any bytes in a name: valid JSON in the trace, U+FFFD for the bad ones' '
 	evil_rows > evil.tsv &&
 	stall-table --trace-json evil.json --html evil.html evil.tsv > evil.table &&
 	check evil.tsv evil.json > actual &&
-	printf "processes 1\nthreads 1\nslices 2\n" > expect &&
+	printf "processes 1\nthreads 1\nslices 3\n" > expect &&
 	test_cmp expect actual
 '
 
@@ -72,7 +102,8 @@ test_expect_success 'the page: the names cannot close a script; its table is --j
 	table, tl = json.loads(blocks["stall-table"]), json.loads(blocks["stall-timeline"])
 	assert table["kernels"][0]["kernel"] == want, table["kernels"][0]["kernel"]
 	assert tl["kernels"][0]["kernel"] == want
-	assert tl["insts"][0] == ["0x100", "v_a <b> & c"], tl["insts"]
+	assert ["0x104", "v_a <b> & c"] in tl["insts"], tl["insts"]
+	assert ["0x100", "v_mov_b32 v0, 0"] not in tl["insts"], tl["insts"]
 	assert blocks["stall-table"] == open(sys.argv[2], encoding="utf-8").read(), "not --json"
 	assert "<" not in blocks["stall-table"] + blocks["stall-timeline"]
 	assert "\u2028" not in page

@@ -23,21 +23,21 @@ test_expect_success '--lines of hot, exactly' '
 	hot	fixtures/annotate/hot.s:24	26	0.70	2	1	lds_queue
 	hot	fixtures/annotate/hot.s:33	16	0.43	2	1	unexplained
 	hot	fixtures/annotate/hot.s:35	10	0.27	2	1	valu_dep
-	hot	fixtures/annotate/hot.s:30	8	0.22	8	1	unexplained
-	hot	fixtures/annotate/hot.s:31	8	0.22	8	1	unexplained
-	hot	fixtures/annotate/hot.s:32	8	0.22	8	1	unexplained
-	hot	fixtures/annotate/hot.s:14	2	0.05	2	1	unexplained
-	hot	fixtures/annotate/hot.s:15	2	0.05	2	1	unexplained
-	hot	fixtures/annotate/hot.s:16	2	0.05	2	1	unexplained
-	hot	fixtures/annotate/hot.s:17	2	0.05	2	1	unexplained
-	hot	fixtures/annotate/hot.s:19	2	0.05	2	1	unexplained
-	hot	fixtures/annotate/hot.s:20	2	0.05	2	1	unexplained
-	hot	fixtures/annotate/hot.s:21	2	0.05	2	1	unexplained
-	hot	fixtures/annotate/hot.s:22	2	0.05	2	1	unexplained
-	hot	fixtures/annotate/hot.s:23	2	0.05	2	1	unexplained
-	hot	fixtures/annotate/hot.s:25	2	0.05	2	1	unexplained
-	hot	fixtures/annotate/hot.s:27	2	0.05	2	1	unexplained
-	hot	fixtures/annotate/hot.s:36	2	0.05	2	1	unexplained
+	hot	fixtures/annotate/hot.s:30	8	0.22	8	1	issue_cycle
+	hot	fixtures/annotate/hot.s:31	8	0.22	8	1	issue_cycle
+	hot	fixtures/annotate/hot.s:32	8	0.22	8	1	issue_cycle
+	hot	fixtures/annotate/hot.s:14	2	0.05	2	1	issue_cycle
+	hot	fixtures/annotate/hot.s:15	2	0.05	2	1	issue_cycle
+	hot	fixtures/annotate/hot.s:16	2	0.05	2	1	issue_cycle
+	hot	fixtures/annotate/hot.s:17	2	0.05	2	1	issue_cycle
+	hot	fixtures/annotate/hot.s:19	2	0.05	2	1	issue_cycle
+	hot	fixtures/annotate/hot.s:20	2	0.05	2	1	issue_cycle
+	hot	fixtures/annotate/hot.s:21	2	0.05	2	1	issue_cycle
+	hot	fixtures/annotate/hot.s:22	2	0.05	2	1	issue_cycle
+	hot	fixtures/annotate/hot.s:23	2	0.05	2	1	issue_cycle
+	hot	fixtures/annotate/hot.s:25	2	0.05	2	1	issue_cycle
+	hot	fixtures/annotate/hot.s:27	2	0.05	2	1	issue_cycle
+	hot	fixtures/annotate/hot.s:36	2	0.05	2	1	issue_cycle
 	EOF
 	test_cmp expect out
 '

@@ -431,11 +431,11 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 	if (r->cls == IC_BARRIER)
 		return CAUSE_BARRIER;
 	if (r->cls == IC_WAITCNT)
-		return cause_of_kinds(waited);
+		return waited || cost > 1 ? cause_of_kinds(waited) : CAUSE_ISSUE_CYCLE;
 	if (r->cls == IC_DEPCTR)
 		return CAUSE_DEPCTR;
 	if (cost <= 1)
-		return CAUSE_UNEXPLAINED;
+		return CAUSE_ISSUE_CYCLE;
 	if ((r->dep[0] != '-' || r->dep[1] != '\0') && (c = dep_cause(a, r->dep)) != CAUSE_NONE)
 		return c;
 	/* the other waves' issues (a cycle each) inside the gap bound what they explain:

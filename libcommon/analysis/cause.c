@@ -39,12 +39,14 @@ const struct cause_info cause_info[NCAUSE] = {
 	[CAUSE_DRAIN] = { "drain", "c_drain",
 	    "the wave's end after its last instruction" },
 	[CAUSE_UNEXPLAINED] = { "unexplained", "c_unexplained",
-	    "the cycles no other cause explains (a cost of 1: it issued at once)" },
+	    "the cycles no other cause explains, more than the one an issue takes" },
 	[CAUSE_UNTRACED] = { "untraced", "c_untraced",
 	    "a wave without instruction tokens: its lifetime, not where it went" },
 	[CAUSE_NONE] = { "-", "c_none", "a row without a cause column" },
 	[CAUSE_OTHER] = { "other", "c_other", "a cause this vocabulary does not know" },
 	[CAUSE_SLEEP] = { "sleep", "c_sleep", "an s_sleep: the wave slept" },
+	[CAUSE_ISSUE_CYCLE] = { "issue_cycle", "c_issue_cycle",
+	    "the one cycle an issue takes: it issued at once (a cost of 1, or 0)" },
 };
 
 /* Names an older version wrote, read as the cause they were renamed to.  "issue" was

@@ -12,6 +12,7 @@ enum cause {
 	CAUSE_NONE,		/* "-": a row without a cause column */
 	CAUSE_OTHER,		/* a name this vocabulary does not know */
 	CAUSE_SLEEP,
+	CAUSE_ISSUE_CYCLE,	/* the one cycle an issue takes: it issued at once */
 	NCAUSE
 };
 /* stall-table's TSV had its inst column after the causes up to here: the causes added

@@ -12,25 +12,29 @@
 #include "tsv.h"
 #include "util.h"
 
+/* dispatch(es) of --by-dispatch: each a kernel of the profile */
+#define DISPATCH_MAX PROFILE_MAX_KERNELS
+
 struct dispatch {
 	int64_t id;		/* -1: unknown */
 	char *kernel;
 	char *key;		/* the kernel name the profile counts the dispatch under (kept
 				 * where it is: callers may hold it) */
+	size_t next;		/* the next of the same hash, + 1 (0: none) */
 };
 
-struct evdisp {
-	uint64_t event;
-	int64_t dispatch;
-};
-
+/* Both by hash, so that many dispatches and buffers cost no more than their number: an
+ * event's dispatch + 2 (never NULL), a (dispatch, kernel)'s first index + 1. */
 struct dispatches {
 	long long only;
 	int by;
 	struct dispatch *d;
-	size_t nd;
-	struct evdisp *ev;
-	size_t nev, last;
+	size_t nd, capd, lastd;
+	struct u64map ev, byname;
+	uint64_t last_event;
+	int64_t last_dispatch;
+	int have_last;
+	const char *path;	/* of the rows being read, for the message */
 	const struct profile *prof;	/* whose ## lines say the events' dispatches */
 	size_t metas_seen;
 	uint64_t rows;
@@ -58,38 +62,41 @@ dispatch_free(struct dispatches *ds)
 		free(ds->d[i].key);
 	}
 	free(ds->d);
-	free(ds->ev);
+	u64map_free(&ds->ev);
+	u64map_free(&ds->byname);
 	free(ds);
 }
 
 void
 dispatch_event(struct dispatches *ds, uint64_t event, int64_t dispatch)
 {
-	ds->ev = xreallocarray(ds->ev, ds->nev + 1, sizeof(*ds->ev));
-	ds->ev[ds->nev].event = event;
-	ds->ev[ds->nev++].dispatch = dispatch;
+	/* a later word on an event wins */
+	*u64map_slot(&ds->ev, event) = (void *)(uintptr_t)(dispatch + 2);
+	ds->have_last = 0;
 }
 
 static int64_t
 event_dispatch(struct dispatches *ds, uint64_t event)
 {
-	size_t i;
+	void **slot;
 
-	/* rows come in runs of one buffer: the last match first; a later word wins */
-	if (ds->last < ds->nev && ds->ev[ds->last].event == event)
-		return ds->ev[ds->last].dispatch;
-	for (i = ds->nev; i-- > 0;)
-		if (ds->ev[i].event == event) {
-			ds->last = i;
-			return ds->ev[i].dispatch;
-		}
-	return -1;
+	/* rows come in runs of one buffer */
+	if (ds->have_last && ds->last_event == event)
+		return ds->last_dispatch;
+	slot = u64map_slot(&ds->ev, event);
+	if (*slot == NULL)
+		*slot = (void *)(uintptr_t)1;	/* no word: dispatch -1 */
+	ds->last_event = event;
+	ds->last_dispatch = (int64_t)((uintptr_t)*slot - 2);
+	ds->have_last = 1;
+	return ds->last_dispatch;
 }
 
 const char *
 dispatch_kernel(struct dispatches *ds, uint64_t event, const char *kernel)
 {
 	int64_t d = event_dispatch(ds, event);
+	void **slot;
 	size_t i;
 
 	if (!ds->by) {
@@ -99,15 +106,27 @@ dispatch_kernel(struct dispatches *ds, uint64_t event, const char *kernel)
 		return kernel;
 	}
 	ds->rows++;
-	for (i = ds->nd; i-- > 0;)
-		if (ds->d[i].id == d && strcmp(ds->d[i].kernel, kernel) == 0)
-			return ds->d[i].key;
-	ds->d = xreallocarray(ds->d, ds->nd + 1, sizeof(*ds->d));
+	if (ds->lastd < ds->nd && ds->d[ds->lastd].id == d &&
+	    strcmp(ds->d[ds->lastd].kernel, kernel) == 0)
+		return ds->d[ds->lastd].key;
+	slot = u64map_slot(&ds->byname, mem_hash(kernel, strlen(kernel), (uint64_t)d));
+	for (i = (size_t)(uintptr_t)*slot; i != 0; i = ds->d[i - 1].next)
+		if (ds->d[i - 1].id == d && strcmp(ds->d[i - 1].kernel, kernel) == 0)
+			return ds->d[ds->lastd = i - 1].key;
+	if (ds->nd >= DISPATCH_MAX)
+		errx(2, "%s%smore than %d dispatches (or kernels of a dispatch): the limit of "
+		    "--by-dispatch", ds->path ? ds->path : "", ds->path ? ": " : "", DISPATCH_MAX);
+	if (ds->nd == ds->capd) {
+		ds->capd = ds->capd ? 2 * ds->capd : 64;
+		ds->d = xreallocarray(ds->d, ds->capd, sizeof(*ds->d));
+	}
 	ds->d[ds->nd].id = d;
 	ds->d[ds->nd].kernel = xstrdup(kernel);
+	ds->d[ds->nd].next = (size_t)(uintptr_t)*slot;
+	*slot = (void *)(uintptr_t)(ds->nd + 1);
 	if (asprintf(&ds->d[ds->nd].key, "%zu", ds->nd) < 0)
 		err(2, NULL);
-	return ds->d[ds->nd++].key;
+	return ds->d[ds->lastd = ds->nd++].key;
 }
 
 void
@@ -140,8 +159,13 @@ take_metas(struct dispatches *ds, const struct tsv *t)
 		while (n < 12 && (f[n] = strsep(&s, "\t")) != NULL)
 			n++;
 		if (n < 2 || !is_number(f[1]) || (n > 10 && strcmp(f[10], "-") != 0 &&
-		    !is_number(f[10])))
+		    !is_number(f[10]))) {
+			if (t == NULL) {
+				fflush(stdout);
+				errx(2, "an ##event line: its event or dispatch is not a number");
+			}
 			tsv_fail(t, "an ##event line above: its event or dispatch is not a number");
+		}
 		dispatch_event(ds, strtoull(f[1], NULL, 10), n > 10 && strcmp(f[10], "-") != 0 ?
 		    (int64_t)strtoull(f[10], NULL, 10) : -1);
 		free(line);
@@ -158,7 +182,18 @@ dispatch_row_hook(void *arg, const struct tsv *t, const char *kernel)
 		tsv_fail(t, "a row without an event column: no dispatch to tell");
 	if (ds->prof != NULL && ds->prof->nmeta > ds->metas_seen)
 		take_metas(ds, t);
-	return dispatch_kernel(ds, tsv_u64(t, c), kernel);
+	ds->path = t->path;
+	kernel = dispatch_kernel(ds, tsv_u64(t, c), kernel);
+	ds->path = NULL;
+	return kernel;
+}
+
+int64_t
+dispatch_of_event(struct dispatches *ds, const struct tsv *t, uint64_t event)
+{
+	if (ds->prof != NULL && ds->prof->nmeta > ds->metas_seen)
+		take_metas(ds, t);
+	return event_dispatch(ds, event);
 }
 
 uint64_t
@@ -200,7 +235,10 @@ dispatch_put(struct dispatches *ds, const struct profile *prof, int pretty, FILE
 			continue;
 		pk = &prof->kernels[k];
 		for (j = 0; j < pk->nline; j++)
-			if (hot == NULL || pk->lines[j]->cycles > hot->cycles)
+			if (pk->lines[j]->kind == LINE_INST && pk->lines[j]->cycles > 0 &&
+			    (hot == NULL || pk->lines[j]->cycles > hot->cycles ||
+			    (pk->lines[j]->cycles == hot->cycles &&
+			    profile_cmp_pc(&pk->lines[j], &hot) < 0)))
 				hot = pk->lines[j];
 		c = profile_dominant(pk->cyc, pk->hit);
 		if (ds->d[i].id < 0)

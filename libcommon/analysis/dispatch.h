@@ -24,6 +24,9 @@ const char *dispatch_kernel(struct dispatches *, uint64_t event, const char *ker
  * from the ##event lines the profile has kept, the event from the row's event column. */
 const char *dispatch_row_hook(void *, const struct tsv *, const char *kernel);
 void dispatch_watch(struct dispatches *, const struct profile *);
+/* The dispatch of buffer event (-1: unknown), from the ##event lines the watched
+ * profile has kept so far; a malformed one is fatal (t, if not NULL, names the row). */
+int64_t dispatch_of_event(struct dispatches *, const struct tsv *t, uint64_t event);
 /* Rows kept so far. */
 uint64_t dispatch_rows(const struct dispatches *);
 /* The one line per dispatch, from the profile counted under the keys (profile_finish

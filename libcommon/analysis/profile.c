@@ -18,6 +18,9 @@ struct profile_span {
 	int used;
 };
 
+const char *const profile_kind_name[3] = { "inst", "launch", "drain" };
+const char *const profile_kind_inst[3] = { "-", "(launch)", "(drain)" };
+
 /* What a kernel read from a table has had: its ## line, its TOTAL row. */
 #define TAB_META 1
 #define TAB_TOTAL 2
@@ -123,6 +126,11 @@ profile_kernel(struct profile *p, const char *name)
 		return p->lastkernel;
 	if ((i = profile_find(p, name)) >= 0)
 		return p->lastkernel = (size_t)i;
+	if (p->nkernel >= PROFILE_MAX_KERNELS) {
+		fflush(stdout);
+		errx(2, "%s%smore than %d kernels: the limit of a profile", p->path ? p->path : "",
+		    p->path ? ": " : "", PROFILE_MAX_KERNELS);
+	}
 	if (p->nkernel == p->capkernel) {
 		p->capkernel = p->capkernel ? 2 * p->capkernel : 8;
 		p->kernels = xreallocarray(p->kernels, p->capkernel, sizeof(*p->kernels));
@@ -202,6 +210,18 @@ profile_line(struct profile *p, size_t kernel, const char *pc, const char *inst)
 	return l;
 }
 
+struct profile_line *
+profile_special(struct profile *p, size_t kernel, enum profile_kind kind)
+{
+	struct profile_kernel *k = &p->kernels[kernel];
+
+	if (k->special[kind] == NULL) {
+		k->special[kind] = profile_line(p, kernel, PROFILE_NO_PC, profile_kind_inst[kind]);
+		k->special[kind]->kind = kind;
+	}
+	return k->special[kind];
+}
+
 static void
 span_grow(struct profile *p)
 {
@@ -263,6 +283,7 @@ int
 profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct profile_row *r)
 {
 	struct profile_kernel *k = &p->kernels[ki];
+	struct profile_line *sl = NULL;
 	int64_t s1, s2, s3, s4;
 
 	if (r->cause == CAUSE_UNTRACED && !(p->flags & PROFILE_UNTRACED)) {
@@ -276,10 +297,17 @@ profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct p
 		k->untraced_cycles = s1;
 		return 0;
 	}
+	if (r->cause == CAUSE_WAVE_START || r->cause == CAUSE_DRAIN) {
+		/* the instruction keeps the row (a hit), the wave's launch or drain its cycles */
+		sl = profile_special(p, ki, profile_kind_of(r->cause));
+		k = &p->kernels[ki];
+		if (sl == l)
+			sl = NULL;
+	}
 	if (__builtin_add_overflow(k->cycles, r->cost, &s1) ||
 	    __builtin_add_overflow(k->cyc[r->cause], r->cost, &s2) ||
-	    __builtin_add_overflow(l->cycles, r->cost, &s3) ||
-	    __builtin_add_overflow(l->cyc[r->cause], r->cost, &s4))
+	    __builtin_add_overflow((sl ? sl : l)->cycles, r->cost, &s3) ||
+	    __builtin_add_overflow((sl ? sl : l)->cyc[r->cause], r->cost, &s4))
 		return -1;
 	if (r->timed)
 		span_add(p, ki, r->event, r->start, r->end);
@@ -290,9 +318,14 @@ profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct p
 	if (r->wave_end)
 		k->waves++;
 	l->hits++;
+	l->hit[r->cause]++;
+	if (sl) {
+		sl->hits++;
+		sl->hit[r->cause]++;
+		l = sl;
+	}
 	l->cycles = s3;
 	l->cyc[r->cause] = s4;
-	l->hit[r->cause]++;
 	return 0;
 }
 
@@ -324,7 +357,8 @@ profile_merge(struct profile *p, const struct profile *from)
 	for (j = 0; j < from->hsize; j++)
 		for (fl = from->htab[j]; fl; fl = fl->hnext) {
 			ki = profile_kernel(p, from->kernels[fl->kernel].name);
-			l = profile_line(p, ki, fl->pc, fl->inst);
+			l = fl->kind != LINE_INST ? profile_special(p, ki, fl->kind) :
+			    profile_line(p, ki, fl->pc, fl->inst);
 			if (__builtin_add_overflow(l->cycles, fl->cycles, &l->cycles))
 				return -1;
 			l->hits += fl->hits;
@@ -447,7 +481,7 @@ read_row(struct profile *p, struct tsv *t, const struct rowcols *c)
 }
 
 struct tabcols {
-	int kernel, pc, hits, cycles, cause, inst;
+	int kernel, pc, hits, cycles, cause, inst, row;
 	int cyc[NCAUSE];
 };
 
@@ -518,6 +552,30 @@ table_kernel_meta(struct profile *p, const struct tsv *t)
 		tsv_fail(t, "kernel '%s': no cycles, waves or hits", k->name);
 }
 
+/* A table of an earlier version charged the launch and the drain to the instruction of
+ * the row: their cycles (c_wave_start, c_drain) are moved to the lines of their own, with
+ * the instruction's hits as the waves. */
+static void
+table_specials(struct profile *p, size_t ki, struct profile_line *l)
+{
+	enum profile_kind kind;
+	int cause;
+
+	for (kind = LINE_LAUNCH; kind <= LINE_DRAIN; kind++) {
+		struct profile_line *sl;
+		cause = kind == LINE_LAUNCH ? CAUSE_WAVE_START : CAUSE_DRAIN;
+		if (l->kind != LINE_INST || l->cyc[cause] == 0)
+			continue;
+		sl = profile_special(p, ki, kind);
+		sl->hits += l->hits;
+		sl->hit[cause] += l->hits;
+		sl->cycles += l->cyc[cause];
+		sl->cyc[cause] += l->cyc[cause];
+		l->cycles -= l->cyc[cause];
+		l->cyc[cause] = 0;
+	}
+}
+
 static void
 read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c)
 {
@@ -551,7 +609,21 @@ read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c)
 	}
 	if (k->tab & TAB_TOTAL)
 		tsv_fail(t, "a row of kernel '%s' after its TOTAL row", k->name);
-	struct profile_line *l = profile_line(p, ki, t->field[c->pc], t->field[c->inst]);
+	enum profile_kind kind = LINE_INST;
+	if (c->row >= 0 && strcmp(t->field[c->row], profile_kind_name[LINE_INST]) != 0) {
+		if (strcmp(t->field[c->row], profile_kind_name[LINE_LAUNCH]) == 0)
+			kind = LINE_LAUNCH;
+		else if (strcmp(t->field[c->row], profile_kind_name[LINE_DRAIN]) == 0)
+			kind = LINE_DRAIN;
+		else
+			tsv_fail(t, "row: '%s' is none of inst, launch, drain, total",
+			    t->field[c->row]);
+		if (k->special[kind] != NULL)
+			tsv_fail(t, "kernel '%s': a second %s row", k->name, profile_kind_name[kind]);
+	}
+	struct profile_line *l = kind != LINE_INST ? profile_special(p, ki, kind) :
+	    profile_line(p, ki, t->field[c->pc], t->field[c->inst]);
+	k = &p->kernels[ki];
 	if (l->hits)
 		tsv_fail(t, "kernel '%s' pc %s: a second row", k->name, l->pc);
 	if (hits == 0)
@@ -561,7 +633,9 @@ read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c)
 	memcpy(l->cyc, cyc, sizeof(cyc));
 	l->hit[cause] = hits;
 	k->table_cycles += cycles;
-	k->table_hits += hits;
+	if (kind == LINE_INST)
+		k->table_hits += hits;	/* a launch's or drain's hits are waves, not rows */
+	table_specials(p, ki, l);
 }
 
 /* A kernel of a table is whole: its ## line and TOTAL row agree with its rows. */
@@ -597,6 +671,7 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 	struct tabcols tc = { 0 };
 	int header_seen = 0, table = 0, i;
 
+	p->path = t->path;
 	for (;;) {
 		enum tsv_kind kind = tsv_next(t);
 
@@ -634,6 +709,7 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 				tc.cycles = tsv_need(t, "cycles");
 				tc.cause = tsv_need(t, "cause");
 				tc.inst = tsv_need(t, "inst");
+				tc.row = tsv_col(t, "row");
 				for (i = 0; i < NCAUSE; i++)
 					if ((tc.cyc[i] = tsv_col(t, cause_info[i].col)) < 0 &&
 					    cause_col_was(i) != NULL)
@@ -667,6 +743,7 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 	}
 	if (table)
 		table_check(p, t->path);
+	p->path = NULL;		/* the stream's, which its reader frees */
 	return header_seen ? 0 : -1;
 }
 
@@ -746,6 +823,7 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 	const struct json *v, *kj, *rj;
 	long long top;
 
+	p->path = path;
 	if (root == NULL) {
 		fflush(stdout);
 		errx(2, "%s: %s", path, err);
@@ -766,6 +844,7 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 		const struct json *name, *rows;
 		struct profile_kernel *k;
 		size_t ki;
+		int kind;
 
 		if (kj->type != JSON_OBJECT)
 			jfail(path, kj, "a kernel that is not an object", NULL);
@@ -782,6 +861,23 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 		k->untraced_cycles = jcount(path, kj, "untraced_cycles");
 		jcauses(path, kj, k->cycles, k->cyc);
 		k->hit[jcause(path, kj)] = k->hits;
+		for (kind = LINE_LAUNCH; kind <= LINE_DRAIN; kind++) {
+			const struct json *sj = json_get(kj, profile_kind_name[kind]);
+			struct profile_line *l;
+			if (sj == NULL)
+				continue;
+			if (sj->type != JSON_OBJECT)
+				jfail(path, sj, profile_kind_name[kind], "is not an object");
+			l = profile_special(p, ki, kind);
+			k = &p->kernels[ki];
+			l->hits = (uint64_t)jcount(path, sj, "hits");
+			if (l->hits == 0)
+				jfail(path, sj, profile_kind_name[kind], "of no hits");
+			l->cycles = jcount(path, sj, "cycles");
+			jcauses(path, sj, l->cycles, l->cyc);
+			l->hit[jcause(path, sj)] = l->hits;
+			k->table_cycles += l->cycles;
+		}
 		rows = jmember(path, kj, "rows", JSON_ARRAY);
 		for (rj = rows->child; rj; rj = rj->next) {
 			const struct json *pc, *inst;
@@ -802,12 +898,15 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 			l->hit[jcause(path, rj)] = l->hits;
 			k->table_cycles += l->cycles;
 			k->table_hits += l->hits;
+			table_specials(p, ki, l);
+			k = &p->kernels[ki];
 			if (k->table_cycles < 0)
 				jfail(path, rj, "the cycles overflow", NULL);
 		}
 	}
 	json_free(root);
 	table_check(p, path);
+	p->path = NULL;
 }
 
 /* Ordering ------------------------------------------------------------------------- */
@@ -817,6 +916,8 @@ cmp_line_pc(const struct profile_line *a, const struct profile_line *b)
 {
 	int c;
 
+	if (a->kind != b->kind)	/* the instructions, then the launch, then the drain */
+		return a->kind < b->kind ? -1 : 1;
 	if (a->pcv != b->pcv)
 		return a->pcv < b->pcv ? -1 : 1;
 	if ((c = strcmp(a->pc, b->pc)) != 0)
@@ -867,6 +968,16 @@ profile_cmp_kernel(const void *pa, const void *pb)
 	return strcmp(a->name, b->name);
 }
 
+static void
+line_append(struct profile_kernel *k, struct profile_line *l)
+{
+	if (k->nline == k->cap) {
+		k->cap = k->cap ? 2 * k->cap : 64;
+		k->lines = xreallocarray(k->lines, k->cap, sizeof(*k->lines));
+	}
+	k->lines[k->nline++] = l;
+}
+
 void
 profile_finish(struct profile *p)
 {
@@ -874,16 +985,19 @@ profile_finish(struct profile *p)
 	size_t j;
 
 	for (j = 0; j < p->hsize; j++)
-		for (l = p->htab[j]; l; l = l->hnext) {
-			struct profile_kernel *k = &p->kernels[l->kernel];
-			if (k->nline == k->cap) {
-				k->cap = k->cap ? 2 * k->cap : 64;
-				k->lines = xreallocarray(k->lines, k->cap, sizeof(*k->lines));
+		for (l = p->htab[j]; l; l = l->hnext)
+			if (l->kind == LINE_INST)
+				line_append(&p->kernels[l->kernel], l);
+	for (j = 0; j < p->nkernel; j++) {
+		struct profile_kernel *k = &p->kernels[j];
+		enum profile_kind kind;
+		for (kind = LINE_LAUNCH; kind <= LINE_DRAIN; kind++)
+			if (k->special[kind] != NULL) {
+				line_append(k, k->special[kind]);
+				k->nspecial++;
 			}
-			k->lines[k->nline++] = l;
-		}
-	for (j = 0; j < p->nkernel; j++)
-		p->kernels[j].nshow = p->kernels[j].nline;
+		k->nshow = k->nline;
+	}
 	for (j = 0; j < p->spansize; j++) {
 		struct profile_span *s = &p->spans[j];
 		if (s->used && s->last - s->first > p->kernels[s->kernel].wall)
@@ -979,7 +1093,7 @@ profile_put_tsv_as(const struct profile *p, FILE *fp, unsigned how)
 			fprintf(fp, "\t%s", l->inst);
 			for (; c < NCAUSE; c++)
 				fprintf(fp, "\t%" PRId64, l->cyc[c]);
-			fprintf(fp, "\tinst\n");
+			fprintf(fp, "\t%s\n", profile_kind_name[l->kind]);
 		}
 		if (how & PROFILE_PUT_PLAIN)
 			continue;
@@ -1015,7 +1129,8 @@ json_causes(FILE *fp, const int64_t *cyc)
 void
 profile_put_json(const struct profile *p, FILE *fp)
 {
-	size_t i, j;
+	size_t i, j, n;
+	int kind;
 	const struct profile_kernel *k;
 
 	fprintf(fp, "{\"version\": 1, \"view\": ");
@@ -1032,10 +1147,24 @@ profile_put_json(const struct profile *p, FILE *fp)
 		json_put_string(fp, cause_info[profile_dominant(k->cyc, k->hit)].name);
 		fprintf(fp, ", \"causes\": ");
 		json_causes(fp, k->cyc);
+		for (kind = LINE_LAUNCH; kind <= LINE_DRAIN; kind++) {
+			const struct profile_line *l = k->special[kind];
+			if (l == NULL)
+				continue;
+			fprintf(fp, ", \"%s\": {\"hits\": %" PRIu64 ", \"cycles\": %" PRId64
+			    ", \"pct\": %.2f, \"cause\": ", profile_kind_name[kind], l->hits, l->cycles,
+			    profile_pct(l->cycles, k->cycles));
+			json_put_string(fp, cause_info[profile_dominant(l->cyc, l->hit)].name);
+			fprintf(fp, ", \"causes\": ");
+			json_causes(fp, l->cyc);
+			putc('}', fp);
+		}
 		fprintf(fp, ", \"rows\": [");
-		for (j = 0; j < k->nshow; j++) {
+		for (j = n = 0; j < k->nshow; j++) {
 			const struct profile_line *l = k->lines[j];
-			fprintf(fp, "%s\n    {\"pc\": ", j ? "," : "");
+			if (l->kind != LINE_INST)
+				continue;
+			fprintf(fp, "%s\n    {\"pc\": ", n++ ? "," : "");
 			json_put_string(fp, l->pc);
 			fprintf(fp, ", \"hits\": %" PRIu64 ", \"cycles\": %" PRId64 ", \"pct\": %.2f"
 			    ", \"cause\": ", l->hits, l->cycles, profile_pct(l->cycles, k->cycles));
@@ -1046,7 +1175,7 @@ profile_put_json(const struct profile *p, FILE *fp)
 			json_put_string(fp, l->inst);
 			putc('}', fp);
 		}
-		fprintf(fp, "%s]}", k->nshow ? "\n  " : "");
+		fprintf(fp, "%s]}", n ? "\n  " : "");
 	}
 	fprintf(fp, "%s]}\n", p->nkernel ? "\n" : "");
 }

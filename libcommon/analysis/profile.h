@@ -11,12 +11,30 @@
 #include "cause.h"
 #include "tsv.h"
 
+/* What a line of a kernel is: an instruction, or the launch or the drain of its waves,
+ * lines of their own with no pc (stall-table(1)): the cycles of the rows of cause
+ * wave_start and drain, which are no instruction's. */
+enum profile_kind { LINE_INST, LINE_LAUNCH, LINE_DRAIN };
+#define PROFILE_NO_PC "-"
+extern const char *const profile_kind_name[3];	/* the table's row column: inst, launch, drain */
+extern const char *const profile_kind_inst[3];	/* their inst: -, (launch), (drain) */
+/* The line a row of the cause is charged to: LINE_LAUNCH for wave_start, LINE_DRAIN for
+ * drain, else LINE_INST. */
+static inline enum profile_kind profile_kind_of(int cause)
+{
+	return cause == CAUSE_WAVE_START ? LINE_LAUNCH : cause == CAUSE_DRAIN ? LINE_DRAIN :
+	    LINE_INST;
+}
+
 /* One instruction of one kernel: a (pc, inst); the inst keeps apart the pseudo-row an
- * untraced wave leaves at its entry pc from the instruction there. */
+ * untraced wave leaves at its entry pc from the instruction there.  A launch or drain
+ * line's hits are the waves that started or ended; an instruction's, its rows (the row
+ * of a wave's first issue and of its WAVE_END count there, with no cycles). */
 struct profile_line {
 	struct profile_line *hnext;
 	uint64_t hash;
 	size_t kernel;
+	enum profile_kind kind;
 	char *pc, *inst;
 	size_t pclen, instlen;
 	uint64_t pcv;		/* for sorting; UINT64_MAX when pc is not a number */
@@ -32,9 +50,12 @@ struct profile_kernel {
 	uint64_t hits, waves;	/* waves: the instruction-traced ones (their WAVE_END rows) */
 	int64_t cyc[NCAUSE];
 	uint64_t hit[NCAUSE];
-	struct profile_line **lines;	/* after profile_finish */
+	struct profile_line **lines;	/* after profile_finish: the instructions, then the
+					 * launch and drain lines (nspecial: 0 to 2) */
 	size_t nline, cap;
+	size_t nspecial;
 	size_t nshow;		/* the lines a table shows (stall-table --top); nline at first */
+	struct profile_line *special[3];	/* by kind: the launch and drain lines, or NULL */
 	uint64_t untraced_waves;	/* left out: waves without instruction tokens */
 	int64_t untraced_cycles;
 	int64_t wall;		/* after profile_finish, with PROFILE_WALL; else -1 */
@@ -83,7 +104,12 @@ struct profile {
 	 * asked before on_row: stall-table --dispatch and --by-dispatch */
 	const char *(*row_kernel)(void *hook, const struct tsv *, const char *kernel);
 	void *kernel_hook;
+	const char *path;	/* the input being read, for the messages */
 };
+
+/* Kernels a profile holds at most (with --by-dispatch, dispatches): more is an error,
+ * so that hostile input of many one-row kernels stays within tens of MB. */
+#define PROFILE_MAX_KERNELS 32768
 
 #define PROFILE_UNTRACED 1	/* count waves without instruction tokens as rows too */
 #define PROFILE_STRICT 2	/* an unknown cause is an error, not a warning */
@@ -94,6 +120,8 @@ void profile_init(struct profile *, int flags);
 void profile_free(struct profile *);
 /* A kernel by name, added when new. */
 size_t profile_kernel(struct profile *, const char *name);
+/* The launch or drain line of a kernel (made when new). */
+struct profile_line *profile_special(struct profile *, size_t kernel, enum profile_kind);
 /* A kernel by name, or -1. */
 long profile_find(const struct profile *, const char *name);
 struct profile_line *profile_line(struct profile *, size_t kernel, const char *pc,
@@ -117,7 +145,8 @@ int profile_merge(struct profile *, const struct profile *from);
 void profile_keep_line(struct profile *, const char *line);
 /* What the costs are: "cause", "raw", "delta" (views that differ make it "mixed"). */
 void profile_set_view(struct profile *, const char *);
-/* After the last input: the lines into their kernels (in no order), the wall times. */
+/* After the last input: the lines into their kernels (the instructions in no order, then
+ * the launch and drain lines), the wall times. */
 void profile_finish(struct profile *);
 
 /* qsort orders of kernel lines and of kernels. */

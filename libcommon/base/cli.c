@@ -39,6 +39,7 @@ static const struct {
 	{ "no-header", no_argument, 'H' },
 	{ "no-index", no_argument, OPT_NO_INDEX },
 	{ "output", required_argument, 'o' },
+	{ "occupancy", no_argument, OPT_OCCUPANCY },
 	{ "packets", required_argument, OPT_PACKETS },
 	{ "plain", no_argument, OPT_PLAIN },
 	{ "pretty", no_argument, 'p' },

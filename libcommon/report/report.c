@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dispatch.h"
 #include "html.h"
 #include "json.h"
 #include "report.h"
@@ -22,6 +23,7 @@ struct report {
 	struct timeline *timeline;	/* the rows in time, for --html and --trace-json */
 	FILE *html_fp;
 	struct tracejson *trace;
+	struct dispatches *dispatches;	/* of the watched profile */
 	int done;
 };
 
@@ -63,6 +65,23 @@ report_open(const struct report_opts *o)
 			timeline_sink(r->timeline, tracejson_row, r->trace);
 	}
 	return r;
+}
+
+static int64_t
+dispatch_hook(void *arg, uint64_t event)
+{
+	return dispatch_of_event(arg, NULL, event);
+}
+
+void
+report_watch(struct report *r, const struct profile *p)
+{
+	if (r->trace == NULL)
+		return;
+	if (r->dispatches == NULL)
+		r->dispatches = dispatch_new(-1, 0);
+	dispatch_watch(r->dispatches, p);
+	tracejson_dispatches(r->trace, dispatch_hook, r->dispatches);
 }
 
 struct timeline *
@@ -190,13 +209,15 @@ put_pretty(const struct profile *prof)
 		}
 		printf(" Percent of the kernel's cycles");
 		if (k->nshow < k->nline)
-			printf("; the top %zu of %zu instructions by cycles", k->nshow, k->nline);
+			printf("; the top %zu of %zu instructions by cycles", k->nshow - k->nspecial,
+			    k->nline - k->nspecial);
 		printf("\n\n");
 		printf(" %7s  %*s  %*s  %-*s  %-12s  %s\n", "Percent", wc, "Cycles", wh, "Hits",
 		    wp, "Address", "Cause", "Instruction");
 		for (j = 0; j < k->nshow; j++) {
 			const struct profile_line *l = k->lines[j];
-			char *pc = text_printable(l->pc), *inst = text_printable(l->inst);
+			char *pc = text_printable(l->kind == LINE_INST ? l->pc : ""),
+			    *inst = text_printable(l->inst);
 			printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  %-12s  %s\n",
 			    profile_pct(l->cycles, k->cycles), wc, l->cycles, wh, l->hits, wp, pc,
 			    cause_info[profile_dominant(l->cyc, l->hit)].name, inst);
@@ -250,7 +271,7 @@ void
 report_finish(struct report *r, struct profile *prof, const char *from)
 {
 	int (*cmp)(const void *, const void *);
-	size_t j, n;
+	size_t j, n, shown;
 
 	profile_finish(prof);
 	select_kernel(r, prof, from);
@@ -258,13 +279,21 @@ report_finish(struct report *r, struct profile *prof, const char *from)
 	    profile_cmp_pc : profile_cmp_cycles;
 	for (j = 0; j < prof->nkernel; j++) {
 		struct profile_kernel *k = &prof->kernels[j];
-		n = k->nline;
+		struct profile_line *special[3];
+		n = k->nline - k->nspecial;	/* the instructions */
 		if (n == 0)
 			continue;	/* a kernel with only untraced waves */
 		qsort(k->lines, n, sizeof(*k->lines), profile_cmp_cycles);
+		shown = n;
 		if (r->o.top > 0 && (size_t)r->o.top < n)
-			k->nshow = (size_t)r->o.top;	/* the rest stay in the TOTAL row */
-		qsort(k->lines, k->nshow, sizeof(*k->lines), cmp);
+			shown = (size_t)r->o.top;	/* the rest stay in the TOTAL row */
+		qsort(k->lines, shown, sizeof(*k->lines), cmp);
+		/* the launch and drain lines after the instructions shown, whatever --top */
+		memcpy(special, k->lines + n, k->nspecial * sizeof(*special));
+		memmove(k->lines + shown + k->nspecial, k->lines + shown,
+		    (n - shown) * sizeof(*k->lines));
+		memcpy(k->lines + shown, special, k->nspecial * sizeof(*special));
+		k->nshow = shown + k->nspecial;
 	}
 	if (prof->nkernel > 0)
 		qsort(prof->kernels, prof->nkernel, sizeof(*prof->kernels), profile_cmp_kernel);
@@ -286,6 +315,7 @@ report_finish(struct report *r, struct profile *prof, const char *from)
 		tracejson_close(r->trace);
 	r->done = 1;
 	timeline_free(r->timeline);
+	dispatch_free(r->dispatches);
 	if (open_report == r)
 		open_report = NULL;
 	free(r);

@@ -27,6 +27,9 @@ struct report;
 
 /* Opens the pictures' files (fatal if they cannot be written). */
 struct report *report_open(const struct report_opts *);
+/* The profile whose ## lines (##event) say each buffer's dispatch, for --trace-json's
+ * clocks; read as the rows come. */
+void report_watch(struct report *, const struct profile *);
 /* The timeline the rows in time go to, NULL without pictures. */
 struct timeline *report_timeline(struct report *);
 /* A sort key by name (cycles, hits, pc): 0, or -1 for an unknown one. */

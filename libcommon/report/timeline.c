@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "profile.h"
 #include "timeline.h"
 #include "rowkind.h"
 #include "tsv.h"
@@ -21,6 +22,7 @@ struct bar {
 
 struct lane {
 	size_t kernel;
+	uint64_t process;
 	uint64_t event, se, slot, wave, rows;
 	struct bar *bar;
 	size_t nbar, cap;
@@ -28,6 +30,7 @@ struct lane {
 
 struct kernel {
 	char *name;
+	size_t next;		/* the next kernel of the same hash, + 1 (0: none) */
 	uint64_t waves, rows, lanes, rows_drawn;
 	int64_t t0, t1;		/* the drawn lanes' first start and last end */
 };
@@ -40,7 +43,21 @@ struct entry {
 	uint64_t event, wave, id;
 	uint64_t process;	/* a wave's (kernel, event) pair */
 	int64_t cursor;		/* where the wave's next row starts */
+	int64_t start;		/* its WAVE_START */
 	struct lane *lane;	/* NULL: not drawn */
+};
+
+/* A wave's lifetime on its SIMD, for the occupancy: whatever tells of one (a row
+ * stream's waves now; the walker's waves of other SIMDs may come the same way). */
+struct life {
+	uint64_t process;	/* the (kernel, event) pair: one traced SIMD */
+	int64_t start, end;
+};
+
+/* A (kernel, event) pair, by its process id - 1. */
+struct proc {
+	size_t kernel;
+	uint64_t event, se;
 };
 
 struct inst {
@@ -59,6 +76,7 @@ struct timeline {
 
 	struct kernel *kernel;
 	size_t nkernel, capkernel, lastkernel;
+	struct u64map kbyname;	/* the first kernel of a name's hash, + 1 */
 	struct entry **htab;
 	size_t hsize, hcount;
 	uint64_t nprocess, nthread, rows;
@@ -67,6 +85,11 @@ struct timeline {
 	size_t nlane, caplane;
 	size_t nbar;		/* over all lanes */
 	uint32_t rows_per_bar;
+
+	struct life *life;
+	size_t nlife, caplife;
+	struct proc *proc;
+	size_t capproc;
 
 	struct inst **itab, **insts;
 	size_t isize, ninst;
@@ -115,19 +138,23 @@ timeline_header(struct timeline *tl, const struct tsv *t)
 static size_t
 kernel_get(struct timeline *tl, const char *name)
 {
+	void **slot;
 	size_t i;
 
 	if (tl->lastkernel < tl->nkernel && strcmp(tl->kernel[tl->lastkernel].name, name) == 0)
 		return tl->lastkernel;
-	for (i = 0; i < tl->nkernel; i++)
-		if (strcmp(tl->kernel[i].name, name) == 0)
-			return tl->lastkernel = i;
+	slot = u64map_slot(&tl->kbyname, mem_hash(name, strlen(name), 0));
+	for (i = (size_t)(uintptr_t)*slot; i != 0; i = tl->kernel[i - 1].next)
+		if (strcmp(tl->kernel[i - 1].name, name) == 0)
+			return tl->lastkernel = i - 1;
 	if (tl->nkernel == tl->capkernel) {
 		tl->capkernel = tl->capkernel ? 2 * tl->capkernel : 8;
 		tl->kernel = xreallocarray(tl->kernel, tl->capkernel, sizeof(*tl->kernel));
 	}
 	memset(&tl->kernel[tl->nkernel], 0, sizeof(tl->kernel[0]));
 	tl->kernel[tl->nkernel].name = xstrdup(name);
+	tl->kernel[tl->nkernel].next = (size_t)(uintptr_t)*slot;
+	*slot = (void *)(uintptr_t)(tl->nkernel + 1);
 	return tl->lastkernel = tl->nkernel++;
 }
 
@@ -388,6 +415,13 @@ timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
 	int isnew;
 
 	ki = kernel_get(tl, r.kernel);
+	r.kind = LINE_INST;
+	if ((r.cause[0] == 'w' || r.cause[0] == 'd') && (r.kind = profile_kind_of(
+	    cause_by_name(r.cause))) != LINE_INST) {
+		/* a launch or a drain is no instruction's */
+		r.pc = PROFILE_NO_PC;
+		r.inst = profile_kind_inst[r.kind];
+	}
 	e = entry_get(tl, ki, r.event, r.wave, &isnew);
 	r.first = isnew;
 	r.new_process = 0;
@@ -402,10 +436,19 @@ timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
 		tl->kernel[ki].waves++;
 		if (tl->keep_bars && tl->kernel[ki].lanes < tl->max_lanes)
 			e->lane = lane_new(tl, &r, ki);
+		e->start = e->cursor;
 		p = entry_get(tl, ki, r.event, NOWAVE, &r.new_process);
-		if (r.new_process)
+		if (r.new_process) {
 			p->id = ++tl->nprocess;
+			if (tl->nprocess > tl->capproc) {
+				tl->capproc = tl->capproc ? 2 * tl->capproc : 16;
+				tl->proc = xreallocarray(tl->proc, tl->capproc, sizeof(*tl->proc));
+			}
+			tl->proc[p->id - 1] = (struct proc){ ki, r.event, r.se };
+		}
 		e->process = p->id;
+		if (e->lane)
+			e->lane->process = p->id;
 	}
 	r.process = e->process;
 	r.thread = e->id;
@@ -420,9 +463,148 @@ timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
 		lane_add(tl, e->lane, &r);
 	if (tl->sink)
 		tl->sink(tl->sink_arg, &r);
-	if (wave_end)
+	if (wave_end) {
+		if (strcmp(r.cause, "untraced") != 0 &&
+		    timeline_life(tl, e->process, e->start, e->cursor) != 0)
+			return -1;
 		entry_drop(tl, e);
+	}
 	return 0;
+}
+
+int
+timeline_life(struct timeline *tl, uint64_t process, int64_t start, int64_t end)
+{
+	if (tl->nlife >= TIMELINE_MAX_LIVES) {
+		snprintf(tl->error, sizeof(tl->error), "more than %d waves: the limit of the "
+		    "occupancy", TIMELINE_MAX_LIVES);
+		return -1;
+	}
+	if (tl->nlife == tl->caplife) {
+		tl->caplife = tl->caplife ? 2 * tl->caplife : 256;
+		tl->life = xreallocarray(tl->life, tl->caplife, sizeof(*tl->life));
+	}
+	tl->life[tl->nlife++] = (struct life){ process, start, end };
+	return 0;
+}
+
+/* The steps of a traced SIMD's occupancy: +1 at a start, -1 at an end (an end before a
+ * start of the same cycle: a slot freed and taken again is not two waves at once). */
+struct step {
+	uint64_t process;
+	int64_t time;
+	int delta;
+};
+
+static int
+cmp_step(const void *pa, const void *pb)
+{
+	const struct step *a = pa, *b = pb;
+
+	if (a->process != b->process)
+		return a->process < b->process ? -1 : 1;
+	if (a->time != b->time)
+		return a->time < b->time ? -1 : 1;
+	return a->delta - b->delta;
+}
+
+static struct step *
+steps(const struct timeline *tl, size_t *n)
+{
+	struct step *s = xcalloc(2 * tl->nlife + 1, sizeof(*s));
+	size_t i;
+
+	for (i = 0; i < tl->nlife; i++) {
+		s[2 * i] = (struct step){ tl->life[i].process, tl->life[i].start, 1 };
+		s[2 * i + 1] = (struct step){ tl->life[i].process, tl->life[i].end, -1 };
+	}
+	*n = 2 * tl->nlife;
+	qsort(s, *n, sizeof(*s), cmp_step);
+	return s;
+}
+
+void
+timeline_occupancy(const struct timeline *tl, FILE *fp, int pretty)
+{
+	size_t n, i, j;
+	struct step *s = steps(tl, &n);
+
+	if (!pretty)
+		fprintf(fp, "#event\tse\tkernel\ttime\twaves\n");
+	for (i = 0; i < n; i = j) {
+		const struct proc *p = &tl->proc[s[i].process - 1];
+		const char *kname = tl->kernel[p->kernel].name;
+		int64_t busy = 0, t0 = s[i].time, last = s[i].time, t1;
+		long w = 0, max = 0, nwaves = 0;
+		size_t k;
+
+		for (j = i; j < n && s[j].process == s[i].process; j++) {
+			busy += w * (s[j].time - last);
+			last = s[j].time;
+			w += s[j].delta;
+			nwaves += s[j].delta > 0;
+			if (w > max)
+				max = w;
+		}
+		t1 = last;
+		if (pretty) {
+			char *name = text_printable(kname);
+			fprintf(fp, "%s SE%" PRIu64 " (event %" PRIu64 "), kernel %s: %ld waves, at most %ld "
+			    "at once, %.2f on average over cycles %" PRId64 " to %" PRId64 "\n",
+			    i ? "\n" : "", p->se, p->event, name, nwaves, max, t1 > t0 ?
+			    (double)busy / (double)(t1 - t0) : 0.0, t0, t1);
+			free(name);
+			fprintf(fp, "  %12s  %5s  %s\n", "Cycle", "Waves", "");
+		}
+		for (k = i, w = 0; k < j; k++) {
+			w += s[k].delta;
+			if (k + 1 < j && s[k + 1].time == s[k].time)
+				continue;	/* one line a cycle: the count after its steps */
+			if (pretty)
+				fprintf(fp, "  %12" PRId64 "  %5ld  %.*s\n", s[k].time, w, (int)(w > 64 ?
+				    64 : w), "################################################################");
+			else
+				fprintf(fp, "%" PRIu64 "\t%" PRIu64 "\t%s\t%" PRId64 "\t%ld\n", p->event,
+				    p->se, kname, s[k].time, w);
+		}
+	}
+	free(s);
+}
+
+uint64_t
+timeline_lives(const struct timeline *tl)
+{
+	return tl->nlife;
+}
+
+/* Per traced SIMD of a kernel: [time from t0, waves, ...] at every change. */
+static void
+occupancy_json(FILE *fp, const struct step *s, size_t n, size_t *at, uint64_t process,
+    int64_t t0)
+{
+	size_t k;
+	long w = 0;
+	int first = 1;
+
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {	/* the first step of process: the groups come in lane order */
+		size_t m = lo + (hi - lo) / 2;
+		if (s[m].process < process)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	*at = lo;
+	fputs(", \"occupancy\": [", fp);
+	for (k = *at; k < n && s[k].process == process; k++) {
+		w += s[k].delta;
+		if (k + 1 < n && s[k + 1].process == process && s[k + 1].time == s[k].time)
+			continue;
+		fprintf(fp, "%s%" PRId64 ",%ld", first ? "" : ",", s[k].time - t0, w);
+		first = 0;
+	}
+	fputc(']', fp);
 }
 
 uint64_t
@@ -451,6 +633,8 @@ void
 timeline_json(const struct timeline *tl, FILE *fp)
 {
 	struct lane **lane = xcalloc(tl->nlane, sizeof(*lane));
+	size_t nstep, at = 0;
+	struct step *st = steps(tl, &nstep);
 	const struct kernel *k;
 	const struct lane *l;
 	const struct bar *b;
@@ -489,8 +673,10 @@ timeline_json(const struct timeline *tl, FILE *fp)
 		for (; j < tl->nlane && lane[j]->kernel == ki; j++) {
 			l = lane[j];
 			if (!group_open || l->event != lane[j - 1]->event) {
-				fprintf(fp, "%s\n {\"event\": %" PRIu64 ", \"se\": %" PRIu64
-				    ", \"lanes\": [", group_open ? "]}," : "", l->event, l->se);
+				fprintf(fp, "%s\n {\"event\": %" PRIu64 ", \"se\": %" PRIu64,
+				    group_open ? "]}," : "", l->event, l->se);
+				occupancy_json(fp, st, nstep, &at, l->process, k->t0);
+				fputs(", \"lanes\": [", fp);
 				group_open = 1;
 			} else
 				fputc(',', fp);
@@ -508,6 +694,7 @@ timeline_json(const struct timeline *tl, FILE *fp)
 	}
 	fputs("]}", fp);
 	free(lane);
+	free(st);
 }
 
 void
@@ -543,6 +730,9 @@ timeline_free(struct timeline *tl)
 	free(tl->itab);
 	free(tl->insts);
 	free(tl->lane);
+	free(tl->life);
+	free(tl->proc);
 	free(tl->kernel);
+	u64map_free(&tl->kbyname);
 	free(tl);
 }

@@ -27,6 +27,8 @@ struct tl_row {
 	int64_t start;		/* where its bar starts: start + cost is its end */
 	uint64_t process;	/* 1, 2, ...: the (kernel, event) pair, one traced SIMD */
 	uint64_t thread;	/* 1, 2, ...: the wave */
+	int kind;		/* enum profile_kind: LINE_LAUNCH and LINE_DRAIN (rows of cause
+				 * wave_start and drain) have pc "-" and inst "(launch)", "(drain)" */
 	int first;		/* the wave's first row */
 	int new_process;	/* the pair's first row */
 };
@@ -46,6 +48,17 @@ void timeline_row(struct timeline *, const struct tsv *t, int64_t cost, const ch
  * time, delta, cost set): 0, or -1 with timeline_error saying why. */
 int timeline_add(struct timeline *, struct tl_row *, int wave_end);
 const char *timeline_error(const struct timeline *);
+/* A wave's lifetime on the traced SIMD of process (a tl_row's process), from start to
+ * end: the rows' waves come this way at their WAVE_END (not those of cause untraced,
+ * which ran on another SIMD); any other teller of lifetimes may add its own.  0, or -1
+ * past TIMELINE_MAX_LIVES. */
+#define TIMELINE_MAX_LIVES (1 << 22)
+int timeline_life(struct timeline *, uint64_t process, int64_t start, int64_t end);
+uint64_t timeline_lives(const struct timeline *);
+/* The waves in flight over time of every traced SIMD (stall-table --occupancy): TSV
+ * "event se kernel time waves", a line at every cycle the count changes, or aligned text
+ * with a summary per SIMD. */
+void timeline_occupancy(const struct timeline *, FILE *fp, int pretty);
 /* Rows placed so far. */
 uint64_t timeline_rows(const struct timeline *);
 /* The drawing as JSON (see html.h for its fields). */

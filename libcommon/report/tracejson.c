@@ -4,14 +4,27 @@
 #include <stdlib.h>
 
 #include "json.h"
+#include "profile.h"
 #include "timeline.h"
 #include "tracejson.h"
 #include "util.h"
+
+/* A dispatch's clock: where its cycle 0 is in the file's. */
+struct clock {
+	int64_t dispatch, offset;
+};
 
 struct tracejson {
 	FILE *fp;
 	char *path;
 	uint64_t events;
+	int64_t (*dispatch_of)(void *, uint64_t);
+	void *arg;
+	struct clock *clock;
+	size_t nclock;
+	int64_t *offset;	/* by process (a buffer of a kernel) */
+	size_t noffset;
+	int64_t end;		/* the last end of a slice, on the file's clock */
 };
 
 struct tracejson *
@@ -22,10 +35,44 @@ tracejson_open(const char *path)
 	if ((tj->fp = fopen(path, "w")) == NULL)
 		err(2, "%s", path);
 	tj->path = xstrdup(path);
-	fputs("{\"displayTimeUnit\": \"ns\", \"otherData\": {\"generator\": \"stall-table\", "
-	    "\"time\": \"ts and dur are GPU cycles, written where microseconds go\"},\n"
-	    "\"traceEvents\": [", tj->fp);
+	fprintf(tj->fp, "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"generator\": "
+	    "\"stall-table\", \"time\": \"ts and dur are GPU cycles / %d: one nanosecond shown is "
+	    "one cycle; the buffers of a dispatch share its clock, each dispatch starts %d cycles "
+	    "after the one before ends\", \"cycles_per_ts\": %d, \"dispatch_gap_cycles\": %d},\n"
+	    "\"traceEvents\": [", TRACEJSON_CYCLES_PER_TS, TRACEJSON_GAP, TRACEJSON_CYCLES_PER_TS,
+	    TRACEJSON_GAP);
 	return tj;
+}
+
+void
+tracejson_dispatches(struct tracejson *tj, int64_t (*dispatch_of)(void *, uint64_t), void *arg)
+{
+	tj->dispatch_of = dispatch_of;
+	tj->arg = arg;
+}
+
+/* The clock of a new process's dispatch: a dispatch seen first starts after the end of
+ * all so far. */
+static int64_t
+clock_of(struct tracejson *tj, int64_t dispatch)
+{
+	size_t i;
+
+	for (i = 0; i < tj->nclock; i++)
+		if (tj->clock[i].dispatch == dispatch)
+			return tj->clock[i].offset;
+	tj->clock = xreallocarray(tj->clock, tj->nclock + 1, sizeof(*tj->clock));
+	tj->clock[tj->nclock].dispatch = dispatch;
+	tj->clock[tj->nclock].offset = tj->nclock ? tj->end + TRACEJSON_GAP : 0;
+	return tj->clock[tj->nclock++].offset;
+}
+
+/* Cycles as the format's microseconds, exactly: cycles / 1000 with three decimals. */
+static void
+put_ts(FILE *fp, int64_t cycles)
+{
+	fprintf(fp, "%" PRId64 ".%03" PRId64, cycles / TRACEJSON_CYCLES_PER_TS,
+	    cycles % TRACEJSON_CYCLES_PER_TS);
 }
 
 static void
@@ -39,14 +86,23 @@ tracejson_row(void *arg, const struct tl_row *r)
 {
 	struct tracejson *tj = arg;
 	FILE *fp = tj->fp;
+	int64_t start;
 	char *name;
 
 	if (r->new_process) {
+		int64_t d = tj->dispatch_of ? tj->dispatch_of(tj->arg, r->event) : -1;
+		if (r->process >= tj->noffset) {
+			size_t n = r->process + 1 > 2 * tj->noffset ? r->process + 1 : 2 * tj->noffset;
+			tj->offset = xreallocarray(tj->offset, n, sizeof(*tj->offset));
+			tj->noffset = n;
+		}
+		tj->offset[r->process] = clock_of(tj, d);
 		sep(tj);
 		fprintf(fp, "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": %" PRIu64
 		    ", \"tid\": 0, \"args\": {\"name\": ", r->process);
-		if (asprintf(&name, "%s SE%" PRIu64 " (event %" PRIu64 ")", r->kernel, r->se,
-		    r->event) < 0)
+		if ((d < 0 ? asprintf(&name, "%s SE%" PRIu64 " (event %" PRIu64 ")", r->kernel,
+		    r->se, r->event) : asprintf(&name, "%s SE%" PRIu64 " (event %" PRIu64
+		    ", dispatch %" PRId64 ")", r->kernel, r->se, r->event, d)) < 0)
 			err(2, NULL);
 		json_put_string(fp, name);
 		free(name);
@@ -71,13 +127,23 @@ tracejson_row(void *arg, const struct tl_row *r)
 	json_put_string(fp, r->inst);
 	fputs(", \"cat\": ", fp);
 	json_put_string(fp, r->cause);
-	fprintf(fp, ", \"ts\": %" PRId64 ", \"dur\": %" PRId64 ", \"pid\": %" PRIu64
-	    ", \"tid\": %" PRIu64 ", \"args\": {\"pc\": ", r->start, r->cost, r->process,
+	start = tj->offset[r->process] + r->start;
+	if (start + r->cost > tj->end)
+		tj->end = start + r->cost;
+	fputs(", \"ts\": ", fp);
+	put_ts(fp, start);
+	fputs(", \"dur\": ", fp);
+	put_ts(fp, r->cost);
+	fprintf(fp, ", \"pid\": %" PRIu64 ", \"tid\": %" PRIu64 ", \"args\": {", r->process,
 	    r->thread);
-	json_put_string(fp, r->pc);
-	fputs(", \"inst\": ", fp);
-	json_put_string(fp, r->inst);
-	fputs(", \"cause\": ", fp);
+	if (r->kind == LINE_INST) {	/* a launch or a drain has no pc and no instruction */
+		fputs("\"pc\": ", fp);
+		json_put_string(fp, r->pc);
+		fputs(", \"inst\": ", fp);
+		json_put_string(fp, r->inst);
+		fputs(", ", fp);
+	}
+	fputs("\"cause\": ", fp);
 	json_put_string(fp, r->cause);
 	fprintf(fp, ", \"cycles\": %" PRId64 ", \"issue\": %" PRId64 "}}", r->cost, r->time);
 }
@@ -94,6 +160,8 @@ tracejson_close(struct tracejson *tj)
 	if (fclose(fp) != 0)
 		err(2, "%s", tj->path);
 	free(tj->path);
+	free(tj->clock);
+	free(tj->offset);
 	free(tj);
 }
 
@@ -103,5 +171,7 @@ tracejson_discard(struct tracejson *tj)
 	if (tj->fp)
 		discard_output(tj->fp, tj->path);
 	free(tj->path);
+	free(tj->clock);
+	free(tj->offset);
 	free(tj);
 }

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """t0610: checks a stall-table --trace-json file against the trace event format and
 against the row stream it was made from.  Usage: t0610-check-trace.py ROWS TRACE.
+Time: ts and dur are cycles / 1000 (displayTimeUnit "ns", otherData.cycles_per_ts 1000);
+the buffers of one dispatch (the ##event lines' last field) share a clock, and each
+dispatch starts 1000 cycles after the end of all before it.
 Prints "processes P", "threads T", "slices S"; a violation is one line on stderr, exit 1."""
 import json
 import sys
@@ -29,10 +32,15 @@ def text(b):
 
 
 rows_path, trace_path = sys.argv[1], sys.argv[2]
-cols, waves, order = None, {}, []
+cols, waves, order, dispatch = None, {}, [], {}
 with open(rows_path, "rb") as f:
     for raw in f:
         line = raw.rstrip(b"\n")
+        if line.startswith(b"##event\t"):
+            fld = line.split(b"\t")
+            if len(fld) > 10 and fld[10] != b"-":
+                dispatch[int(fld[1])] = int(fld[10])
+            continue
         if line.startswith(b"##"):
             continue
         if line.startswith(b"#"):
@@ -54,6 +62,16 @@ with open(trace_path, encoding="utf-8") as f:
     doc = json.load(f)
 if not isinstance(doc, dict) or not isinstance(doc.get("traceEvents"), list):
     fail("no traceEvents list")
+if doc.get("displayTimeUnit") != "ns" or doc.get("otherData", {}).get("cycles_per_ts") != 1000:
+    fail("the unit is not said: displayTimeUnit ns, otherData.cycles_per_ts 1000")
+
+
+def cyc(v):
+    # a ts or dur in cycles: it must be a whole number of cycles / 1000
+    c = round(v * 1000)
+    if abs(v * 1000 - c) > 1e-6:
+        fail("%r is not a whole number of cycles / 1000" % v)
+    return c
 pname, tname, slices = {}, {}, {}
 for i, e in enumerate(doc["traceEvents"]):
     where = "event %d" % i
@@ -86,19 +104,24 @@ for i, e in enumerate(doc["traceEvents"]):
         fail("%s: ts or dur is not a number" % where)
     if e["ts"] < 0 or e["dur"] < 0:
         fail("%s: negative ts or dur" % where)
+    e["ts"], e["dur"] = cyc(e["ts"]), cyc(e["dur"])
     if e["pid"] not in pname or (e["pid"], e["tid"]) not in tname:
         fail("%s: slice before its process and thread names" % where)
-    for k in ("pc", "inst", "cause", "cycles", "issue"):
+    # a launch (cause wave_start) or a drain has no pc and no instruction
+    special = e["args"].get("cause") in ("wave_start", "drain")
+    for k in ("cause", "cycles", "issue") if special else ("pc", "inst", "cause", "cycles", "issue"):
         if k not in e["args"]:
             fail("%s: no args.%s" % (where, k))
+    if special and ("pc" in e["args"] or "inst" in e["args"]):
+        fail("%s: a launch or drain with a pc or an instruction" % where)
     slices.setdefault((e["pid"], e["tid"]), []).append(e)
 
-# threads are waves: name "slot S wave W", process "KERNEL SEn (event E)"
-seen = {}
+# threads are waves: name "slot S wave W", process "KERNEL SEn (event E[, dispatch D])"
+seen, clocks, ends, starts = {}, {}, {}, {}
 for (pid, tid), ss in slices.items():
     p, t = pname[pid], tname[(pid, tid)]
     kernel, rest = p.rsplit(" SE", 1)
-    event = int(rest.split("(event ")[1].rstrip(")"))
+    event = int(rest.split("(event ")[1].rstrip(")").split(",")[0])
     slot, wave = int(t.split()[1]), int(t.split()[3])
     key = (kernel, event, wave)
     if key not in waves:
@@ -117,19 +140,34 @@ for (pid, tid), ss in slices.items():
             fail("wave %r: slices overlap without nesting" % (key,))
     c = dict(cols, cost=len(cols), cause=len(cols) + 1)
     first = rows[0]
-    if ss[0]["ts"] != int(first[c["time"]]) - int(first[c["delta"]]):
-        fail("wave %r: the first slice does not start at WAVE_START" % (key,))
-    if ss[-1]["ts"] + ss[-1]["dur"] != int(rows[-1][c["time"]]):
+    # the wave's offset: its dispatch's clock in the file's
+    off = ss[0]["ts"] - (int(first[c["time"]]) - int(first[c["delta"]]))
+    d = dispatch.get(event, -1)
+    if clocks.setdefault(d, off) != off:
+        fail("wave %r: not on the clock of dispatch %d" % (key, d))
+    ends.setdefault(d, []).append(ss[-1]["ts"] + ss[-1]["dur"])
+    starts.setdefault(d, []).append(ss[0]["ts"])
+    if ss[-1]["ts"] + ss[-1]["dur"] - off != int(rows[-1][c["time"]]):
         fail("wave %r: the last slice does not end at the last row" % (key,))
     for r, s in zip(rows, ss):
-        want = (r[c["pc"]], r[c["inst"]], r[c["cause"]], int(r[c["cost"]]), int(r[c["time"]]),
-                int(r[c["slot"]]))
-        got = (s["args"]["pc"], s["args"]["inst"], s["args"]["cause"], s["args"]["cycles"],
+        special = {"wave_start": "(launch)", "drain": "(drain)"}.get(r[c["cause"]])
+        want = (None if special else r[c["pc"]], None if special else r[c["inst"]], r[c["cause"]],
+                int(r[c["cost"]]), int(r[c["time"]]), int(r[c["slot"]]))
+        got = (s["args"].get("pc"), s["args"].get("inst"), s["args"]["cause"], s["args"]["cycles"],
                s["args"]["issue"], slot)
-        if want != got or s["dur"] != s["args"]["cycles"] or s["name"] != r[c["inst"]]:
+        if want != got or s["dur"] != s["args"]["cycles"] or s["name"] != (special or r[c["inst"]]):
             fail("wave %r: slice %r is not its row %r" % (key, got, want))
 if len(seen) != len(waves):
     fail("%d waves in the rows, %d threads" % (len(waves), len(seen)))
+# the dispatches one after another, in the order their rows came, 1000 cycles apart
+# (their clock starts where the one before ended, plus the gap: its cycle 0 is there)
+order_d = sorted(clocks, key=lambda d: clocks[d])
+for a, b in zip(order_d, order_d[1:]):
+    if clocks[b] != max(ends[a]) + 1000:
+        fail("dispatch %d: its clock starts at %d, not 1000 after dispatch %d ends at %d"
+             % (b, clocks[b], a, max(ends[a])))
+if order_d and clocks[order_d[0]] != 0:
+    fail("the first dispatch's clock does not start at 0")
 print("processes %d" % len(pname))
 print("threads %d" % len(tname))
 print("slices %d" % sum(len(s) for s in slices.values()))
