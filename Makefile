@@ -24,7 +24,7 @@ BIN   = $(addprefix bin/,$(PROGS)) bin/stall bin/sqtt-capture
 
 LIB_BASE = util cli tsv input out pickle sqtt capture rocprof elfsym meta cause isa attr json profile load dispatch
 LIB_PAGE = timeline tracejson html html-page report
-LIB_CODE = codeobj walk rowtext dwarf codeload loops regs
+LIB_CODE = codeobj walk rowtext dwarf codeload loops regs annotate
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
 LIBOBJ_PAGE = $(addprefix build/,$(addsuffix .o,$(LIB_PAGE)))

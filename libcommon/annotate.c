@@ -1,0 +1,1278 @@
+/* annotate: a costed row stream read back against the kernel's code (annotate.h). */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "annotate.h"
+#include "cause.h"
+#include "codeload.h"
+#include "codeobj.h"
+#include "dwarf.h"
+#include "loops.h"
+#include "meta.h"
+#include "profile.h"
+#include "regs.h"
+#include "util.h"
+
+#define NONE ((size_t)-1)
+
+static const char *const view_name[] = { "lines", "annotate", "loops", "waits", "loads",
+	"hidden", "hints", "wait-rows" };
+
+/* A memory instruction some wait retired, as seen from that wait. */
+struct retire {
+	uint64_t load;		/* its pc */
+	uint64_t n;
+	int64_t lat_sum, lat_min, lat_max;
+	int64_t caused;		/* the wait's cycles, charged to the youngest it retired */
+};
+
+/* Cycles and rows by cause: what the dominant cause is chosen from (profile_dominant). */
+struct bycause {
+	int64_t cyc[NCAUSE];
+	uint64_t hit[NCAUSE];
+};
+
+/* One instruction of a kernel (the last of the array: rows whose pc is no instruction). */
+struct pcstat {
+	uint64_t hits;
+	int64_t cycles, hidden, hidden_valu, maxcost;
+	struct bycause c;
+	uint64_t empty;		/* waits that retired nothing */
+	int64_t empty_cycles;
+	struct retire *ret;
+	size_t nret;
+};
+
+struct loopstat {
+	int64_t cycles;
+	struct bycause c;
+	uint64_t iters, waves, min, max;
+};
+
+struct prog {
+	char *name, *source, *file;
+	const struct isa_target *target;
+	uint8_t *image;
+	struct codeobj *co;
+	struct srclines *sl;
+	const struct inst *insts;
+	size_t ninst;
+	struct loop *loops;
+	size_t nloop;
+	size_t *loop_of;	/* per instruction: its loop, or NONE */
+};
+
+struct kernel {
+	char *name;
+	struct prog *prog;
+	struct pcstat *pc;	/* prog->ninst + 1 */
+	struct loopstat *ls;
+	int64_t cycles, hidden, hidden_valu;
+	uint64_t hits, waves;
+};
+
+struct wave {
+	struct wave *next;
+	uint64_t event, id;
+	struct kernel *k;
+	uint64_t prev_time;
+	size_t prev_idx;	/* NONE before the first row */
+	size_t moved_to;	/* the row a wait was moved onto (an s_barrier), NONE */
+	uint64_t *iter;		/* per loop of its kernel */
+};
+
+/* Distinct cycles in which some wave issued, the latest RING_MAX of them. */
+#define RING_MAX 16384
+struct ring {
+	uint64_t *t;
+	size_t n, cap;
+	uint64_t dropped;
+};
+
+struct event {
+	uint64_t id;
+	struct ring any, valu;	/* any instruction; a VALU one */
+};
+
+/* Live waves, hashed by (event, wave): a stream of many waves stays linear. */
+#define WAVE_BUCKETS 4096
+
+struct annotate {
+	struct annotate_opts o;
+	FILE *out;
+	char *cur_source;
+	const struct isa_target *cur_target;	/* the stream's ##target, NULL: not said */
+	/* programs and kernels are held by pointer: a wave, a kernel or the last kernel
+	 * asked for keeps its pointer while the tables grow */
+	struct prog **progs;
+	size_t nprog;
+	struct kernel **kernels;
+	size_t nkernel;
+	struct kernel *last;
+	struct wave *waves[WAVE_BUCKETS];
+	size_t nlive;
+	struct u64map events;	/* struct event by id */
+	uint64_t nrows;
+	int col[ROW_NCOL];	/* the row stream's columns */
+	int64_t row_hidden, row_hidden_valu;	/* of the row being read */
+	uint64_t nhints;
+	/* --annotate's source text: one file at a time */
+	char *src_name, *src_buf;
+	size_t src_len;
+	char src_out[256];
+	char why[512];
+};
+
+static int
+fail(struct annotate *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int
+fail(struct annotate *a, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a->why, sizeof(a->why), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+const char *
+annotate_error(const struct annotate *a)
+{
+	return a->why;
+}
+
+const char *
+annotate_view_name(enum annotate_view v)
+{
+	return (size_t)v < sizeof(view_name) / sizeof(view_name[0]) ? view_name[v] : NULL;
+}
+
+struct annotate *
+annotate_new(const struct annotate_opts *o)
+{
+	struct annotate *a = xcalloc(1, sizeof(*a));
+
+	a->o = *o;
+	a->out = o->out ? o->out : stdout;
+	if (a->o.view == AV_WAIT_ROWS)
+		fprintf(a->out, "##stall-annotate\twait-rows\n#kernel\tevent\twave\twait\ttime"
+		    "\tcost\tload\tissue\tlatency\tcaused\thidden\thidden_valu\n");
+	return a;
+}
+
+static void
+wave_free_all(struct annotate *a)
+{
+	size_t i;
+
+	for (i = 0; i < WAVE_BUCKETS; i++)
+		while (a->waves[i] != NULL) {
+			struct wave *w = a->waves[i];
+			a->waves[i] = w->next;
+			free(w->iter);
+			free(w);
+		}
+	a->nlive = 0;
+}
+
+void
+annotate_free(struct annotate *a)
+{
+	size_t i, j;
+
+	if (a == NULL)
+		return;
+	wave_free_all(a);
+	for (i = 0; i < a->nkernel; i++) {
+		struct kernel *k = a->kernels[i];
+		for (j = 0; j <= k->prog->ninst; j++)
+			free(k->pc[j].ret);
+		free(k->pc);
+		free(k->ls);
+		free(k->name);
+		free(k);
+	}
+	free(a->kernels);
+	for (i = 0; i < a->nprog; i++) {
+		struct prog *p = a->progs[i];
+		if (p->sl)
+			srclines_close(p->sl);
+		if (p->co)
+			codeobj_close(p->co);
+		free(p->image);
+		free(p->loops);
+		free(p->loop_of);
+		free(p->name);
+		free(p->source);
+		free(p->file);
+		free(p);
+	}
+	free(a->progs);
+	for (i = 0; i < a->events.cap; i++)
+		if (a->events.val && a->events.val[i]) {
+			struct event *e = a->events.val[i];
+			free(e->any.t);
+			free(e->valu.t);
+			free(e);
+		}
+	u64map_free(&a->events);
+	free(a->cur_source);
+	free(a->src_name);
+	free(a->src_buf);
+	free(a);
+}
+
+/* Numbers of a row, as tsv_u64 and tsv_i64 read them but with the error returned. */
+static int
+num_u64(struct annotate *a, const struct tsv *t, int i, uint64_t *v)
+{
+	if (!tsv_get_u64(t, i, v))
+		return fail(a, "%s: '%s' is not a number", t->col[i], t->field[i]);
+	return 0;
+}
+
+static int
+num_i64(struct annotate *a, const struct tsv *t, int i, int64_t *v)
+{
+	if (!tsv_get_i64(t, i, v))
+		return fail(a, "%s: '%s' is not a number", t->col[i], t->field[i]);
+	return 0;
+}
+
+/* Programs and kernels ------------------------------------------------------------ */
+
+int
+annotate_meta(struct annotate *a, const struct tsv *t)
+{
+	struct prog *p;
+
+	if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
+		free(a->cur_source);
+		a->cur_source = xstrdup(t->field[1]);
+	} else if (strcmp(t->field[0], "target") == 0) {
+		a->cur_target = meta_target(t, 0);
+	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
+		a->progs = xreallocarray(a->progs, a->nprog + 1, sizeof(*a->progs));
+		p = a->progs[a->nprog++] = xcalloc(1, sizeof(*p));
+		p->name = xstrdup(t->field[1]);
+		p->source = xstrdup(a->cur_source ? a->cur_source : "-");
+		p->file = xstrdup(t->nfield > 5 ? t->field[5] : "-");
+		p->target = a->cur_target;
+	}
+	return 0;
+}
+
+static int
+prog_open(struct annotate *a, struct prog *p)
+{
+	char why[256];
+	size_t len, i;
+
+	if ((p->image = codeload(p->source, p->name, p->file, &len, why, sizeof(why))) == NULL)
+		return fail(a, "%s", why);
+	if ((p->co = codeobj_open(p->image, len, p->name, p->target, why, sizeof(why))) == NULL)
+		return fail(a, "program %s: %s", p->name, why);
+	if ((p->sl = srclines_open(p->image, len, why, sizeof(why))) == NULL) {
+		codeobj_close(p->co);
+		p->co = NULL;
+		return fail(a, "program %s: %s", p->name, why);
+	}
+	p->insts = codeobj_insts(p->co, &p->ninst);
+	p->loops = loops_find(p->insts, p->ninst, &p->nloop);
+	p->loop_of = xcalloc(p->ninst + 1, sizeof(*p->loop_of));
+	for (i = 0; i <= p->ninst; i++)
+		p->loop_of[i] = NONE;
+	for (i = 0; i < p->nloop; i++) {
+		size_t j;
+		for (j = p->loops[i].head; j <= p->loops[i].tail; j++)
+			p->loop_of[j] = i;
+	}
+	return 0;
+}
+
+static struct kernel *
+kernel_get(struct annotate *a, const char *name)
+{
+	struct kernel *k;
+	struct prog *p;
+	size_t i;
+
+	if (a->last != NULL && strcmp(a->last->name, name) == 0)
+		return a->last;
+	for (i = 0; i < a->nkernel; i++)
+		if (strcmp(a->kernels[i]->name, name) == 0)
+			return a->last = a->kernels[i];
+	for (i = a->nprog; i-- > 0;)
+		if (strcmp(a->progs[i]->name, name) == 0)
+			break;
+	if (i == (size_t)-1) {
+		fail(a, "kernel %s: no ##code line names its code object", name);
+		return NULL;
+	}
+	p = a->progs[i];
+	if (p->co == NULL && prog_open(a, p) < 0)
+		return NULL;
+	a->kernels = xreallocarray(a->kernels, a->nkernel + 1, sizeof(*a->kernels));
+	k = a->kernels[a->nkernel++] = xcalloc(1, sizeof(*k));
+	k->name = xstrdup(name);
+	k->prog = p;
+	k->pc = xcalloc(p->ninst + 1, sizeof(*k->pc));
+	k->ls = xcalloc(p->nloop + 1, sizeof(*k->ls));
+	for (i = 0; i < p->nloop; i++)
+		k->ls[i].min = UINT64_MAX;
+	return a->last = k;
+}
+
+/* Issue cycles of an event --------------------------------------------------------- */
+
+static struct event *
+event_get(struct annotate *a, uint64_t id)
+{
+	void **slot = u64map_slot(&a->events, id);
+
+	if (*slot == NULL) {
+		struct event *e = xcalloc(1, sizeof(*e));
+		e->id = id;
+		*slot = e;
+	}
+	return *slot;
+}
+
+static void
+ring_add(struct ring *e, uint64_t time)
+{
+	if (e->n > 0 && time <= e->t[e->n - 1])
+		return;		/* the cycle is counted, or the rows are out of order */
+	if (e->n == RING_MAX) {
+		memmove(e->t, e->t + RING_MAX / 2, (RING_MAX / 2) * sizeof(*e->t));
+		e->n -= RING_MAX / 2;
+		e->dropped += RING_MAX / 2;
+	}
+	if (e->n == e->cap) {
+		e->cap = e->cap ? 2 * e->cap : 256;
+		e->t = xreallocarray(e->t, e->cap, sizeof(*e->t));
+	}
+	e->t[e->n++] = time;
+}
+
+/* How many distinct cycles up to x some wave of the event issued in (older than the
+ * ring: counted from its start). */
+static uint64_t
+issued_upto(const struct ring *e, uint64_t x)
+{
+	size_t lo = 0, hi = e->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (e->t[mid] <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return e->dropped + lo;
+}
+
+/* Cycles in (a, b] in which some wave issued. */
+static int64_t
+issued_in(const struct ring *e, uint64_t a, uint64_t b)
+{
+	return b > a ? (int64_t)(issued_upto(e, b) - issued_upto(e, a)) : 0;
+}
+
+/* Waves ---------------------------------------------------------------------------- */
+
+static size_t
+wave_bucket(uint64_t ev, uint64_t id)
+{
+	return (size_t)((ev * 0x9e3779b97f4a7c15ull ^ id) * 0xff51afd7ed558ccdull >> 52) %
+	    WAVE_BUCKETS;
+}
+
+static struct wave *
+wave_get(struct annotate *a, uint64_t ev, uint64_t id, struct kernel *k)
+{
+	struct wave *w;
+	struct wave **b = &a->waves[wave_bucket(ev, id)];
+
+	for (w = *b; w; w = w->next)
+		if (w->event == ev && w->id == id)
+			return w;
+	w = xcalloc(1, sizeof(*w));
+	w->event = ev;
+	w->id = id;
+	w->k = k;
+	w->prev_idx = NONE;
+	w->moved_to = NONE;
+	w->iter = xcalloc(k->prog->nloop + 1, sizeof(*w->iter));
+	w->next = *b;
+	*b = w;
+	a->nlive++;
+	k->waves++;
+	return w;
+}
+
+static void
+wave_end(struct annotate *a, struct wave *w)
+{
+	struct wave **pp;
+	struct kernel *k = w->k;
+	size_t i;
+
+	for (i = 0; i < k->prog->nloop; i++) {
+		struct loopstat *l = &k->ls[i];
+		if (w->iter[i] == 0)
+			continue;
+		l->waves++;
+		l->iters += w->iter[i];
+		if (w->iter[i] < l->min)
+			l->min = w->iter[i];
+		if (w->iter[i] > l->max)
+			l->max = w->iter[i];
+	}
+	for (pp = &a->waves[wave_bucket(w->event, w->id)]; *pp != w; pp = &(*pp)->next)
+		;
+	*pp = w->next;
+	a->nlive--;
+	free(w->iter);
+	free(w);
+}
+
+void
+annotate_end_input(struct annotate *a)
+{
+	size_t i;
+
+	for (i = 0; i < WAVE_BUCKETS && a->nlive > 0; i++)
+		while (a->waves[i] != NULL)
+			wave_end(a, a->waves[i]);	/* a wave without its WAVE_END row */
+}
+
+/* Rows ----------------------------------------------------------------------------- */
+
+static struct retire *
+retire_get(struct pcstat *s, uint64_t load)
+{
+	size_t i;
+
+	for (i = 0; i < s->nret; i++)
+		if (s->ret[i].load == load)
+			return &s->ret[i];
+	s->ret = xreallocarray(s->ret, s->nret + 1, sizeof(*s->ret));
+	memset(&s->ret[s->nret], 0, sizeof(s->ret[0]));
+	s->ret[s->nret].load = load;
+	s->ret[s->nret].lat_min = INT64_MAX;
+	return &s->ret[s->nret++];
+}
+
+/* --wait-rows: one line per operation a wait row retired, as the row is read. */
+static void
+put_wait_row(struct annotate *a, const struct tsv *t, const char *load, uint64_t issue,
+    int64_t lat, int64_t caused)
+{
+	const int *col = a->col;
+
+	fprintf(a->out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t", t->field[col[ROW_KERNEL]],
+	    t->field[col[ROW_EVENT]], t->field[col[ROW_WAVE]], t->field[col[ROW_PC]],
+	    t->field[col[ROW_TIME]], t->field[col[ROW_COST]], load);
+	if (lat < 0)
+		fprintf(a->out, "-\t-\t");
+	else
+		fprintf(a->out, "%" PRIu64 "\t%" PRId64 "\t", issue, lat);
+	fprintf(a->out, "%" PRId64 "\t%" PRId64 "\t%" PRId64 "\n", caused, a->row_hidden,
+	    a->row_hidden_valu);
+}
+
+/* "0x1314@803,0x131c@804": the operations a wait retired, each with its latency. */
+static int
+take_retired(struct annotate *a, const struct tsv *t, struct pcstat *s, uint64_t time,
+    int64_t cost)
+{
+	const char *field = t->field[a->col[ROW_RETIRED]], *p = field;
+	struct retire *r, *young = NULL;
+	uint64_t young_issue = 0;
+	char *end;
+
+	if (strcmp(p, "-") == 0) {
+		s->empty++;
+		s->empty_cycles += cost;
+		if (a->o.view == AV_WAIT_ROWS)
+			put_wait_row(a, t, "-", 0, -1, cost);
+		return 0;
+	}
+	/* the whole list checked first: a row refused leaves nothing counted */
+	for (;;) {
+		uint64_t issue;
+		if (p[0] != '0' || p[1] != 'x' || hex_digit((unsigned char)p[2]) < 0)
+			return fail(a, "retired: '%s' is not a list of pc@time", field);
+		errno = 0;
+		(void)strtoull(p, &end, 16);
+		if (errno || *end != '@' || end[1] < '0' || end[1] > '9')
+			return fail(a, "retired: '%s' is not a list of pc@time", field);
+		issue = strtoull(end + 1, &end, 10);
+		if (errno)
+			return fail(a, "retired: '%s' is not a list of pc@time", field);
+		if (issue > time)
+			return fail(a, "retired: an operation issued at %" PRIu64 ", after the wait "
+			    "(%" PRIu64 ")", issue, time);
+		if (*end == '\0')
+			break;
+		if (*end != ',')
+			return fail(a, "retired: '%s' is not a list of pc@time", field);
+		p = end + 1;
+	}
+	for (p = field;; p = end + 1) {
+		uint64_t pc = strtoull(p, &end, 16), issue = strtoull(end + 1, &end, 10);
+		int64_t lat = (int64_t)(time - issue);
+		r = retire_get(s, pc);
+		r->n++;
+		r->lat_sum += lat;
+		if (lat < r->lat_min)
+			r->lat_min = lat;
+		if (lat > r->lat_max)
+			r->lat_max = lat;
+		if (young == NULL || issue >= young_issue) {
+			young = r;
+			young_issue = issue;
+		}
+		if (*end == '\0')
+			break;
+	}
+	young->caused += cost;
+	if (a->o.view == AV_WAIT_ROWS) {
+		/* again, now that the youngest is known: the wait's cycles are its */
+		for (p = field;; p = end + 1) {
+			char load[24];
+			uint64_t pc = strtoull(p, &end, 16), issue = strtoull(end + 1, &end, 10);
+			snprintf(load, sizeof(load), "0x%" PRIx64, pc);
+			put_wait_row(a, t, load, issue, (int64_t)(time - issue),
+			    issue == young_issue && pc == young->load ? cost : 0);
+			if (*end != ',')
+				break;
+		}
+	}
+	return 0;
+}
+
+static void
+count(struct bycause *b, enum cause c, int64_t cost)
+{
+	b->cyc[c] += cost;
+	b->hit[c]++;
+}
+
+int
+annotate_row(struct annotate *a, const struct tsv *t)
+{
+	const int *col = a->col;
+	uint64_t evid, wid, time, pc;
+	int64_t delta, cost, hid, hidv;
+	const char *token = t->field[col[ROW_TOKEN]], *class = t->field[col[ROW_CLASS]];
+	struct kernel *k;
+	struct wave *w;
+	struct event *e;
+	struct pcstat *s;
+	struct prog *p;
+	size_t idx, l;
+	enum cause cause;
+	int is_end;
+
+	if (!a->o.untraced && strcmp(class, "untraced") == 0)
+		return 0;	/* as stall-table: a wave without instruction tokens is left out */
+	if (num_u64(a, t, col[ROW_EVENT], &evid) < 0 || num_u64(a, t, col[ROW_WAVE], &wid) < 0 ||
+	    num_u64(a, t, col[ROW_TIME], &time) < 0 || num_i64(a, t, col[ROW_DELTA], &delta) < 0 ||
+	    num_i64(a, t, col[ROW_COST], &cost) < 0)
+		return -1;
+	if (delta < 0 || (uint64_t)delta > time)
+		return fail(a, "delta: %" PRId64 " is not a time before the row's", delta);
+	if (cost < 0)
+		return fail(a, "cost: %" PRId64 " is negative", cost);
+	cause = cause_by_name(t->field[col[ROW_CAUSE]]);
+	if ((k = kernel_get(a, t->field[col[ROW_KERNEL]])) == NULL)
+		return -1;
+	p = k->prog;
+	idx = p->ninst;
+	if (!tsv_dash(t, col[ROW_PC])) {
+		if (num_u64(a, t, col[ROW_PC], &pc) < 0)
+			return -1;
+		if ((idx = inst_index(p->insts, p->ninst, pc)) == NONE)
+			idx = p->ninst;
+	}
+	s = &k->pc[idx];
+	w = wave_get(a, evid, wid, k);
+	if (w->k != k)
+		return fail(a, "wave %" PRIu64 " of event %" PRIu64 " is of kernel %s, then %s",
+		    wid, evid, w->k->name, k->name);
+	e = event_get(a, evid);
+	is_end = strcmp(token, "WAVE_END") == 0;
+
+	/* hidden: the cycles of the row's wait in which other waves issued; a wait moved
+	 * onto an earlier row (s_barrier) is its first delta - cost cycles */
+	if (cost < delta && w->moved_to != NONE) {
+		uint64_t b = time - (uint64_t)delta, m = (uint64_t)(delta - cost);
+		uint64_t cut = b + m < time - 1 ? b + m : time - 1;
+		int64_t h = issued_in(&e->any, b, cut), hv = issued_in(&e->valu, b, cut);
+		if (h > (int64_t)m)
+			h = (int64_t)m;
+		if (hv > h)
+			hv = h;
+		k->pc[w->moved_to].hidden += h;
+		k->pc[w->moved_to].hidden_valu += hv;
+		k->hidden += h;
+		k->hidden_valu += hv;
+		hid = time > 0 ? issued_in(&e->any, cut, time - 1) : 0;
+		hidv = time > 0 ? issued_in(&e->valu, cut, time - 1) : 0;
+	} else {
+		hid = time > 0 ? issued_in(&e->any, time - (uint64_t)delta, time - 1) : 0;
+		hidv = time > 0 ? issued_in(&e->valu, time - (uint64_t)delta, time - 1) : 0;
+	}
+	if (hid > cost)
+		hid = cost;
+	if (hidv > hid)
+		hidv = hid;
+	if (cost > delta)
+		w->moved_to = idx;
+	s->hidden += hid;
+	s->hidden_valu += hidv;
+	a->row_hidden = hid;
+	a->row_hidden_valu = hidv;
+	k->hidden += hid;
+	k->hidden_valu += hidv;
+	if (!is_end && strcmp(class, "untraced") != 0) {
+		ring_add(&e->any, time);
+		if (strncmp(class, "valu", 4) == 0 || strcmp(class, "vinterp") == 0)
+			ring_add(&e->valu, time);
+	}
+
+	s->hits++;
+	s->cycles += cost;
+	count(&s->c, cause, cost);
+	if (cost > s->maxcost)
+		s->maxcost = cost;
+	k->hits++;
+	k->cycles += cost;
+	if (strcmp(class, "waitcnt") == 0 && col[ROW_RETIRED] >= 0 &&
+	    take_retired(a, t, s, time, cost) < 0)
+		return -1;
+
+	if ((l = p->loop_of[idx]) != NONE) {
+		k->ls[l].cycles += cost;
+		count(&k->ls[l].c, cause, cost);
+		/* an iteration starts where the wave enters and where it takes the back edge
+		 * (whose target may be an instruction that is never traced, s_delay_alu) */
+		if (w->prev_idx == NONE || p->loop_of[w->prev_idx] != l)
+			w->iter[l]++;
+		if (idx == p->loops[l].tail && strcmp(token, "INST:branch_taken") == 0)
+			w->iter[l]++;
+	}
+	w->prev_idx = idx;
+	w->prev_time = time;
+	a->nrows++;
+	if (is_end)
+		wave_end(a, w);
+	return 0;
+}
+
+int
+annotate_header(struct annotate *a, const struct tsv *t)
+{
+	enum annotate_view v = a->o.view;
+
+	tsv_cols(t, tsv_row_col, ROW_NCOL, a->col, TSV_COL(ROW_EVENT) | TSV_COL(ROW_WAVE) |
+	    TSV_COL(ROW_KERNEL) | TSV_COL(ROW_PC) | TSV_COL(ROW_TIME) | TSV_COL(ROW_DELTA) |
+	    TSV_COL(ROW_TOKEN) | TSV_COL(ROW_CLASS));
+	if (a->col[ROW_COST] < 0 || a->col[ROW_CAUSE] < 0)
+		return fail(a, "no cost and cause columns: not stall-attr output");
+	if (a->col[ROW_RETIRED] < 0 && (v == AV_WAITS || v == AV_LOADS || v == AV_HINTS ||
+	    v == AV_WAIT_ROWS))
+		return fail(a, "no retired column: rows from a stall-attr older than --%s needs",
+		    view_name[v]);
+	return 0;
+}
+
+/* Views ---------------------------------------------------------------------------- */
+
+static double
+pct(int64_t part, int64_t whole)
+{
+	return profile_pct(part, whole);
+}
+
+/* The toolkit's one rule (profile_dominant): the most cycles, then the most rows, then
+ * the order of the causes. */
+static const char *
+dominant(const struct bycause *b)
+{
+	return cause_name((enum cause)profile_dominant(b->cyc, b->hit));
+}
+
+static const char *
+inst_text(const struct prog *p, size_t idx)
+{
+	return idx < p->ninst ? p->insts[idx].text : "(no instruction)";
+}
+
+static void
+put_pc(struct annotate *a, const struct prog *p, size_t idx)
+{
+	if (idx < p->ninst)
+		fprintf(a->out, "0x%" PRIx64, p->insts[idx].pc);
+	else
+		fprintf(a->out, "-");
+}
+
+struct srcline {
+	const char *file;
+	int line;
+	int64_t cycles;
+	uint64_t hits, insts;
+	struct bycause c;
+};
+
+static int
+srcline_cmp(const void *x_, const void *y_)
+{
+	const struct srcline *x = x_, *y = y_;
+	int c;
+
+	if (x->cycles != y->cycles)
+		return x->cycles > y->cycles ? -1 : 1;
+	if ((c = strcmp(x->file, y->file)) != 0)
+		return c;
+	return (x->line > y->line) - (x->line < y->line);
+}
+
+/* The kernel's cycles per source line, most first; *n lines, malloc'd. */
+static struct srcline *
+by_line(const struct kernel *k, size_t *np)
+{
+	const struct prog *p = k->prog;
+	struct srcline *v = NULL;
+	size_t n = 0, i, j;
+	enum cause c;
+
+	for (i = 0; i <= p->ninst; i++) {
+		const char *file = "??";
+		int line = 0;
+		if (k->pc[i].hits == 0)
+			continue;
+		if (i < p->ninst)
+			srclines_at(p->sl, p->insts[i].pc, &file, &line);
+		for (j = 0; j < n; j++)
+			if (v[j].line == line && strcmp(v[j].file, file) == 0)
+				break;
+		if (j == n) {
+			v = xreallocarray(v, n + 1, sizeof(*v));
+			memset(&v[n], 0, sizeof(v[n]));
+			v[n].file = file;
+			v[n].line = line;
+			n++;
+		}
+		v[j].cycles += k->pc[i].cycles;
+		v[j].hits += k->pc[i].hits;
+		v[j].insts++;
+		for (c = 0; c < NCAUSE; c++) {
+			v[j].c.cyc[c] += k->pc[i].c.cyc[c];
+			v[j].c.hit[c] += k->pc[i].c.hit[c];
+		}
+	}
+	if (n > 1)
+		qsort(v, n, sizeof(*v), srcline_cmp);
+	*np = n;
+	return v;
+}
+
+static void
+view_lines(struct annotate *a, struct kernel *k)
+{
+	size_t n, j;
+	struct srcline *v = by_line(k, &n);
+
+	for (j = 0; j < n; j++)
+		fprintf(a->out, "%s\t%s:%d\t%" PRId64 "\t%.2f\t%" PRIu64 "\t%" PRIu64 "\t%s\n",
+		    k->name, v[j].file, v[j].line, v[j].cycles, pct(v[j].cycles, k->cycles),
+		    v[j].hits, v[j].insts, dominant(&v[j].c));
+	free(v);
+}
+
+/* The text of a line of a source file, when it can be read: cached, one file at a time. */
+static const char *
+source_text(struct annotate *a, const char *file, int line)
+{
+	const char *s, *e;
+	FILE *fp;
+	int n;
+
+	if (line <= 0)
+		return NULL;
+	if (a->src_name == NULL || strcmp(a->src_name, file) != 0) {
+		free(a->src_name);
+		free(a->src_buf);
+		a->src_name = xstrdup(file);
+		a->src_buf = NULL;
+		a->src_len = 0;
+		if ((fp = fopen(file, "r")) != NULL) {
+			size_t cap = 0;
+			char tmp[4096];
+			size_t got;
+			while ((got = fread(tmp, 1, sizeof(tmp), fp)) > 0 && a->src_len < (1u << 24)) {
+				if (a->src_len + got + 1 > cap) {
+					cap = 2 * (a->src_len + got + 1);
+					a->src_buf = xreallocarray(a->src_buf, cap, 1);
+				}
+				memcpy(a->src_buf + a->src_len, tmp, got);
+				a->src_len += got;
+			}
+			if (a->src_buf)
+				a->src_buf[a->src_len] = '\0';
+			fclose(fp);
+		}
+	}
+	if (a->src_buf == NULL || memchr(a->src_buf, '\0', a->src_len) != NULL)
+		return NULL;
+	for (s = a->src_buf, n = 1; n < line; n++) {
+		if ((s = strchr(s, '\n')) == NULL)
+			return NULL;
+		s++;
+	}
+	e = strchr(s, '\n');
+	{
+		size_t l = e ? (size_t)(e - s) : strlen(s);
+		if (l >= sizeof(a->src_out))
+			l = sizeof(a->src_out) - 1;
+		memcpy(a->src_out, s, l);
+		a->src_out[l] = '\0';
+		for (n = 0; a->src_out[n]; n++)
+			if (a->src_out[n] == '\t')
+				a->src_out[n] = ' ';
+		return a->src_out;
+	}
+}
+
+static void
+view_annotate(struct annotate *a, struct kernel *k)
+{
+	struct prog *p = k->prog;
+	const char *pfile = NULL;
+	int pline = -1;
+	size_t i, l, n, j;
+	struct srcline *v;
+	FILE *out = a->out;
+
+	fprintf(out, "## %s: %" PRIu64 " waves, %" PRIu64 " rows, %" PRId64 " cycles; percent "
+	    "is of the kernel's cycles\n", k->name, k->waves, k->hits, k->cycles);
+	fprintf(out, "%8s %10s %8s  %-12s %-8s %s\n", "percent", "cycles", "hits", "cause", "pc",
+	    "instruction");
+	for (i = 0; i <= p->ninst; i++) {
+		const struct pcstat *s = &k->pc[i];
+		const char *file = "??";
+		int line = 0;
+		char text[512];
+		if (i == p->ninst && s->hits == 0)
+			break;
+		if (i < p->ninst) {
+			srclines_at(p->sl, p->insts[i].pc, &file, &line);
+			if (pfile == NULL || line != pline || strcmp(file, pfile) != 0) {
+				const char *src = source_text(a, file, line);
+				fprintf(out, "%42s%s:%d%s%s\n", "", file, line, src ? "  " : "",
+				    src ? src : "");
+				pfile = file;
+				pline = line;
+			}
+		}
+		if (i < p->ninst && p->insts[i].cls == IC_BRANCH && p->insts[i].target >= 0)
+			snprintf(text, sizeof(text), "%s 0x%" PRIx64, p->insts[i].mnemonic,
+			    (uint64_t)p->insts[i].target);
+		else
+			snprintf(text, sizeof(text), "%s", inst_text(p, i));
+		fprintf(out, "%7.2f%% %10" PRId64 " %8" PRIu64 "  %-12s ", pct(s->cycles, k->cycles),
+		    s->cycles, s->hits, s->hits ? dominant(&s->c) : "-");
+		if (i < p->ninst)
+			fprintf(out, "0x%-6" PRIx64 " %s", p->insts[i].pc, text);
+		else
+			fprintf(out, "%-8s %s", "-", text);
+		if ((l = i < p->ninst ? p->loop_of[i] : NONE) != NONE && p->loops[l].tail == i) {
+			const struct loopstat *ls = &k->ls[l];
+			fprintf(out, "   <- loop back edge to 0x%" PRIx64 "%s",
+			    p->insts[p->loops[l].head].pc, p->loops[l].spin ? " (spin)" : "");
+			if (ls->waves)
+				fprintf(out, ": %" PRIu64 " iterations in %" PRIu64 " waves",
+				    ls->iters, ls->waves);
+		}
+		fprintf(out, "\n");
+	}
+	fprintf(out, "%7.2f%% %10" PRId64 " %8" PRIu64 "  total\n", k->cycles ? 100.0 : 0.0,
+	    k->cycles, k->hits);
+	/* perf annotate's summary: the source lines, most cycles first */
+	v = by_line(k, &n);
+	fprintf(out, "## %s by source line\n", k->name);
+	for (j = 0; j < n; j++)
+		fprintf(out, "%7.2f%% %10" PRId64 " %8" PRIu64 "  %-12s %s:%d\n",
+		    pct(v[j].cycles, k->cycles), v[j].cycles, v[j].hits, dominant(&v[j].c),
+		    v[j].file, v[j].line);
+	free(v);
+}
+
+static void
+view_loops(struct annotate *a, struct kernel *k)
+{
+	struct prog *p = k->prog;
+	int64_t in = 0;
+	size_t l;
+
+	for (l = 0; l < p->nloop; l++)
+		in += k->ls[l].cycles;
+	fprintf(a->out, "##kernel\t%s\tcycles\t%" PRId64 "\tloops\t%zu\tin loops\t%" PRId64
+	    "\trest\t%" PRId64 "\n", k->name, k->cycles, p->nloop, in, k->cycles - in);
+	for (l = 0; l < p->nloop; l++) {
+		const struct loopstat *s = &k->ls[l];
+		fprintf(a->out, "%s\t0x%" PRIx64 "\t0x%" PRIx64 "\t%zu\t%" PRIu64 "\t%" PRIu64 "\t",
+		    k->name, p->insts[p->loops[l].head].pc, p->insts[p->loops[l].tail].pc,
+		    p->loops[l].tail - p->loops[l].head + 1, s->waves, s->iters);
+		if (s->waves)
+			fprintf(a->out, "%" PRIu64 "\t%" PRIu64 "\t", s->min, s->max);
+		else
+			fprintf(a->out, "-\t-\t");
+		fprintf(a->out, "%" PRId64 "\t%.2f\t", s->cycles, pct(s->cycles, k->cycles));
+		if (s->iters)
+			fprintf(a->out, "%.2f\t", (double)s->cycles / (double)s->iters);
+		else
+			fprintf(a->out, "-\t");
+		fprintf(a->out, "%s\t%s\n", s->cycles ? dominant(&s->c) : "-",
+		    p->loops[l].spin ? "spin" : "-");
+	}
+}
+
+static int
+retire_cmp(const void *x_, const void *y_)
+{
+	const struct retire *x = x_, *y = y_;
+
+	return (x->load > y->load) - (x->load < y->load);
+}
+
+static void
+view_waits(struct annotate *a, struct kernel *k)
+{
+	struct prog *p = k->prog;
+	size_t i, j;
+
+	for (i = 0; i < p->ninst; i++) {
+		struct pcstat *s = &k->pc[i];
+		if (p->insts[i].cls != IC_WAITCNT || s->hits == 0)
+			continue;
+		if (s->nret > 1)
+			qsort(s->ret, s->nret, sizeof(*s->ret), retire_cmp);
+		for (j = 0; j < s->nret; j++) {
+			const struct retire *r = &s->ret[j];
+			size_t li = inst_index(p->insts, p->ninst, r->load);
+			fprintf(a->out, "%s\t0x%" PRIx64 "\t0x%" PRIx64 "\t%" PRIu64 "\t%" PRId64
+			    "\t%.1f\t%" PRId64 "\t%" PRId64 "\t%s\n", k->name, p->insts[i].pc,
+			    r->load, r->n, r->lat_min, (double)r->lat_sum / (double)r->n,
+			    r->lat_max, r->caused,
+			    li != NONE ? p->insts[li].text : "(no instruction)");
+		}
+		if (s->empty)
+			fprintf(a->out, "%s\t0x%" PRIx64 "\t-\t%" PRIu64 "\t-\t-\t-\t%" PRId64 "\t%s\n",
+			    k->name, p->insts[i].pc, s->empty, s->empty_cycles, "(nothing retired)");
+	}
+}
+
+/* Per instruction of the program, what the waits that retired it add up to. */
+struct loadsum {
+	uint64_t waits, n;
+	int64_t caused, lat, best;	/* best: the most one wait charged it */
+	size_t best_wait;		/* that wait's index, NONE */
+};
+
+/* Linear in the waits' retire lists: each retired pc is found by binary search. */
+static struct loadsum *
+load_sums(const struct kernel *k)
+{
+	const struct prog *p = k->prog;
+	struct loadsum *v = xcalloc(p->ninst + 1, sizeof(*v));
+	size_t w, j, li;
+
+	for (li = 0; li <= p->ninst; li++) {
+		v[li].best = -1;
+		v[li].best_wait = NONE;
+	}
+	for (w = 0; w < p->ninst; w++) {
+		const struct pcstat *s = &k->pc[w];
+		for (j = 0; j < s->nret; j++) {
+			const struct retire *r = &s->ret[j];
+			if ((li = inst_index(p->insts, p->ninst, r->load)) == NONE)
+				continue;
+			v[li].waits++;
+			v[li].n += r->n;
+			v[li].caused += r->caused;
+			v[li].lat += r->lat_sum;
+			if (r->caused > v[li].best) {
+				v[li].best = r->caused;
+				v[li].best_wait = w;
+			}
+		}
+	}
+	return v;
+}
+
+static void
+view_loads(struct annotate *a, struct kernel *k)
+{
+	struct prog *p = k->prog;
+	struct loadsum *v = load_sums(k);
+	size_t i;
+
+	for (i = 0; i < p->ninst; i++) {
+		if (v[i].n == 0)
+			continue;
+		fprintf(a->out, "%s\t0x%" PRIx64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRId64 "\t%.2f\t"
+		    "%.1f\t%s\n", k->name, p->insts[i].pc, v[i].waits, v[i].n, v[i].caused,
+		    pct(v[i].caused, k->cycles), (double)v[i].lat / (double)v[i].n,
+		    p->insts[i].text);
+	}
+	free(v);
+}
+
+static void
+view_hidden(struct annotate *a, struct kernel *k)
+{
+	struct prog *p = k->prog;
+	size_t i;
+
+	fprintf(a->out, "##kernel\t%s\tcycles\t%" PRId64 "\thidden\t%" PRId64 "\texposed\t%"
+	    PRId64 "\thidden_valu\t%" PRId64 "\n", k->name, k->cycles, k->hidden,
+	    k->cycles - k->hidden, k->hidden_valu);
+	for (i = 0; i <= p->ninst; i++) {
+		const struct pcstat *s = &k->pc[i];
+		if (s->hits == 0)
+			continue;
+		fprintf(a->out, "%s\t", k->name);
+		put_pc(a, p, i);
+		fprintf(a->out, "\t%" PRIu64 "\t%" PRId64 "\t%" PRId64 "\t%" PRId64 "\t%.2f\t%s\t%s\t%"
+		    PRId64 "\n", s->hits, s->cycles, s->hidden, s->cycles - s->hidden,
+		    pct(s->hidden, s->cycles), dominant(&s->c), inst_text(p, i), s->hidden_valu);
+	}
+}
+
+/* Hints ---------------------------------------------------------------------------- */
+
+static int
+is_load(enum inst_class c)
+{
+	return c == IC_GLOBAL_LOAD || c == IC_FLAT_LOAD || c == IC_BUF_LOAD || c == IC_SMEM ||
+	    c == IC_LDS_LOAD || c == IC_IMAGE;
+}
+
+static int
+is_mem(enum inst_class c)
+{
+	return is_load(c) || c == IC_GLOBAL_STORE || c == IC_FLAT_STORE || c == IC_BUF_STORE ||
+	    c == IC_SMEM_STORE || c == IC_LDS_STORE;
+}
+
+/* Per instruction: is it the target of some branch of the program? */
+static unsigned char *
+branch_targets(const struct prog *p)
+{
+	unsigned char *v = xcalloc(p->ninst + 1, 1);
+	size_t i, j;
+
+	for (i = 0; i < p->ninst; i++)
+		if (p->insts[i].cls == IC_BRANCH && p->insts[i].target >= 0 &&
+		    (j = inst_index(p->insts, p->ninst, (uint64_t)p->insts[i].target)) != NONE)
+			v[j] = 1;
+	return v;
+}
+
+/* The instructions after the wait at index wi, up to the first that reads what the load
+ * at li wrote, that do not read it either: ones that could go before the wait. */
+static size_t
+independent_after(const struct prog *p, const unsigned char *target, size_t li, size_t wi,
+    char *list, size_t lsz)
+{
+	struct regs ld, lu, d, u;
+	size_t i, n = 0, len = 0;
+
+	inst_regs(&p->insts[li], &ld, &lu);
+	if (regs_empty(&ld))
+		return 0;
+	list[0] = '\0';
+	for (i = wi + 1; i < p->ninst; i++) {
+		const struct inst *in = &p->insts[i];
+		if (in->cls == IC_DELAY_ALU || in->cls == IC_CLAUSE)
+			continue;
+		if (in->cls == IC_BRANCH || in->cls == IC_JUMP || in->cls == IC_BARRIER ||
+		    in->cls == IC_ENDPGM || in->cls == IC_WAITCNT || is_mem(in->cls) || target[i])
+			break;
+		inst_regs(in, &d, &u);
+		if (regs_overlap(&ld, &u) || regs_overlap(&ld, &d))
+			break;
+		n++;
+		if (len + 24 < lsz)
+			len += (size_t)snprintf(list + len, lsz - len, "%s0x%" PRIx64,
+			    n > 1 ? "," : "", in->pc);
+	}
+	return n;
+}
+
+static void
+hint(struct annotate *a, const struct kernel *k, const char *rule, uint64_t pc,
+    int64_t cycles, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static void
+hint(struct annotate *a, const struct kernel *k, const char *rule, uint64_t pc,
+    int64_t cycles, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(a->out, "%s\t%s\t0x%" PRIx64 "\t%" PRId64 "\t", k->name, rule, pc, cycles);
+	va_start(ap, fmt);
+	vfprintf(a->out, fmt, ap);
+	va_end(ap);
+	fprintf(a->out, "\n");
+	a->nhints++;
+}
+
+static void
+view_hints(struct annotate *a, struct kernel *k)
+{
+	struct prog *p = k->prog;
+	struct loadsum *ls = load_sums(k);
+	unsigned char *target = branch_targets(p);
+	size_t i, n;
+	char list[256];
+
+	/* hoist: a load whose waits cost much, with independent work after its wait */
+	for (i = 0; i < p->ninst; i++) {
+		int64_t caused = ls[i].caused;
+		size_t bw = ls[i].best_wait;
+		if (!is_load(p->insts[i].cls))
+			continue;
+		if (bw == NONE || pct(caused, k->cycles) < a->o.hint_min)
+			continue;
+		if ((n = independent_after(p, target, i, bw, list, sizeof(list))) < 2)
+			continue;
+		hint(a, k, "hoist", p->insts[i].pc, caused, "its waits cost %.2f%% of the kernel; "
+		    "%zu instructions after the wait at 0x%" PRIx64 " (%s) do not use what it "
+		    "loads: issue them before that wait, or the load earlier", pct(caused, k->cycles),
+		    n, p->insts[bw].pc, list);
+	}
+	free(ls);
+	free(target);
+	/* waitcnt: an s_waitcnt that never held its wave */
+	for (i = 0; i < p->ninst; i++) {
+		const struct pcstat *s = &k->pc[i];
+		if (p->insts[i].cls != IC_WAITCNT || s->hits == 0)
+			continue;
+		if (s->empty == s->hits)
+			hint(a, k, "waitcnt", p->insts[i].pc, s->cycles, "%" PRIu64 " times issued, "
+			    "never with an operation outstanding: remove it", s->hits);
+		else if (s->maxcost <= 1)
+			hint(a, k, "waitcnt", p->insts[i].pc, s->cycles, "%" PRIu64 " times issued, "
+			    "never waited more than 1 cycle: merge it into a later wait", s->hits);
+	}
+	/* vopd: adjacent independent VALUs that both ran */
+	for (i = 0; i + 1 < p->ninst; i++) {
+		if (k->pc[i].hits == 0 || k->pc[i + 1].hits == 0 ||
+		    !vopd_pair(&p->insts[i], &p->insts[i + 1]))
+			continue;
+		hint(a, k, "vopd", p->insts[i].pc, k->pc[i].cycles + k->pc[i + 1].cycles,
+		    "%s and %s (0x%" PRIx64 ") are independent and both have a v_dual form: "
+		    "one VOPD issue instead of two, %" PRIu64 " times", p->insts[i].mnemonic,
+		    p->insts[i + 1].mnemonic, p->insts[i + 1].pc, k->pc[i].hits);
+		i++;
+	}
+	/* lds: LDS instructions whose issue stalls */
+	for (i = 0; i < p->ninst; i++) {
+		const struct pcstat *s = &k->pc[i];
+		if ((p->insts[i].cls != IC_LDS_LOAD && p->insts[i].cls != IC_LDS_STORE) ||
+		    s->hits == 0 || s->c.cyc[CAUSE_LDS_QUEUE] < 4 * (int64_t)s->hits)
+			continue;
+		hint(a, k, "lds", p->insts[i].pc, s->c.cyc[CAUSE_LDS_QUEUE], "its issue stalled "
+		    "%.1f cycles a time (%" PRIu64 " times): bank conflicts likely, check the "
+		    "addresses of its lanes", (double)s->c.cyc[CAUSE_LDS_QUEUE] / (double)s->hits,
+		    s->hits);
+	}
+	/* spin: a loop that only polls */
+	for (i = 0; i < p->nloop; i++) {
+		const struct loopstat *s = &k->ls[i];
+		if (!p->loops[i].spin || s->iters == 0)
+			continue;
+		hint(a, k, "spin", p->insts[p->loops[i].head].pc, s->cycles, "a loop that only "
+		    "polls (to 0x%" PRIx64 "): %" PRIu64 " iterations in %" PRIu64 " waves, "
+		    "%.2f%% of the kernel; wait on an event or s_sleep longer",
+		    p->insts[p->loops[i].tail].pc, s->iters, s->waves, pct(s->cycles, k->cycles));
+	}
+}
+
+int
+annotate_report(struct annotate *a)
+{
+	enum annotate_view v = a->o.view;
+	size_t i, j;
+
+	if (a->nrows == 0)
+		return fail(a, "no rows");
+	if (v != AV_WAIT_ROWS)
+		fprintf(a->out, "##stall-annotate\t%s\n", view_name[v]);
+	switch (v) {
+	case AV_LINES:
+		fprintf(a->out, "#kernel\tsource\tcycles\tpercent\thits\tinsts\tcause\n");
+		break;
+	case AV_LOOPS:
+		fprintf(a->out, "#kernel\thead\ttail\tinsts\twaves\titerations\tmin\tmax\tcycles"
+		    "\tpercent\tper_iteration\tcause\tspin\n");
+		break;
+	case AV_WAITS:
+		fprintf(a->out, "#kernel\twait\tload\thits\tlatency_min\tlatency_mean\tlatency_max"
+		    "\tcaused\tinst\n");
+		break;
+	case AV_LOADS:
+		fprintf(a->out, "#kernel\tload\twaits\tretired\tcaused\tpercent\tlatency_mean\tinst\n");
+		break;
+	case AV_HIDDEN:
+		fprintf(a->out, "#kernel\tpc\thits\tcycles\thidden\texposed\thidden_percent\tcause"
+		    "\tinst\thidden_valu\n");
+		break;
+	case AV_HINTS:
+		fprintf(a->out, "#kernel\trule\tpc\tcycles\tadvice\n");
+		break;
+	case AV_ANNOTATE:
+	case AV_WAIT_ROWS:
+		break;
+	}
+	for (i = 0; i < a->nkernel; i++) {
+		struct kernel *k = a->kernels[i];
+		switch (v) {
+		case AV_LINES: view_lines(a, k); break;
+		case AV_ANNOTATE: view_annotate(a, k); break;
+		case AV_LOOPS: view_loops(a, k); break;
+		case AV_WAITS: view_waits(a, k); break;
+		case AV_LOADS: view_loads(a, k); break;
+		case AV_HIDDEN: view_hidden(a, k); break;
+		case AV_HINTS: view_hints(a, k); break;
+		case AV_WAIT_ROWS: break;
+		}
+	}
+	if (v == AV_WAITS || v == AV_LOADS || v == AV_WAIT_ROWS) {
+		for (i = 0; i < a->nkernel; i++)
+			for (j = 0; j < a->kernels[i]->prog->ninst; j++)
+				if (a->kernels[i]->prog->insts[j].cls == IC_WAITCNT &&
+				    a->kernels[i]->pc[j].hits)
+					return 0;
+		return fail(a, "no s_waitcnt was executed");
+	}
+	return 0;
+}
