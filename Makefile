@@ -29,7 +29,7 @@ LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
 LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
 LIBOBJ_PAGE = $(addprefix build/,$(addsuffix .o,$(LIB_PAGE)))
 
-TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test
+TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test build/dwarf_test
 
 all: $(BIN) $(TEST_BIN)
 
@@ -66,6 +66,9 @@ build/tsv_test: tests/tsv_test.c $(LIBOBJ_BASE) | build
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
 
 build/codeobj_test: tests/codeobj_test.c $(LIBOBJ_BASE) $(LIBOBJ_CODE) | build
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
+
+build/dwarf_test: tests/dwarf_test.c $(LIBOBJ_BASE) $(LIBOBJ_CODE) | build
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 bin/stall: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) $(LIBOBJ_PAGE) | bin

@@ -1,26 +1,36 @@
 /* stall-annotate: a costed row stream read back against the kernel's code: source lines,
  * an annotated listing, loops, what each wait waited for, hidden latency and hints
  * (stall-annotate(1)).  The engine is libcommon's annotate; this is its options. */
+#include <sys/stat.h>
+
 #include <err.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "annotate.h"
 #include "cli.h"
+#include "load.h"
 #include "tsv.h"
 #include "util.h"
 
 static const struct cli cli = {
 	.synopsis = {
 		"[-hV] [--lines | --annotate | --loops | --waits | --wait-rows | --loads | --hidden | --hints]",
-		"\t[--hint-min percent] [--untraced] [file ...]",
+		"\t[-k name] [--dispatch n] [--hint-min percent] [--source-dir dir] [--untraced]",
+		"\t[file ...]",
 		NULL
 	},
-	.options = "annotate hidden hint-min hints lines loads loops untraced wait-rows waits version/V",
+	.options = "annotate dispatch hidden hint-min hints kernel/k lines loads loops source-dir "
+	    "untraced wait-rows waits version/V",
 	.help =
-	    "Read a costed row stream (stall-attr) against its kernels' code objects.\n"
+	    "Read a costed row stream (stall-attr), or a capture (through stall --rows),\n"
+	    "against its kernels' code objects.\n"
 	    "\n"
 	    "      --lines     cycles per source line (DWARF line table; ??:0 if none)\n"
 	    "      --annotate  every instruction in address order, source interleaved\n"
@@ -31,46 +41,127 @@ static const struct cli cli = {
 	    "      --hidden    per instruction, cycles hidden by other waves' issue\n"
 	    "      --hints     advice from the measured rows, with its evidence\n"
 	    "      --hint-min P  hoist: a load's waits must cost P% (default 5)\n"
+	    "  -k, --kernel NAME  only kernel NAME\n"
+	    "      --dispatch N  only the rows of dispatch N (rocprofv3's dispatch id)\n"
+	    "      --source-dir DIR  --annotate reads source files under DIR (repeatable;\n"
+	    "                  default: the code object's directory)\n"
 	    "      --untraced  count waves without instruction tokens too\n"
 	    "  -V, --version   the version\n"
 	    "  -h, --help      this text\n"
 	    "See stall-annotate(1).\n",
 };
 
-/* One input, line by line into the engine; a line it refuses ends the run. */
-static void
-read_input(struct annotate *a, const char *path)
+/* One stream, line by line into the engine; a line it refuses ends the run.  0: the
+ * stream had no '#' header line. */
+static int
+read_stream(struct annotate *a, struct tsv *t)
 {
-	struct tsv t;
 	int header_seen = 0, r;
 
-	tsv_open_path(&t, path);
 	for (;;) {
-		enum tsv_kind kind = tsv_next(&t);
+		enum tsv_kind kind = tsv_next(t);
 		if (kind == TSV_EOF)
 			break;
 		if (kind == TSV_META)
-			r = annotate_meta(a, &t);
+			r = annotate_meta(a, t);
 		else if (kind == TSV_HEADER) {
-			r = annotate_header(a, &t);
+			r = annotate_header(a, t);
 			header_seen = 1;
 		} else
-			r = annotate_row(a, &t);
+			r = annotate_row(a, t);
 		if (r < 0)
-			tsv_fail(&t, "%s", annotate_error(a));
+			tsv_fail(t, "%s", annotate_error(a));
 	}
-	if (!header_seen)
-		errx(2, "%s: no '#' column header line: not a row stream", t.path);
 	annotate_end_input(a);
-	tsv_close(&t);
+	return header_seen;
+}
+
+static void
+read_text(struct annotate *a, struct tsv *t)
+{
+	if (!read_stream(a, t))
+		errx(2, "%s: no '#' column header line: not a row stream", t->path);
+}
+
+/* The options a capture's rows are asked for with (stall --rows). */
+static const char *capture_args[8];
+
+/* An input: a row stream (its first byte that is not white space is '#', and standard
+ * input always), or a capture: a directory, or a file of another kind (a profile pickle),
+ * whose rows stall --rows gives, as stall-table reads one. */
+static void
+read_input(struct annotate *a, const char *path)
+{
+	char head[4096];
+	struct tsv t;
+	struct stat st;
+	size_t n = 0, i;
+	ssize_t got;
+	int fd;
+	FILE *fp;
+
+	if (strcmp(path, "-") == 0) {
+		tsv_open_path(&t, path);
+		read_text(a, &t);
+		tsv_close(&t);
+		return;
+	}
+	if (stat(path, &st) < 0)
+		err(2, "%s", path);
+	if (!S_ISDIR(st.st_mode)) {
+		if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0)
+			err(2, "%s", path);
+		if (fstat(fd, &st) < 0)
+			err(2, "%s", path);
+		if (!S_ISDIR(st.st_mode)) {
+			fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+			for (i = 0;; i++) {
+				if (i == n) {
+					do
+						got = n < sizeof(head) ? read(fd, head + n, sizeof(head) - n) : 0;
+					while (got < 0 && errno == EINTR);
+					if (got < 0)
+						err(2, "%s", path);
+					if (got == 0)
+						break;
+					n += (size_t)got;
+				}
+				if (head[i] != ' ' && head[i] != '\t' && head[i] != '\r' && head[i] != '\n')
+					break;
+			}
+			if (i == n || head[i] == '#' || !S_ISREG(st.st_mode)) {
+				/* a stream: also an empty file, and a pipe that is not a capture */
+				if ((fp = fdopen(fd, "r")) == NULL)
+					err(2, "%s", path);
+				tsv_open(&t, fp, path);
+				tsv_prime(&t, head, n);
+				read_text(a, &t);
+				tsv_close(&t);
+				fclose(fp);
+				return;
+			}
+		}
+		close(fd);
+	}
+	{
+		struct load_rows lr;
+		int any;
+		load_rows_open(&lr, path, capture_args);
+		any = read_stream(a, &lr.t);
+		load_rows_close(&lr);	/* the driver's failure first: it has said why */
+		if (!any)
+			errx(2, "%s: stall --rows wrote no row stream", path);
+	}
 }
 
 int
 main(int argc, char *argv[])
 {
-	struct annotate_opts o = { .view = AV_LINES, .hint_min = 5.0, .out = stdout };
+	struct annotate_opts o = { .view = AV_LINES, .hint_min = 5.0, .dispatch = -1,
+		.out = stdout };
 	struct annotate *a;
-	int ch, i, nview = 0;
+	const char **dirs = NULL;
+	int ch, i, nview = 0, ndir = 0, narg = 0;
 	char *end;
 
 	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
@@ -84,6 +175,22 @@ main(int argc, char *argv[])
 		case OPT_WAITS: o.view = AV_WAITS; nview++; break;
 		case OPT_WAIT_ROWS: o.view = AV_WAIT_ROWS; nview++; break;
 		case OPT_UNTRACED: o.untraced = 1; break;
+		case 'k':
+			o.kernel = optarg;
+			capture_args[narg++] = "-k";
+			capture_args[narg++] = optarg;
+			break;
+		case OPT_DISPATCH:
+			o.dispatch = cli_number("--dispatch", optarg, 0, LLONG_MAX);
+			capture_args[narg++] = "--dispatch";
+			capture_args[narg++] = optarg;
+			break;
+		case OPT_SOURCE_DIR:
+			dirs = xreallocarray(dirs, (size_t)ndir + 2, sizeof(*dirs));
+			dirs[ndir++] = optarg;
+			dirs[ndir] = NULL;
+			o.source_dirs = dirs;
+			break;
 		case OPT_HINT_MIN:
 			o.hint_min = strtod(optarg, &end);
 			if (end == optarg || *end != '\0' || !(o.hint_min >= 0 && o.hint_min <= 100))
@@ -105,6 +212,7 @@ main(int argc, char *argv[])
 	if (annotate_report(a) < 0)
 		die("%s: %s", argc ? argv[argc - 1] : "stdin", annotate_error(a));
 	annotate_free(a);
+	free(dirs);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(2, "stdout");
 	return 0;

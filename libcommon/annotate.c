@@ -16,6 +16,7 @@
 #include "cause.h"
 #include "codeload.h"
 #include "codeobj.h"
+#include "dispatch.h"
 #include "dwarf.h"
 #include "loops.h"
 #include "meta.h"
@@ -24,6 +25,7 @@
 #include "util.h"
 
 #define NONE ((size_t)-1)
+#define SOURCE_MAX (16u << 20)	/* of a source file, the bytes whose lines have text */
 
 static const char *const view_name[] = { "lines", "annotate", "loops", "waits", "loads",
 	"hidden", "hints", "wait-rows" };
@@ -123,12 +125,14 @@ struct annotate {
 	size_t nlive;
 	struct u64map events;	/* struct event by id */
 	uint64_t nrows;
+	uint64_t nskipped;	/* rows of other kernels or dispatches */
+	struct dispatches *ds;	/* --dispatch: the events' dispatches */
 	int col[ROW_NCOL];	/* the row stream's columns */
 	int64_t row_hidden, row_hidden_valu;	/* of the row being read */
 	uint64_t nhints;
 	/* --annotate's source text: one file at a time */
 	char *src_name, *src_buf;
-	size_t src_len;
+	size_t src_len, src_cap;
 	char src_out[256];
 	char why[512];
 };
@@ -166,6 +170,8 @@ annotate_new(const struct annotate_opts *o)
 
 	a->o = *o;
 	a->out = o->out ? o->out : stdout;
+	if (o->dispatch >= 0)
+		a->ds = dispatch_new(o->dispatch, 0);
 	if (a->o.view == AV_WAIT_ROWS)
 		fprintf(a->out, "##stall-annotate\twait-rows\n#kernel\tevent\twave\twait\ttime"
 		    "\tcost\tload\tissue\tlatency\tcaused\thidden\thidden_valu\n");
@@ -228,6 +234,7 @@ annotate_free(struct annotate *a)
 			free(e);
 		}
 	u64map_free(&a->events);
+	dispatch_free(a->ds);
 	free(a->cur_source);
 	free(a->src_name);
 	free(a->src_buf);
@@ -263,6 +270,21 @@ annotate_meta(struct annotate *a, const struct tsv *t)
 		a->cur_source = xstrdup(t->field[1]);
 	} else if (strcmp(t->field[0], "target") == 0) {
 		a->cur_target = meta_target(t, 0);
+	} else if (strcmp(t->field[0], "event") == 0 && t->nfield >= 2 && a->ds != NULL) {
+		/* ##event EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE DISPATCH: the dispatch is
+		 * the last field, when there is one and it is a number */
+		uint64_t ev, d = 0;
+		const char *f = t->field[t->nfield - 1];
+		size_t i, nd = strspn(f, "0123456789");
+		if (!tsv_get_u64(t, 1, &ev))
+			return fail(a, "##event: '%s' is not an event number", t->field[1]);
+		if (t->nfield < 11 || nd == 0 || nd > 18 || f[nd] != '\0') {
+			dispatch_event(a->ds, ev, -1);
+			return 0;
+		}
+		for (i = 0; i < nd; i++)
+			d = d * 10 + (uint64_t)(f[i] - '0');
+		dispatch_event(a->ds, ev, (int64_t)d);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
 		a->progs = xreallocarray(a->progs, a->nprog + 1, sizeof(*a->progs));
 		p = a->progs[a->nprog++] = xcalloc(1, sizeof(*p));
@@ -280,6 +302,18 @@ prog_open(struct annotate *a, struct prog *p)
 	char why[256];
 	size_t len, i;
 
+	if (strcmp(p->file, "-") != 0) {
+		/* the ##code line's file is the stream's word: a regular file only (a FIFO
+		 * would block for ever, a device never end) */
+		struct stat st;
+		int fd = open(p->file, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+		if (fd >= 0) {
+			int reg = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+			close(fd);
+			if (!reg)
+				return fail(a, "%s: not a regular file", p->file);
+		}
+	}
 	if ((p->image = codeload(p->source, p->name, p->file, &len, why, sizeof(why))) == NULL)
 		return fail(a, "%s", why);
 	if ((p->co = codeobj_open(p->image, len, p->name, p->target, why, sizeof(why))) == NULL)
@@ -594,6 +628,11 @@ annotate_row(struct annotate *a, const struct tsv *t)
 	    num_u64(a, t, col[ROW_TIME], &time) < 0 || num_i64(a, t, col[ROW_DELTA], &delta) < 0 ||
 	    num_i64(a, t, col[ROW_COST], &cost) < 0)
 		return -1;
+	if ((a->o.kernel != NULL && strcmp(t->field[col[ROW_KERNEL]], a->o.kernel) != 0) ||
+	    (a->ds != NULL && dispatch_kernel(a->ds, evid, "") == NULL)) {
+		a->nskipped++;
+		return 0;
+	}
 	if (delta < 0 || (uint64_t)delta > time)
 		return fail(a, "delta: %" PRId64 " is not a time before the row's", delta);
 	if (cost < 0)
@@ -793,25 +832,150 @@ by_line(const struct kernel *k, size_t *np)
 	return v;
 }
 
+/* A code object with a line table that covers not every pc that ran is said once per
+ * kernel (how many, the first). */
+static void
+warn_unlined(struct annotate *a, const struct kernel *k)
+{
+	const struct prog *p = k->prog;
+	size_t i, n = 0, first = NONE;
+
+	if (!srclines_any(p->sl))
+		return;
+	for (i = 0; i < p->ninst; i++) {
+		const char *file;
+		int line;
+		if (k->pc[i].hits == 0)
+			continue;
+		srclines_at(p->sl, p->insts[i].pc, &file, &line);
+		if (line > 0)
+			continue;
+		if (n++ == 0)
+			first = i;
+	}
+	(void)a;
+	if (n > 0)
+		warning_out("kernel %s: %zu pc%s that ran %s no source line in the code object's "
+		    "DWARF (the first: 0x%" PRIx64 ")", k->name, n, n == 1 ? "" : "s",
+		    n == 1 ? "has" : "have", p->insts[first].pc);
+}
+
 static void
 view_lines(struct annotate *a, struct kernel *k)
 {
 	size_t n, j;
 	struct srcline *v = by_line(k, &n);
 
-	for (j = 0; j < n; j++)
-		fprintf(a->out, "%s\t%s:%d\t%" PRId64 "\t%.2f\t%" PRIu64 "\t%" PRIu64 "\t%s\n",
-		    k->name, v[j].file, v[j].line, v[j].cycles, pct(v[j].cycles, k->cycles),
-		    v[j].hits, v[j].insts, dominant(&v[j].c));
+	/* a file name is the DWARF's, any bytes: escaped as the streams' '##' values are, so
+	 * that a tab, newline or ESC in it forges no field, row or terminal control */
+	for (j = 0; j < n; j++) {
+		fprintf(a->out, "%s", k->name);
+		meta_str(a->out, v[j].file);
+		fprintf(a->out, ":%d\t%" PRId64 "\t%.2f\t%" PRIu64 "\t%" PRIu64 "\t%s\n",
+		    v[j].line, v[j].cycles, pct(v[j].cycles, k->cycles), v[j].hits, v[j].insts,
+		    dominant(&v[j].c));
+	}
 	free(v);
 }
 
-/* The text of a line of a source file, when it can be read: cached, one file at a time. */
+/* The directories a source file the DWARF names may be read from: the user's
+ * (--source-dir), else the directory of the program's code object (its file, or the
+ * capture it came from: the capture directory, or the directory of a capture file). */
+static int
+under_roots(struct annotate *a, const struct prog *p, const char *real)
+{
+	const char *const *d = a->o.source_dirs;
+	char root[PATH_MAX], tmp[PATH_MAX];
+	const char *code = strcmp(p->file, "-") != 0 ? p->file : p->source;
+	struct stat st;
+	size_t n;
+
+	for (;;) {
+		const char *dir;
+		if (d != NULL) {
+			if ((dir = *d++) == NULL)
+				return 0;
+		} else {
+			char *slash;
+			if (strlen(code) >= sizeof(tmp))
+				return 0;
+			strcpy(tmp, code);
+			if (stat(tmp, &st) < 0 || !S_ISDIR(st.st_mode)) {
+				if ((slash = strrchr(tmp, '/')) == NULL)
+					strcpy(tmp, ".");
+				else if (slash == tmp)
+					tmp[1] = '\0';
+				else
+					*slash = '\0';
+			}
+			dir = tmp;
+		}
+		if (realpath(dir, root) != NULL) {
+			n = strlen(root);
+			if (strncmp(real, root, n) == 0 && (real[n] == '/' ||
+			    (n > 0 && root[n - 1] == '/')))
+				return 1;
+		}
+		if (d == NULL)
+			return 0;
+	}
+}
+
+/* A source file the DWARF names, read only if it is a regular file under the roots
+ * (under_roots): a path of the DWARF is data, not the user's word.  What is refused is
+ * said once, in one line, and the listing goes on without its text. */
+static void
+source_load(struct annotate *a, const struct prog *p, const char *file)
+{
+	char real[PATH_MAX];
+	struct stat st;
+	int fd;
+
+	if (strcmp(file, "??") == 0)
+		return;
+	if (realpath(file, real) == NULL)
+		return;		/* not there: the listing has no text for it, as before */
+	if (!under_roots(a, p, real)) {
+		char *esc = meta_escape(file);
+		warning_out("%s: source file outside %s: not read (--source-dir DIR allows it)",
+		    esc, a->o.source_dirs ? "the --source-dir directories" :
+		    "the code object's directory");
+		free(esc);
+		return;
+	}
+	if ((fd = open(real, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)) < 0)
+		return;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		char *esc = meta_escape(file);
+		warning_out("%s: source file is not a regular file: not read", esc);
+		free(esc);
+		close(fd);
+		return;
+	}
+	for (;;) {
+		ssize_t got;
+		if (a->src_len + 4096 + 1 > a->src_cap) {
+			if (a->src_len >= SOURCE_MAX)
+				break;	/* the lines past 16 MiB have no text */
+			a->src_cap = 2 * (a->src_len + 4096 + 1);
+			a->src_buf = xreallocarray(a->src_buf, a->src_cap, 1);
+		}
+		if ((got = read(fd, a->src_buf + a->src_len, 4096)) <= 0)
+			break;
+		a->src_len += (size_t)got;
+	}
+	close(fd);
+	if (a->src_buf)
+		a->src_buf[a->src_len] = '\0';
+}
+
+/* The text of a line of a source file, when it can be read: cached, one file at a time;
+ * tabs as spaces, other control bytes as \xHH (no terminal control gets through). */
 static const char *
-source_text(struct annotate *a, const char *file, int line)
+source_text(struct annotate *a, const struct prog *p, const char *file, int line)
 {
 	const char *s, *e;
-	FILE *fp;
+	size_t l, o;
 	int n;
 
 	if (line <= 0)
@@ -821,23 +985,8 @@ source_text(struct annotate *a, const char *file, int line)
 		free(a->src_buf);
 		a->src_name = xstrdup(file);
 		a->src_buf = NULL;
-		a->src_len = 0;
-		if ((fp = fopen(file, "r")) != NULL) {
-			size_t cap = 0;
-			char tmp[4096];
-			size_t got;
-			while ((got = fread(tmp, 1, sizeof(tmp), fp)) > 0 && a->src_len < (1u << 24)) {
-				if (a->src_len + got + 1 > cap) {
-					cap = 2 * (a->src_len + got + 1);
-					a->src_buf = xreallocarray(a->src_buf, cap, 1);
-				}
-				memcpy(a->src_buf + a->src_len, tmp, got);
-				a->src_len += got;
-			}
-			if (a->src_buf)
-				a->src_buf[a->src_len] = '\0';
-			fclose(fp);
-		}
+		a->src_len = a->src_cap = 0;
+		source_load(a, p, file);
 	}
 	if (a->src_buf == NULL || memchr(a->src_buf, '\0', a->src_len) != NULL)
 		return NULL;
@@ -847,17 +996,18 @@ source_text(struct annotate *a, const char *file, int line)
 		s++;
 	}
 	e = strchr(s, '\n');
-	{
-		size_t l = e ? (size_t)(e - s) : strlen(s);
-		if (l >= sizeof(a->src_out))
-			l = sizeof(a->src_out) - 1;
-		memcpy(a->src_out, s, l);
-		a->src_out[l] = '\0';
-		for (n = 0; a->src_out[n]; n++)
-			if (a->src_out[n] == '\t')
-				a->src_out[n] = ' ';
-		return a->src_out;
+	l = e ? (size_t)(e - s) : strlen(s);
+	for (o = 0; l-- > 0 && o + 5 < sizeof(a->src_out); s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '\t')
+			a->src_out[o++] = ' ';
+		else if (c < 0x20 || c == 0x7f)
+			o += (size_t)snprintf(a->src_out + o, sizeof(a->src_out) - o, "\\x%02x", c);
+		else
+			a->src_out[o++] = (char)c;
 	}
+	a->src_out[o] = '\0';
+	return a->src_out;
 }
 
 static void
@@ -884,9 +1034,11 @@ view_annotate(struct annotate *a, struct kernel *k)
 		if (i < p->ninst) {
 			srclines_at(p->sl, p->insts[i].pc, &file, &line);
 			if (pfile == NULL || line != pline || strcmp(file, pfile) != 0) {
-				const char *src = source_text(a, file, line);
-				fprintf(out, "%42s%s:%d%s%s\n", "", file, line, src ? "  " : "",
+				const char *src = source_text(a, p, file, line);
+				char *esc = meta_escape(file);
+				fprintf(out, "%42s%s:%d%s%s\n", "", esc, line, src ? "  " : "",
 				    src ? src : "");
+				free(esc);
 				pfile = file;
 				pline = line;
 			}
@@ -917,10 +1069,13 @@ view_annotate(struct annotate *a, struct kernel *k)
 	/* perf annotate's summary: the source lines, most cycles first */
 	v = by_line(k, &n);
 	fprintf(out, "## %s by source line\n", k->name);
-	for (j = 0; j < n; j++)
+	for (j = 0; j < n; j++) {
+		char *esc = meta_escape(v[j].file);
 		fprintf(out, "%7.2f%% %10" PRId64 " %8" PRIu64 "  %-12s %s:%d\n",
 		    pct(v[j].cycles, k->cycles), v[j].cycles, v[j].hits, dominant(&v[j].c),
-		    v[j].file, v[j].line);
+		    esc, v[j].line);
+		free(esc);
+	}
 	free(v);
 }
 
@@ -1223,6 +1378,10 @@ annotate_report(struct annotate *a)
 	enum annotate_view v = a->o.view;
 	size_t i, j;
 
+	if (a->nrows == 0 && a->nskipped > 0 && a->o.kernel != NULL)
+		return fail(a, "no rows of kernel %s", a->o.kernel);
+	if (a->nrows == 0 && a->nskipped > 0)
+		return fail(a, "no rows of dispatch %lld", a->o.dispatch);
 	if (a->nrows == 0)
 		return fail(a, "no rows");
 	if (v != AV_WAIT_ROWS)
@@ -1256,8 +1415,8 @@ annotate_report(struct annotate *a)
 	for (i = 0; i < a->nkernel; i++) {
 		struct kernel *k = a->kernels[i];
 		switch (v) {
-		case AV_LINES: view_lines(a, k); break;
-		case AV_ANNOTATE: view_annotate(a, k); break;
+		case AV_LINES: view_lines(a, k); warn_unlined(a, k); break;
+		case AV_ANNOTATE: view_annotate(a, k); warn_unlined(a, k); break;
 		case AV_LOOPS: view_loops(a, k); break;
 		case AV_WAITS: view_waits(a, k); break;
 		case AV_LOADS: view_loads(a, k); break;

@@ -16,6 +16,9 @@ struct annotate_opts {
 	enum annotate_view view;
 	double hint_min;	/* hoist: a load's waits must cost this percent (5) */
 	int untraced;		/* count waves without instruction tokens too */
+	const char *kernel;	/* only the rows of this kernel (-k), NULL: all */
+	long long dispatch;	/* only the rows of this dispatch (the last field of the
+				 * ##event lines), -1: all */
 	/* --annotate's source text: a file the DWARF names is read only when it is a
 	 * regular file under one of these directories (NULL: the directory of the code
 	 * object it describes, or of the capture holding it) */
@@ -36,8 +39,9 @@ int annotate_header(struct annotate *, const struct tsv *);
 int annotate_row(struct annotate *, const struct tsv *);
 /* The input ended: its waves without a WAVE_END row end with it. */
 void annotate_end_input(struct annotate *);
-/* Write the view.  -1 when the rows held nothing to show (no rows; no s_waitcnt ran,
- * for --waits, --loads and --wait-rows, written after what the view holds). */
+/* Write the view.  -1 when the rows held nothing to show (no rows; none of the kernel
+ * or dispatch asked for; no s_waitcnt ran, for --waits, --loads and --wait-rows, written
+ * after what the view holds). */
 int annotate_report(struct annotate *);
 const char *annotate_error(const struct annotate *);
 /* Warnings the engine gathered (one line each, without the program's name), in order;

@@ -92,42 +92,64 @@ stall_path(void)
 	return "stall";
 }
 
-/* A capture: its rows from `stall --rows`.  The driver says why when it fails. */
-static void
-read_capture(struct profile *p, const char *path)
+void
+load_rows_open(struct load_rows *lr, const char *path, const char *const *args)
 {
 	const char *stall = stall_path();
-	int fds[2], status;
-	pid_t pid;
-	struct tsv t;
-	FILE *fp;
-	int r;
+	const char *argv[16];
+	int fds[2];
+	size_t n = 0;
 
+	argv[n++] = "stall";
+	argv[n++] = "--rows";
+	while (args != NULL && *args != NULL && n < sizeof(argv) / sizeof(argv[0]) - 3)
+		argv[n++] = *args++;
+	argv[n++] = "--";
+	argv[n++] = path;
+	argv[n] = NULL;
 	fflush(stdout);
 	if (pipe(fds) < 0)
 		err(2, "pipe");
-	if ((pid = fork()) < 0)
+	if ((lr->pid = fork()) < 0)
 		err(2, "fork");
-	if (pid == 0) {
+	if (lr->pid == 0) {
 		close(fds[0]);
 		if (dup2(fds[1], STDOUT_FILENO) < 0)
 			err(127, "dup2");
 		close(fds[1]);
-		execlp(stall, "stall", "--rows", "--", path, (char *)NULL);
+		execvp(stall, (char *const *)argv);
 		err(127, "%s", stall);
 	}
 	close(fds[1]);
-	if ((fp = fdopen(fds[0], "r")) == NULL)
+	if ((lr->fp = fdopen(fds[0], "r")) == NULL)
 		err(2, "%s", path);
-	tsv_open(&t, fp, path);
-	r = profile_read_tsv(p, &t);
-	tsv_close(&t);
-	fclose(fp);
-	while (waitpid(pid, &status, 0) < 0)
+	tsv_open(&lr->t, lr->fp, path);
+}
+
+void
+load_rows_close(struct load_rows *lr)
+{
+	int status;
+
+	tsv_close(&lr->t);
+	fclose(lr->fp);
+	while (waitpid(lr->pid, &status, 0) < 0)
 		if (errno != EINTR)
 			err(2, "waitpid");
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		exit(2);	/* the driver has said why, in one line */
+}
+
+/* A capture: its rows from `stall --rows`.  The driver says why when it fails. */
+static void
+read_capture(struct profile *p, const char *path)
+{
+	struct load_rows lr;
+	int r;
+
+	load_rows_open(&lr, path, NULL);
+	r = profile_read_tsv(p, &lr.t);
+	load_rows_close(&lr);
 	if (r < 0)
 		die("%s: stall --rows wrote no row stream", path);
 }
