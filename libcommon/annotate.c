@@ -81,6 +81,8 @@ struct kernel {
 	struct loopstat *ls;
 	int64_t cycles, hidden, hidden_valu;
 	uint64_t hits, waves;
+	uint64_t maxlive;	/* the most of its waves in flight at once in one buffer */
+	uint64_t maxlive_event;	/* that buffer */
 };
 
 struct wave {
@@ -104,6 +106,7 @@ struct ring {
 struct event {
 	uint64_t id;
 	struct ring any, valu;	/* any instruction; a VALU one */
+	uint64_t live;		/* its waves in flight (begun, not ended) */
 };
 
 /* Live waves, hashed by (event, wave): a stream of many waves stays linear. */
@@ -454,6 +457,13 @@ wave_get(struct annotate *a, uint64_t ev, uint64_t id, struct kernel *k)
 	*b = w;
 	a->nlive++;
 	k->waves++;
+	{
+		struct event *e = event_get(a, ev);
+		if (++e->live > k->maxlive) {
+			k->maxlive = e->live;
+			k->maxlive_event = ev;
+		}
+	}
 	return w;
 }
 
@@ -479,6 +489,7 @@ wave_end(struct annotate *a, struct wave *w)
 		;
 	*pp = w->next;
 	a->nlive--;
+	event_get(a, w->event)->live--;
 	free(w->iter);
 	free(w);
 }
@@ -1251,19 +1262,48 @@ branch_targets(const struct prog *p)
 	return v;
 }
 
-/* The instructions after the wait at index wi, up to the first that reads what the load
- * at li wrote, that do not read it either: ones that could go before the wait. */
-static size_t
-independent_after(const struct prog *p, const unsigned char *target, size_t li, size_t wi,
-    char *list, size_t lsz)
+/* What the operations the wait at wi retired write, together: the registers no
+ * instruction moved before that wait may touch.  0 when one of them writes nothing the
+ * model can name (nothing can then be shown safe to move). */
+static int
+retired_defs(const struct kernel *k, size_t wi, struct regs *all)
 {
-	struct regs ld, lu, d, u;
+	const struct prog *p = k->prog;
+	const struct pcstat *s = &k->pc[wi];
+	struct regs d, u;
+	size_t j, li, v;
+
+	memset(all, 0, sizeof(*all));
+	for (j = 0; j < s->nret; j++) {
+		if ((li = inst_index(p->insts, p->ninst, s->ret[j].load)) == NONE)
+			return 0;
+		inst_regs(&p->insts[li], &d, &u);
+		if (regs_empty(&d) && is_load(p->insts[li].cls))
+			return 0;
+		for (v = 0; v < 4; v++)
+			all->v[v] |= d.v[v];
+		all->s[0] |= d.s[0];
+		all->s[1] |= d.s[1];
+	}
+	return s->nret > 0;
+}
+
+/* The instructions after the wait at index wi, up to the first that touches what any
+ * operation the wait retires writes (or a branch, a branch target, a wait, a barrier,
+ * a memory instruction): ones that could go before the wait.  Their list ("0x1328
+ * v_mov_b32_e32, ...") in list, their cycles in *cycles. */
+static size_t
+independent_after(const struct kernel *k, const unsigned char *target, size_t wi,
+    char *list, size_t lsz, int64_t *cycles)
+{
+	const struct prog *p = k->prog;
+	struct regs ld, d, u;
 	size_t i, n = 0, len = 0;
 
-	inst_regs(&p->insts[li], &ld, &lu);
-	if (regs_empty(&ld))
-		return 0;
+	*cycles = 0;
 	list[0] = '\0';
+	if (!retired_defs(k, wi, &ld))
+		return 0;
 	for (i = wi + 1; i < p->ninst; i++) {
 		const struct inst *in = &p->insts[i];
 		if (in->cls == IC_DELAY_ALU || in->cls == IC_CLAUSE)
@@ -1275,9 +1315,10 @@ independent_after(const struct prog *p, const unsigned char *target, size_t li, 
 		if (regs_overlap(&ld, &u) || regs_overlap(&ld, &d))
 			break;
 		n++;
-		if (len + 24 < lsz)
-			len += (size_t)snprintf(list + len, lsz - len, "%s0x%" PRIx64,
-			    n > 1 ? "," : "", in->pc);
+		*cycles += k->pc[i].cycles;
+		if (len + strlen(in->mnemonic) + 24 < lsz)
+			len += (size_t)snprintf(list + len, lsz - len, "%s0x%" PRIx64 " %s",
+			    n > 1 ? ", " : "", in->pc, in->mnemonic);
 	}
 	return n;
 }
@@ -1307,25 +1348,65 @@ view_hints(struct annotate *a, struct kernel *k)
 	struct loadsum *ls = load_sums(k);
 	unsigned char *target = branch_targets(p);
 	size_t i, n;
-	char list[256];
+	char list[512];
 
-	/* hoist: a load whose waits cost much, with independent work after its wait */
+	/* hoist: a load whose waits cost much, with work after its costliest wait that
+	 * touches nothing any operation that wait retires writes */
 	for (i = 0; i < p->ninst; i++) {
-		int64_t caused = ls[i].caused;
+		int64_t caused = ls[i].caused, own, save, wc;
 		size_t bw = ls[i].best_wait;
 		if (!is_load(p->insts[i].cls))
 			continue;
 		if (bw == NONE || pct(caused, k->cycles) < a->o.hint_min)
 			continue;
-		if ((n = independent_after(p, target, i, bw, list, sizeof(list))) < 2)
+		if ((n = independent_after(k, target, bw, list, sizeof(list), &own)) < 2)
 			continue;
+		wc = k->pc[bw].cycles;
+		save = own < wc ? own : wc;
 		hint(a, k, "hoist", p->insts[i].pc, caused, "its waits cost %.2f%% of the kernel; "
-		    "%zu instructions after the wait at 0x%" PRIx64 " (%s) do not use what it "
-		    "loads: issue them before that wait, or the load earlier", pct(caused, k->cycles),
-		    n, p->insts[bw].pc, list);
+		    "%zu instructions after the wait at 0x%" PRIx64 " (%s) touch nothing the %zu "
+		    "operation%s it retires write: issue them before that wait, or the load "
+		    "earlier; saves up to %" PRId64 " cycles (their own %" PRId64 ", issued "
+		    "inside the wait's %" PRId64 ")", pct(caused, k->cycles), n, p->insts[bw].pc,
+		    list, k->pc[bw].nret, k->pc[bw].nret == 1 ? "" : "s", save, own, wc);
 	}
-	free(ls);
-	free(target);
+	/* latency: a wait in a loop, most of it exposed, on loads the same iteration issued:
+	 * too few waves to cover the latency, and none of it issued ahead */
+	for (i = 0; i < p->ninst; i++) {
+		const struct pcstat *s = &k->pc[i];
+		size_t l = p->loop_of[i], j, nl = 0, len = 0;
+		int64_t exposed = s->cycles - s->hidden, lat = 0;
+		uint64_t nr = 0;
+		if (p->insts[i].cls != IC_WAITCNT || s->hits == 0 || l == NONE ||
+		    p->loops[l].spin || pct(s->cycles, k->cycles) < a->o.hint_min ||
+		    2 * s->hidden >= s->cycles)
+			continue;	/* a spin loop waits by design: the spin rule's */
+		list[0] = '\0';
+		for (j = 0; j < s->nret; j++) {
+			size_t li = inst_index(p->insts, p->ninst, s->ret[j].load);
+			if (li == NONE || p->loop_of[li] != l || li > i)
+				continue;
+			nl++;
+			nr += s->ret[j].n;
+			lat += s->ret[j].lat_sum;
+			if (len + 24 < sizeof(list))
+				len += (size_t)snprintf(list + len, sizeof(list) - len, "%s0x%" PRIx64,
+				    nl > 1 ? ", " : "", s->ret[j].load);
+		}
+		if (nl == 0)
+			continue;
+		hint(a, k, "latency", p->insts[i].pc, s->cycles, "%s costs %.2f%% of the kernel, "
+		    "%.2f%% of it hidden by other waves' issue: at most %" PRIu64 " wave%s in "
+		    "flight at once on the traced SIMD (buffer %" PRIu64 "), and the %zu load%s it "
+		    "waits for (%s) %s issued in the same iteration of the loop at 0x%" PRIx64
+		    ", %.1f cycles before it on average: issue %s an iteration ahead, or run "
+		    "more waves per SIMD; saves up to %" PRId64 " cycles (its exposed cycles)",
+		    p->insts[i].text, pct(s->cycles, k->cycles), pct(s->hidden, s->cycles),
+		    k->maxlive, k->maxlive == 1 ? "" : "s", k->maxlive_event, nl,
+		    nl == 1 ? "" : "s", list, nl == 1 ? "is" : "are",
+		    p->insts[p->loops[l].head].pc, (double)lat / (double)nr,
+		    nl == 1 ? "it" : "them", exposed);
+	}
 	/* waitcnt: an s_waitcnt that never held its wave */
 	for (i = 0; i < p->ninst; i++) {
 		const struct pcstat *s = &k->pc[i];
