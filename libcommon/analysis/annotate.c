@@ -137,6 +137,8 @@ struct annotate {
 	char *src_name, *src_buf;
 	size_t src_len, src_cap;
 	char src_out[256];
+	char **refused;		/* source files refused, each said once */
+	size_t nrefused;
 	char why[512];
 };
 
@@ -241,6 +243,9 @@ annotate_free(struct annotate *a)
 	free(a->cur_source);
 	free(a->src_name);
 	free(a->src_buf);
+	while (a->nrefused > 0)
+		free(a->refused[--a->nrefused]);
+	free(a->refused);
 	free(a);
 }
 
@@ -932,6 +937,23 @@ under_roots(struct annotate *a, const struct prog *p, const char *real)
 	}
 }
 
+/* Say once that a source file is refused, and why. */
+static void
+refuse(struct annotate *a, const char *file, const char *why)
+{
+	char *esc;
+	size_t i;
+
+	for (i = 0; i < a->nrefused; i++)
+		if (strcmp(a->refused[i], file) == 0)
+			return;
+	a->refused = xreallocarray(a->refused, a->nrefused + 1, sizeof(*a->refused));
+	a->refused[a->nrefused++] = xstrdup(file);
+	esc = meta_escape(file);
+	warning_out("%s: source file %s", esc, why);
+	free(esc);
+}
+
 /* A source file the DWARF names, read only if it is a regular file under the roots
  * (under_roots): a path of the DWARF is data, not the user's word.  What is refused is
  * said once, in one line, and the listing goes on without its text. */
@@ -947,19 +969,15 @@ source_load(struct annotate *a, const struct prog *p, const char *file)
 	if (realpath(file, real) == NULL)
 		return;		/* not there: the listing has no text for it, as before */
 	if (!under_roots(a, p, real)) {
-		char *esc = meta_escape(file);
-		warning_out("%s: source file outside %s: not read (--source-dir DIR allows it)",
-		    esc, a->o.source_dirs ? "the --source-dir directories" :
-		    "the code object's directory");
-		free(esc);
+		refuse(a, file, a->o.source_dirs ? "outside the --source-dir directories: "
+		    "not read" : "outside the code object's directory: not read (--source-dir "
+		    "DIR allows it)");
 		return;
 	}
 	if ((fd = open(real, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)) < 0)
 		return;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		char *esc = meta_escape(file);
-		warning_out("%s: source file is not a regular file: not read", esc);
-		free(esc);
+		refuse(a, file, "is not a regular file: not read");
 		close(fd);
 		return;
 	}
