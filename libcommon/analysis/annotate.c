@@ -52,7 +52,8 @@ struct pcstat {
 	uint64_t empty;		/* waits that retired nothing */
 	int64_t empty_cycles;
 	struct retire *ret;
-	size_t nret;
+	size_t nret, cap;
+	struct u64map byload;	/* ret's index + 1 by load pc: a wait of many loads stays linear */
 };
 
 struct loopstat {
@@ -208,8 +209,10 @@ annotate_free(struct annotate *a)
 	wave_free_all(a);
 	for (i = 0; i < a->nkernel; i++) {
 		struct kernel *k = a->kernels[i];
-		for (j = 0; j <= k->prog->ninst; j++)
+		for (j = 0; j <= k->prog->ninst; j++) {
 			free(k->pc[j].ret);
+			u64map_free(&k->pc[j].byload);
+		}
 		free(k->pc);
 		free(k->ls);
 		free(k->name);
@@ -514,12 +517,15 @@ annotate_end_input(struct annotate *a)
 static struct retire *
 retire_get(struct pcstat *s, uint64_t load)
 {
-	size_t i;
+	void **slot = u64map_slot(&s->byload, load);
 
-	for (i = 0; i < s->nret; i++)
-		if (s->ret[i].load == load)
-			return &s->ret[i];
-	s->ret = xreallocarray(s->ret, s->nret + 1, sizeof(*s->ret));
+	if (*slot != NULL)
+		return &s->ret[(size_t)(uintptr_t)*slot - 1];
+	*slot = (void *)(uintptr_t)(s->nret + 1);
+	if (s->nret == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 4;
+		s->ret = xreallocarray(s->ret, s->cap, sizeof(*s->ret));
+	}
 	memset(&s->ret[s->nret], 0, sizeof(s->ret[0]));
 	s->ret[s->nret].load = load;
 	s->ret[s->nret].lat_min = INT64_MAX;
@@ -808,13 +814,26 @@ srcline_cmp(const void *x_, const void *y_)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
-/* The kernel's cycles per source line, most first; *n lines, malloc'd. */
+static int
+srcline_key_cmp(const void *x_, const void *y_)
+{
+	const struct srcline *x = x_, *y = y_;
+	int c;
+
+	if ((c = strcmp(x->file, y->file)) != 0)
+		return c;
+	return (x->line > y->line) - (x->line < y->line);
+}
+
+/* The kernel's cycles per source line, most first; *n lines, malloc'd.  A line is its
+ * file and its number: line 8 of two files is two lines.  Sorted, then merged: linear
+ * in the pcs that ran (times their log), however many lines. */
 static struct srcline *
 by_line(const struct kernel *k, size_t *np)
 {
 	const struct prog *p = k->prog;
-	struct srcline *v = NULL;
-	size_t n = 0, i, j;
+	struct srcline *v = xcalloc(p->ninst + 1, sizeof(*v));
+	size_t n = 0, m, i;
 	enum cause c;
 
 	for (i = 0; i <= p->ninst; i++) {
@@ -824,27 +843,31 @@ by_line(const struct kernel *k, size_t *np)
 			continue;
 		if (i < p->ninst)
 			srclines_at(p->sl, p->insts[i].pc, &file, &line);
-		for (j = 0; j < n; j++)
-			if (v[j].line == line && strcmp(v[j].file, file) == 0)
-				break;
-		if (j == n) {
-			v = xreallocarray(v, n + 1, sizeof(*v));
-			memset(&v[n], 0, sizeof(v[n]));
-			v[n].file = file;
-			v[n].line = line;
-			n++;
-		}
-		v[j].cycles += k->pc[i].cycles;
-		v[j].hits += k->pc[i].hits;
-		v[j].insts++;
-		for (c = 0; c < NCAUSE; c++) {
-			v[j].c.cyc[c] += k->pc[i].c.cyc[c];
-			v[j].c.hit[c] += k->pc[i].c.hit[c];
-		}
+		v[n].file = file;
+		v[n].line = line;
+		v[n].cycles = k->pc[i].cycles;
+		v[n].hits = k->pc[i].hits;
+		v[n].insts = 1;
+		v[n].c = k->pc[i].c;
+		n++;
 	}
 	if (n > 1)
-		qsort(v, n, sizeof(*v), srcline_cmp);
-	*np = n;
+		qsort(v, n, sizeof(*v), srcline_key_cmp);
+	for (i = 0, m = 0; i < n; i++) {
+		if (m > 0 && srcline_key_cmp(&v[m - 1], &v[i]) == 0) {
+			v[m - 1].cycles += v[i].cycles;
+			v[m - 1].hits += v[i].hits;
+			v[m - 1].insts++;
+			for (c = 0; c < NCAUSE; c++) {
+				v[m - 1].c.cyc[c] += v[i].c.cyc[c];
+				v[m - 1].c.hit[c] += v[i].c.hit[c];
+			}
+		} else
+			v[m++] = v[i];
+	}
+	if (m > 1)
+		qsort(v, m, sizeof(*v), srcline_cmp);
+	*np = m;
 	return v;
 }
 
