@@ -1492,6 +1492,8 @@ view_hints(struct annotate *a, struct kernel *k)
 		    "%.2f%% of the kernel; wait on an event or s_sleep longer",
 		    p->insts[p->loops[i].tail].pc, s->iters, s->waves, pct(s->cycles, k->cycles));
 	}
+	free(ls);
+	free(target);
 }
 
 int
