@@ -18,7 +18,7 @@
 #include "util.h"
 
 static struct inst *insts;
-static size_t ninst;
+static size_t ninst, cap;
 
 static void
 add(uint64_t pc, enum inst_class cls, int64_t target, const char *text)
@@ -26,7 +26,10 @@ add(uint64_t pc, enum inst_class cls, int64_t target, const char *text)
 	struct inst *in;
 	const char *sp;
 
-	insts = xreallocarray(insts, ninst + 1, sizeof(*insts));
+	if (ninst == cap) {
+		cap = cap ? 2 * cap : 64;
+		insts = xreallocarray(insts, cap, sizeof(*insts));
+	}
 	in = &insts[ninst++];
 	memset(in, 0, sizeof(*in));
 	in->pc = pc;
