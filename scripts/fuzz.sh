@@ -1,6 +1,7 @@
 #!/bin/sh
 # scripts/fuzz.sh [SECONDS | ci]: build the libFuzzer harnesses of tests/fuzz (token
-# decoder, pickles, code objects, ## lines, the annotate views with DWARF lines and loops) with ASan and UBSan, and run each for SECONDS
+# decoder, pickles, code objects, ## lines, stall-budget's rules files, the annotate views
+# with DWARF lines and loops) with ASan and UBSan, and run each for SECONDS
 # (60), seeded with the project's own fixtures (and ../shared's captures when beside).
 # "ci" runs each a fixed number of inputs from a fixed seed, about a minute each: the same
 # inputs on every machine, so that CI repeats a run that passed here, and a crash it finds
@@ -10,7 +11,7 @@
 set -u
 secs=${1:-60}
 runs_of() {	# ci: the inputs each harness runs
-	case $1 in sqtt) echo 200000 ;; pickle) echo 800000 ;; codeobj) echo 100000 ;; meta) echo 300000 ;;
+	case $1 in sqtt) echo 200000 ;; pickle) echo 800000 ;; codeobj) echo 100000 ;; meta) echo 300000 ;; rules) echo 200000 ;;
 	annotate) echo 30000 ;; esac
 }
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,7 +24,7 @@ libs="$(pkg-config --libs libbsd-overlay) -lz -lm -ldw -lelf -L$($llvm --libdir)
 	-Wl,-rpath,$($llvm --libdir) -lLLVM-22"
 srcs=$(find "$top"/libcommon -name "*.c" | grep -v "/report/html\|/report/report\.c")
 found=0
-for h in ${FUZZ:-sqtt pickle codeobj meta annotate}; do
+for h in ${FUZZ:-sqtt pickle codeobj meta rules annotate}; do
 	clang-22 $cflags -o "$out/fuzz_$h" "$top/tests/fuzz/fuzz_$h.c" $srcs $libs ||
 		{ echo "fuzz: cannot build fuzz_$h" >&2; exit 2; }
 	# ci: the seeds alone, fresh; otherwise a corpus that grows from run to run
@@ -56,6 +57,10 @@ for h in ${FUZZ:-sqtt pickle codeobj meta annotate}; do
 			{ printf D; cat "$f"; } > "$corpus/dwarf-$(basename "$f")"
 		done
 		{ printf L; head -c 4096 "$top"/fixtures/annotate/hot.hsaco; } > "$corpus/loops" ;;
+	rules)	for f in "$top"/tests/bad/rules-*.rules; do head -c 4096 "$f" > "$corpus/${f##*/}"; done
+		printf '%s\n' '# a budget' 'demo cycles <= 500' '* cause mem <= 70% # waits' \
+		    'demo pc 0x1318 cause smem >= 10' 'demo inst /^s_waitcnt (vmcnt|lgkmcnt)[(]0[)]/ cycles < 900' \
+		    'demo cycles <= 105% of base.json' > "$corpus"/budget.rules ;;
 	esac
 	if [ "$secs" = ci ]; then
 		how="-seed=1 -runs=$(runs_of $h)"
