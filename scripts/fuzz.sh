@@ -1,6 +1,7 @@
 #!/bin/sh
 # scripts/fuzz.sh [SECONDS | ci]: build the libFuzzer harnesses of tests/fuzz (token
-# decoder, pickles, code objects, ## lines, stall-budget's rules files) with ASan and UBSan, and run each for SECONDS
+# decoder, pickles, code objects, ## lines, stall-budget's rules files, the annotate views
+# with DWARF lines and loops) with ASan and UBSan, and run each for SECONDS
 # (60), seeded with the project's own fixtures (and ../shared's captures when beside).
 # "ci" runs each a fixed number of inputs from a fixed seed, about a minute each: the same
 # inputs on every machine, so that CI repeats a run that passed here, and a crash it finds
@@ -10,19 +11,20 @@
 set -u
 secs=${1:-60}
 runs_of() {	# ci: the inputs each harness runs
-	case $1 in sqtt) echo 200000 ;; pickle) echo 800000 ;; codeobj) echo 100000 ;; meta) echo 300000 ;; rules) echo 200000 ;; esac
+	case $1 in sqtt) echo 200000 ;; pickle) echo 800000 ;; codeobj) echo 100000 ;; meta) echo 300000 ;; rules) echo 200000 ;;
+	annotate) echo 30000 ;; esac
 }
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${FUZZ_OUT:-$top/build/fuzz}
 mkdir -p "$out" || exit 2
 llvm=${LLVM_CONFIG:-llvm-config-22}
-cflags="-std=c11 -D_GNU_SOURCE -DSTALL_VERSION=\"fuzz\" -g -O1 -fsanitize=fuzzer,address,undefined \
+cflags="-std=c11 -D_GNU_SOURCE -DSTALL_VERSION=\"fuzz\" -DFUZZ_TOP=\"$top\" -g -O1 -fsanitize=fuzzer,address,undefined \
 	$(find "$top/libcommon" -mindepth 1 -type d | sed "s/^/-I/") $(pkg-config --cflags libbsd-overlay) -I$($llvm --includedir)"
 libs="$(pkg-config --libs libbsd-overlay) -lz -lm -ldw -lelf -L$($llvm --libdir) \
 	-Wl,-rpath,$($llvm --libdir) -lLLVM-22"
 srcs=$(find "$top"/libcommon -name "*.c" | grep -v "/report/html\|/report/report\.c")
 found=0
-for h in ${FUZZ:-sqtt pickle codeobj meta rules}; do
+for h in ${FUZZ:-sqtt pickle codeobj meta rules annotate}; do
 	clang-22 $cflags -o "$out/fuzz_$h" "$top/tests/fuzz/fuzz_$h.c" $srcs $libs ||
 		{ echo "fuzz: cannot build fuzz_$h" >&2; exit 2; }
 	# ci: the seeds alone, fresh; otherwise a corpus that grows from run to run
@@ -33,6 +35,28 @@ for h in ${FUZZ:-sqtt pickle codeobj meta rules}; do
 	pickle)	for f in "$top"/../shared/fixtures/tinygrad/*.pkl; do [ -f "$f" ] && cp "$f" "$corpus"/; done ;;
 	codeobj) cp "$top"/fixtures/kernels/*.hsaco "$corpus"/ ;;
 	meta)	head -c 4096 "$top"/fixtures/traces/demo.packets.tsv > "$corpus"/demo ;;
+	annotate)	# rows of several kernels and files (a "##next" line between two
+		# inputs), a view each; code objects ('D'); instructions ('L')
+		for k in hot calm scale poll; do
+			(cd "$top" && bin/sqtt-walk "fixtures/annotate/$k.packets.tsv" 2> /dev/null |
+			    bin/stall-attr 2> /dev/null | grep -v "^##code\|^##target") > "$out/rows-$k"
+		done
+		v=0
+		for pair in "hot calm" "calm scale" "poll hot" "scale poll"; do
+			set -- $pair
+			{ printf "\\$(printf %o $((48 + v)))"; cat "$out/rows-$1"; echo "##next";
+			    cat "$out/rows-$2"; } > "$corpus/rows-$1-$2"
+			v=$((v + 1))
+		done
+		for k in hot calm scale poll; do
+			for v in 4 5 6 7; do
+				{ printf "\\$(printf %o $((48 + v)))"; cat "$out/rows-$k"; } > "$corpus/rows-$k-$v"
+			done
+		done
+		for f in "$top"/fixtures/annotate/*.hsaco; do
+			{ printf D; cat "$f"; } > "$corpus/dwarf-$(basename "$f")"
+		done
+		{ printf L; head -c 4096 "$top"/fixtures/annotate/hot.hsaco; } > "$corpus/loops" ;;
 	rules)	for f in "$top"/tests/bad/rules-*.rules; do head -c 4096 "$f" > "$corpus/${f##*/}"; done
 		printf '%s\n' '# a budget' 'demo cycles <= 500' '* cause mem <= 70% # waits' \
 		    'demo pc 0x1318 cause smem >= 10' 'demo inst /^s_waitcnt (vmcnt|lgkmcnt)[(]0[)]/ cycles < 900' \

@@ -19,8 +19,9 @@ test_expect_success 'a circle within a layer is named, exit 1' '
 	cp -R "$TOP/libcommon" circle &&
 	printf "#include \"attr.h\"\n" >>circle/analysis/cause.h &&
 	test_expect_code 1 sh "$TOP/scripts/layers.sh" circle >out 2>&1 &&
-	echo "layers: circle: attr -> cause -> attr" >expect &&
-	test_cmp expect out
+	# the circle is named from whichever of its modules the walk meets first
+	test "$(wc -l <out)" -eq 1 &&
+	grep -E -x "layers: circle: (attr -> cause -> attr|cause -> attr -> cause)" out
 '
 
 test_expect_success 'a folder that is no layer is refused, exit 2' '

@@ -1,8 +1,9 @@
 #!/bin/sh
 # t0850-annotate-hints: every rule of stall-annotate --hints fires on a kernel built to
-# trigger it (hot: hoist, waitcnt, vopd, lds; poll: spin) and stays silent on one built
-# not to (calm: each wait followed by a use of what it waited for, every wait waits,
-# dependent VALUs, an LDS store that issues at once, a counted loop).
+# trigger it (hot: hoist, waitcnt, vopd, lds; poll: spin; calm: latency) and the others
+# stay silent on calm (each wait followed by a use of what it waited for, every wait
+# waits, dependent VALUs, an LDS store that issues at once, a counted loop whose load is
+# waited for in the iteration that issues it, 2% of that wait hidden: latency).
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/annotate-lib.sh"
 
@@ -12,10 +13,10 @@ test_expect_success 'the rows of hot, calm and poll' '
 
 test_expect_success 'hot: hoist, waitcnt, vopd and lds, each with its evidence' '
 	stall-annotate --hints hot.attr > out &&
-	cat > expect <<-\EOF &&
+	cat > expect <<-EOF &&
 	##stall-annotate	hints
 	#kernel	rule	pc	cycles	advice
-	hot	hoist	0x131c	1500	its waits cost 40.56% of the kernel; 3 instructions after the wait at 0x1324 (0x1328,0x132c,0x1330) do not use what it loads: issue them before that wait, or the load earlier
+	hot	hoist	0x131c	1500	its waits cost 40.56% of the kernel; 3 instructions after the wait at 0x1324 (0x1328 v_mov_b32_e32, 0x132c v_mov_b32_e32, 0x1330 v_add_nc_u32_e32) touch nothing the 2 operations it retires write: issue them before that wait, or the load earlier; saves up to 6 cycles (their own 6, issued inside the wait'"'"'s 1500)
 	hot	waitcnt	0x1338	2	2 times issued, never with an operation outstanding: remove it
 	hot	vopd	0x1328	4	v_mov_b32_e32 and v_mov_b32_e32 (0x132c) are independent and both have a v_dual form: one VOPD issue instead of two, 2 times
 	hot	lds	0x133c	26	its issue stalled 13.0 cycles a time (2 times): bank conflicts likely, check the addresses of its lanes
@@ -30,10 +31,10 @@ test_expect_success 'poll: spin, and nothing else' '
 	test_cmp expect actual
 '
 
-test_expect_success 'calm: no rule fires (exit 0, the header only)' '
+test_expect_success 'calm: only latency fires, on its loop'"'"'s wait, with its evidence' '
 	stall-annotate --hints calm.attr > out &&
-	grep -c -v "^#" out > actual ;
-	echo 0 > expect &&
+	grep -v "^#" out > actual &&
+	printf "calm\tlatency\t0x1348\t1860\ts_waitcnt vmcnt(0) costs 33.36%% of the kernel, 2.04%% of it hidden by other waves'"'"' issue: at most 2 waves in flight at once on the traced SIMD (buffer 0), and the 1 load it waits for (0x1340) is issued in the same iteration of the loop at 0x1340, 310.0 cycles before it on average: issue it an iteration ahead, or run more waves per SIMD; saves up to 1822 cycles (its exposed cycles)\n" > expect &&
 	test_cmp expect actual
 '
 
@@ -55,15 +56,36 @@ test_expect_success '--hint-min: the hoist rule needs the load'"'"'s waits to co
 	echo 1 > expect && test_cmp expect actual
 '
 
-test_expect_success 'the tinygrad GEMM: its 0x183c waits are not hoist (v_fmac reads v34 next), no spin' '
-	if ! [ -d "$FIXTURES" ]; then echo "# no ../shared: skipped"; exit 0; fi
-	sqtt-dump "$FIXTURES/20260305_profile_gemm_run_0_b6d1936.pkl" > gemm.packets &&
-	sqtt-walk gemm.packets > gemm.rows &&
-	stall-attr gemm.rows > gemm.attr &&
-	stall-annotate --hints gemm.attr > out &&
-	awk -F"\t" "!/^#/ { print \$2, \$3 }" out > actual &&
-	echo "vopd 0x1958" > expect &&
+test_expect_success SHARED 'the loop gemm (b6d1936): latency on its vmcnt(4) wait, not hoist (v_fmac reads v34 next), no spin' '
+	stall-annotate --hints "$FIXTURES/20260305_profile_gemm_run_0_b6d1936.pkl" > out &&
+	awk -F"\t" "!/^#/ { print \$2, \$3, \$4 }" out > actual &&
+	printf "latency 0x183c 24636\nvopd 0x1958 8\n" > expect &&
+	test_cmp expect actual &&
+	grep "	latency	" out | cut -f5 > actual &&
+	echo "s_waitcnt vmcnt(4) costs 66.73% of the kernel, 10.08% of it hidden by other waves'"'"' issue: at most 2 waves in flight at once on the traced SIMD (buffer 1), and the 4 loads it waits for (0x17dc, 0x17e4, 0x17ec, 0x17f8) are issued in the same iteration of the loop at 0x17c4, 800.6 cycles before it on average: issue them an iteration ahead, or run more waves per SIMD; saves up to 22152 cycles (its exposed cycles)" > expect &&
 	test_cmp expect actual
+'
+
+test_expect_success SHARED 'the kernarg prologue (7379d89): no hoist past the lgkmcnt(0) that retires s_load_b128 s[4:7] too' '
+	stall-annotate --hints "$FIXTURES/20260314_profile_gemm_run_0_7379d89.pkl" > out &&
+	awk -F"\t" "!/^#/ && \$2 != \"lds\" { print \$2, \$3 }" out > actual &&
+	test_cmp /dev/null actual &&
+	stall-annotate --waits "$FIXTURES/20260314_profile_gemm_run_0_7379d89.pkl" > waits &&
+	awk -F"\t" "\$2 == \"0x1744\" { print \$3 }" waits > actual &&
+	printf "0x1700\n0x170c\n" > expect &&
+	test_cmp expect actual
+'
+
+# hoist by construction: hot with the older of the two operations its 0x1324 wait
+# retires made 0x1328 (v_mov_b32 v5, which writes v5, as the first move after the wait
+# does); the youngest stays the load 0x131c (v2), which none of the moves touches
+test_expect_success 'hoist holds for every operation the wait retires, not the youngest only' '
+	awk -F"\t" -v OFS="\t" "!/^#/ && \$6 == \"0x1324\" && \$15 ~ /0x1314@/ { sub(/0x1314@/, \"0x1328@\", \$15) } { print }" hot.attr > two.attr &&
+	stall-annotate --waits two.attr | awk -F"\t" "\$2 == \"0x1324\" { print \$3, \$8 }" > actual &&
+	printf "0x131c 1500\n0x1328 0\n" > expect &&
+	test_cmp expect actual &&
+	stall-annotate --hints two.attr > out &&
+	! grep "	hoist	" out
 '
 
 test_done

@@ -16,10 +16,10 @@ listing() {
 	paste -d" " pcs lines insts
 }
 
-test_expect_success CLANG 'build.sh assembles hot, calm and poll' '
+test_expect_success CLANG 'build.sh assembles hot, calm and poll, compiles scale' '
 	sh "$DIR/build.sh" "$T_DIR/built" &&
 	ls built > actual &&
-	printf "calm.hsaco\nhot.hsaco\npoll.hsaco\n" > expect &&
+	printf "calm.hsaco\nhostile.hsaco\nhot.hsaco\npoll.hsaco\nscale.hsaco\n" > expect &&
 	test_cmp expect actual
 '
 
@@ -33,5 +33,9 @@ for k in hot calm poll; do
 		test_cmp all n
 	'
 done
+
+test_expect_success CLANG 'scale.hsaco: the committed code object, byte for byte' '
+	cmp "$DIR/scale.hsaco" built/scale.hsaco
+'
 
 test_done

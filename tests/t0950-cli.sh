@@ -51,7 +51,7 @@ test_expect_success 'one letter, one meaning: -k selects a kernel, -s sorts, --s
 	done &&
 	! grep -l "^  -s, --strict" h.* &&
 	grep -l "^ *-k, --kernel" h.* | sort > actual &&
-	printf "h.sqtt-capture\nh.sqtt-dump\nh.stall\nh.stall-diff\nh.stall-table\n" > expect &&
+	printf "h.sqtt-capture\nh.sqtt-dump\nh.stall\nh.stall-annotate\nh.stall-diff\nh.stall-table\n" > expect &&
 	test_cmp expect actual &&
 	grep -h "^ *-s, --sort" h.* | wc -l > n &&
 	echo 2 > expect.n && test_cmp expect.n n

@@ -47,6 +47,7 @@ static const struct {
 	{ "rows", no_argument, OPT_ROWS },
 	{ "se", required_argument, OPT_SE },
 	{ "sort", required_argument, 's' },
+	{ "source-dir", required_argument, OPT_SOURCE_DIR },
 	{ "streams", required_argument, 'X' },
 	{ "strict", no_argument, OPT_STRICT },
 	{ "threads", required_argument, OPT_THREADS },

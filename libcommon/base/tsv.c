@@ -407,18 +407,14 @@ parse_u64(const char *s, size_t n, uint64_t *out)
 	return 1;
 }
 
-uint64_t
-tsv_u64(const struct tsv *t, int i)
+int
+tsv_get_u64(const struct tsv *t, int i, uint64_t *v)
 {
-	uint64_t v;
-
-	if (!parse_u64(t->field[i], tsv_len(t, (size_t)i), &v))
-		tsv_fail(t, "%s: '%s' is not a number", t->col[i], t->field[i]);
-	return v;
+	return parse_u64(t->field[i], tsv_len(t, (size_t)i), v);
 }
 
-int64_t
-tsv_i64(const struct tsv *t, int i)
+int
+tsv_get_i64(const struct tsv *t, int i, int64_t *out)
 {
 	const char *s = t->field[i];
 	uint64_t v;
@@ -426,8 +422,29 @@ tsv_i64(const struct tsv *t, int i)
 
 	if (!parse_u64(s + neg, tsv_len(t, (size_t)i) - (size_t)neg, &v) || (s[neg] == '0' && s[neg + 1] == 'x') ||
 	    v > (uint64_t)INT64_MAX + neg)
-		tsv_fail(t, "%s: '%s' is not a number", t->col[i], s);
-	return neg ? (int64_t)(0 - v) : (int64_t)v;
+		return 0;
+	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
+	return 1;
+}
+
+uint64_t
+tsv_u64(const struct tsv *t, int i)
+{
+	uint64_t v;
+
+	if (!tsv_get_u64(t, i, &v))
+		tsv_fail(t, "%s: '%s' is not a number", t->col[i], t->field[i]);
+	return v;
+}
+
+int64_t
+tsv_i64(const struct tsv *t, int i)
+{
+	int64_t v;
+
+	if (!tsv_get_i64(t, i, &v))
+		tsv_fail(t, "%s: '%s' is not a number", t->col[i], t->field[i]);
+	return v;
 }
 
 void

@@ -71,6 +71,9 @@ void tsv_fail(const struct tsv *, const char *fmt, ...)
 /* Field i as a number ("0x" hex allowed for u64); malformed is fatal. "-" is fatal too. */
 uint64_t tsv_u64(const struct tsv *, int i);
 int64_t tsv_i64(const struct tsv *, int i);
+/* The same, 0 for a field that is no number (nothing said), 1 and *v for one. */
+int tsv_get_u64(const struct tsv *, int i, uint64_t *v);
+int tsv_get_i64(const struct tsv *, int i, int64_t *v);
 /* The length of field i as split (fields hold no NUL: a line with one is refused).  A
  * field shortened in place (meta_parse's unescaping) is no longer this long: tsv_u64,
  * tsv_i64 and tsv_memo are for records. */

@@ -1,5 +1,5 @@
-/* dwarf: the source line of a pc, from a code object's DWARF line table, read with libdw
- * (elfutils).  A code object without debug information answers "??", line 0 for every pc,
+/* dwarf: the source line of a pc, from the DWARF line tables of a code object's
+ * compilation units (each read with libdw, elfutils; no .debug_aranges needed).  A code object without debug information answers "??", line 0 for every pc,
  * as addr2line does. */
 #ifndef DWARF_H
 #define DWARF_H
@@ -7,6 +7,10 @@
 #include <stdint.h>
 
 struct srclines;
+
+/* Rows of the line tables a code object may have at most (a row is 40 bytes): a kernel
+ * has hundreds, a library thousands. */
+#define DWARF_ROWS_MAX (1u << 22)
 
 /* The image is copied.  NULL and a one-line reason in why when the image is not an ELF
  * file or its DWARF is malformed (libdw's own words).  An image whose identification is

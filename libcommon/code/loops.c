@@ -60,43 +60,38 @@ polls(const struct inst *in, int *reads)
 struct loop *
 loops_find(const struct inst *insts, size_t ninst, size_t *n)
 {
-	struct loop *all = NULL, *out = NULL;
-	size_t nall = 0, nout = 0, i, j, k;
+	struct loop *out = NULL;
+	size_t nout = 0, cap = 0, i, j, k;
+	size_t maxhead = 0;
+	int any = 0;
 
+	/* Backward branches in order of their tails (one branch an instruction: the tails
+	 * are distinct).  A range holds another iff one with an earlier tail has a head at
+	 * or after its own: the most such head so far tells it, in one pass.  An innermost
+	 * range that overlaps the one kept before it starts after that one's head (else it
+	 * would hold it), so it is the later of the two: dropped.  Linear in the branches. */
 	for (i = 0; i < ninst; i++) {
 		const struct inst *b = &insts[i];
+		int inner;
 		if (b->cls != IC_BRANCH || b->target < 0 || (uint64_t)b->target > b->pc)
 			continue;
 		if ((j = inst_index(insts, ninst, (uint64_t)b->target)) == (size_t)-1)
 			continue;
-		all = xreallocarray(all, nall + 1, sizeof(*all));
-		all[nall].head = j;
-		all[nall].tail = i;
-		all[nall].spin = 0;
-		nall++;
-	}
-	/* all is in order of tails; keep those holding no other, then drop overlaps */
-	for (i = 0; i < nall; i++) {
-		int inner = 1;
-		for (j = 0; j < nall && inner; j++)
-			if (j != i && all[j].head >= all[i].head && all[j].tail <= all[i].tail &&
-			    (all[j].head != all[i].head || all[j].tail != all[i].tail))
-				inner = 0;
-		if (!inner)
+		inner = !any || maxhead < j;
+		if (!any || j > maxhead)
+			maxhead = j;
+		any = 1;
+		if (!inner || (nout > 0 && j <= out[nout - 1].tail))
 			continue;
-		for (j = 0; j < nout; j++)
-			if (all[i].head <= out[j].tail && out[j].head <= all[i].tail)
-				break;
-		if (j < nout) {
-			if (all[i].head >= out[j].head)
-				continue;
-			out[j] = all[i];	/* the one that starts first */
-			continue;
+		if (nout == cap) {
+			cap = cap ? 2 * cap : 8;
+			out = xreallocarray(out, cap, sizeof(*out));
 		}
-		out = xreallocarray(out, nout + 1, sizeof(*out));
-		out[nout++] = all[i];
+		out[nout].head = j;
+		out[nout].tail = i;
+		out[nout].spin = 0;
+		nout++;
 	}
-	free(all);
 	for (i = 0; i < nout; i++) {
 		int reads = 0, only = 1;
 		for (k = out[i].head; k <= out[i].tail; k++)
@@ -104,13 +99,6 @@ loops_find(const struct inst *insts, size_t ninst, size_t *n)
 				only = 0;
 		out[i].spin = only && reads;
 	}
-	/* address order */
-	for (i = 1; i < nout; i++)
-		for (j = i; j > 0 && out[j].head < out[j - 1].head; j--) {
-			struct loop t = out[j];
-			out[j] = out[j - 1];
-			out[j - 1] = t;
-		}
 	*n = nout;
 	return out;
 }

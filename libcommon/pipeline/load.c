@@ -1,6 +1,10 @@
 #include <sys/stat.h>
 
+#include <sys/wait.h>
+
 #include <err.h>
+#include <limits.h>
+#include <unistd.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -70,6 +74,74 @@ read_json(struct profile *p, int fd, const char *name, const char *head, size_t 
 	close(fd);
 	profile_read_json(p, name, buf, len);
 	free(buf);
+}
+
+/* The stall driver beside this program (a build tree's bin/), else the one in PATH. */
+static const char *
+stall_path(void)
+{
+	static char path[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+	char *slash;
+
+	if (n > 0) {
+		path[n] = '\0';
+		if ((slash = strrchr(path, '/')) != NULL &&
+		    (size_t)(slash - path) + sizeof("/stall") <= sizeof(path)) {
+			strcpy(slash, "/stall");
+			if (access(path, X_OK) == 0)
+				return path;
+		}
+	}
+	return "stall";
+}
+
+void
+load_rows_open(struct load_rows *lr, const char *path, const char *const *args)
+{
+	const char *stall = stall_path();
+	const char *argv[16];
+	int fds[2];
+	size_t n = 0;
+
+	argv[n++] = "stall";
+	argv[n++] = "--rows";
+	while (args != NULL && *args != NULL && n < sizeof(argv) / sizeof(argv[0]) - 3)
+		argv[n++] = *args++;
+	argv[n++] = "--";
+	argv[n++] = path;
+	argv[n] = NULL;
+	fflush(stdout);
+	if (pipe(fds) < 0)
+		err(2, "pipe");
+	if ((lr->pid = fork()) < 0)
+		err(2, "fork");
+	if (lr->pid == 0) {
+		close(fds[0]);
+		if (dup2(fds[1], STDOUT_FILENO) < 0)
+			err(127, "dup2");
+		close(fds[1]);
+		execvp(stall, (char *const *)argv);
+		err(127, "%s", stall);
+	}
+	close(fds[1]);
+	if ((lr->fp = fdopen(fds[0], "r")) == NULL)
+		err(2, "%s", path);
+	tsv_open(&lr->t, lr->fp, path);
+}
+
+void
+load_rows_close(struct load_rows *lr)
+{
+	int status;
+
+	tsv_close(&lr->t);
+	fclose(lr->fp);
+	while (waitpid(lr->pid, &status, 0) < 0)
+		if (errno != EINTR)
+			err(2, "waitpid");
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		exit(2);	/* the driver has said why, in one line */
 }
 
 /* A capture: its rows summed through the pipeline, in process (what `stall --rows` would
