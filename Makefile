@@ -17,14 +17,15 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DSTALL_VERSION='"$(VERSION)"' -Wall -Wextra
 	$(BSD_CFLAGS) $(SQLITE_CFLAGS) -I$(LLVM_INC) $(CFLAGS)
 SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS   := $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
-LDLIBS_BASE = $(BSD_LIBS) $(SQLITE_LIBS) -lz -lm
+MD_LIBS       := $(shell pkg-config --libs libmd 2>/dev/null || echo -lmd)
+LDLIBS_BASE = $(MD_LIBS) $(BSD_LIBS) $(SQLITE_LIBS) -lz -lm
 LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) $(LLVM_LIBS)
 
 PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget \
 	stall-annotate
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall bin/sqtt-capture
 
-LIB_BASE = util cli tsv input out pickle sqtt capture rocprof rocpd elfsym meta cause isa attr json profile load dispatch
+LIB_BASE = util cli tsv input out pickle sqtt capture rocprof rocpd rgp elfsym meta cause isa attr json profile load dispatch
 LIB_PAGE = timeline tracejson html html-page report
 LIB_CODE = codeobj walk rowtext dwarf codeload loops regs
 LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))

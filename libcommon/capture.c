@@ -13,6 +13,7 @@
 #include "input.h"
 #include "meta.h"
 #include "pickle.h"
+#include "rgp.h"
 #include "rocprof.h"
 #include "sqtt.h"
 #include "tsv.h"
@@ -345,7 +346,7 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 {
 	struct stat st;
 	struct input *in;
-	uint8_t head[2];
+	uint8_t head[4];
 	size_t nhead, got;
 	char *abs;
 
@@ -368,14 +369,20 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 	}
 	/* the first bytes before the rest: a gzip bomb that is no pickle stops here */
 	in = input_open(path);
-	for (nhead = 0; nhead < 2 && (got = input_read(in, head + nhead, 2 - nhead)) > 0;)
+	for (nhead = 0; nhead < 4 && (got = input_read(in, head + nhead, 4 - nhead)) > 0;)
 		nhead += got;
 	if (nhead == 0)
 		errx(2, "%s: empty file", path);
+	if (nhead == 4 && head[0] == (RGP_MAGIC & 0xff) && head[1] == (RGP_MAGIC >> 8 & 0xff) &&
+	    head[2] == (RGP_MAGIC >> 16 & 0xff) && head[3] == RGP_MAGIC >> 24) {
+		c->data = input_slurp_rest(in, head, nhead, SIZE_MAX, "", &c->len);
+		rgp_open(c);
+		return;
+	}
 	if (head[0] != 0x80)
-		errx(2, "%s: not a pickle of protocol 2 to 5 (first byte 0x%02x); a raw stream "
-		    "wants --raw", path, head[0]);
-	if (nhead == 2 && (head[1] < 2 || head[1] > 5))
+		errx(2, "%s: not a pickle of protocol 2 to 5 (first byte 0x%02x); "
+		    "a raw stream wants --raw", path, head[0]);
+	if (nhead >= 2 && (head[1] < 2 || head[1] > 5))
 		errx(2, "%s: a pickle of protocol %u: tinygrad writes 2 to 5", path, head[1]);
 	c->data = input_slurp_rest(in, head, nhead, SIZE_MAX, "", &c->len);
 	open_pickle(c);
@@ -628,4 +635,27 @@ capture_decoder_end(struct sqtt_decoder *d, struct capture_stream *s)
 		input_close(s->in);
 	s->in = NULL;
 	sqtt_free(d);
+}
+
+uint64_t
+capture_entry(const struct event *e)
+{
+	struct sqtt_decoder d;
+	struct capture_stream s;
+	struct sqtt_token tok;
+	struct sqtt_pgm pgm = { 0 };
+	uint64_t addr = 0;
+
+	capture_decoder(e, &d, &s);
+	while (sqtt_next(&d, &tok) > 0) {
+		if (tok.type == TOK_REG) {
+			sqtt_pgm_feed(&pgm, tok.raw);
+			if (sqtt_pgm_addr(&pgm) != 0)
+				addr = sqtt_pgm_addr(&pgm);
+		} else if (tok.type == TOK_WAVE_START && addr != 0) {
+			break;
+		}
+	}
+	capture_decoder_end(&d, &s);
+	return addr;
 }

@@ -98,6 +98,9 @@ struct capture_stream {
 };
 void capture_decoder(const struct event *, struct sqtt_decoder *, struct capture_stream *);
 void capture_decoder_end(struct sqtt_decoder *, struct capture_stream *);
+/* The program address an event's dispatch wrote (COMPUTE_PGM_LO/HI) as its first wave
+ * started: the writes before it may be another dispatch's or 0.  0 if none. */
+uint64_t capture_entry(const struct event *);
 
 /* The context lines of the packet stream (pipeline.md): ##source, ##target, a ##code per
  * program and an ##event per event that selected(c, e, arg) takes (every event when it is

@@ -398,38 +398,6 @@ find_streams(const char *root, const char *rel, int depth, int *nfound)
 	return found;
 }
 
-/* The program address the stream's dispatch wrote (COMPUTE_PGM_LO/HI), as its first
- * wave started: the writes before it may be another dispatch's or 0.  0 if none. */
-static size_t
-refill(void *in, uint8_t *dst, size_t max)
-{
-	return input_read(in, dst, max);
-}
-
-static uint64_t
-stream_entry(const char *path)
-{
-	struct sqtt_decoder d;
-	struct sqtt_token tok;
-	struct sqtt_pgm pgm = { 0 };
-	struct input *in = input_open(path);
-	uint64_t addr = 0;
-
-	sqtt_init_stream(&d, refill, in);
-	while (sqtt_next(&d, &tok) > 0) {
-		if (tok.type == TOK_REG) {
-			sqtt_pgm_feed(&pgm, tok.raw);
-			if (sqtt_pgm_addr(&pgm) != 0)
-				addr = sqtt_pgm_addr(&pgm);
-		} else if (tok.type == TOK_WAVE_START && addr != 0) {
-			break;
-		}
-	}
-	sqtt_free(&d);
-	input_close(in);
-	return addr;
-}
-
 static const uint8_t *
 code_image(struct rp_code *k)
 {
@@ -567,7 +535,8 @@ resolve(struct rp *r, const struct rp_att *a, char *file)
 {
 	const struct rp_sym *js = sym_of_dispatch(r, a->dispatch);
 	struct rp_code *k = NULL;
-	uint64_t addr = stream_entry(file);
+	struct event ev = { .file = file, .prog = -1, .dispatch = -1 };
+	uint64_t addr = capture_entry(&ev);
 	char *name = NULL, msg[320];
 	size_t i;
 	int prog;
