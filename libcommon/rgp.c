@@ -9,6 +9,7 @@
 
 #include "capture.h"
 #include "elfsym.h"
+#include "input.h"
 #include "isa.h"
 #include "rgp.h"
 #include "sqtt.h"
@@ -75,6 +76,11 @@ struct rgp_load {
 	uint64_t base, hash;
 };
 
+struct rgp_pso {		/* PSO_CORRELATION: a name by pipeline hash */
+	uint64_t hash;
+	char name[65];
+};
+
 struct rgp_stream {
 	int se;
 	unsigned nth;		/* its place among its engine's streams: the dispatch */
@@ -90,6 +96,8 @@ struct rgp_read {
 	size_t nload;
 	struct rgp_stream *st;
 	size_t nst;
+	struct rgp_pso *pso;
+	size_t npso;
 	unsigned gfxip;
 	int have_api;
 	unsigned itrace_mode, itrace_mask;
@@ -133,8 +141,11 @@ add_streams(struct rgp_read *r, int se, const uint8_t *p, size_t len)
 {
 	struct sqtt_header h;
 	size_t start = 0, o;
+	const char *why = len >= 8 ? sqtt_check_header(p, len, &h) : "short";
 
-	if (len >= 8 && sqtt_check_header(p, len, &h) == NULL)
+	/* a HEADER of any version (a generation this build does not decode is refused by
+	 * the decoder, stream by stream, as a pickle's is) */
+	if (why == NULL || strncmp(why, "HEADER version", 14) == 0)
 		for (o = 32; o + 8 <= len; o += 32)
 			if (memcmp(p + o, p, 8) == 0) {
 				add_stream(r, se, p + start, o - start);
@@ -205,6 +216,31 @@ read_loads(struct rgp_read *r, const uint8_t *b, size_t off, size_t size)
 		r->load = xreallocarray(r->load, r->nload + 1, sizeof(*r->load));
 		r->load[r->nload].base = u64(p + 8);
 		r->load[r->nload++].hash = u64(p + 16);
+	}
+}
+
+static void
+read_pso(struct rgp_read *r, const uint8_t *b, size_t off, size_t size)
+{
+	uint32_t rs, count, i;
+
+	if (size < 32)
+		return;
+	rs = u32(b + off + 24);
+	count = u32(b + off + 28);
+	if (rs < 88 || count > (size - 32) / rs || count > RGP_CODES_MAX)
+		die("%s: the PSO_CORRELATION chunk holds no %u records of %u bytes", r->c->path,
+		    count, rs);
+	for (i = 0; i < count; i++) {
+		const uint8_t *p = b + off + 32 + (size_t)i * rs;
+		struct rgp_pso *q;
+		if (p[24] == '\0')
+			continue;
+		r->pso = xreallocarray(r->pso, r->npso + 1, sizeof(*r->pso));
+		q = &r->pso[r->npso++];
+		q->hash = u64(p + 8);
+		memcpy(q->name, p + 24, 64);
+		q->name[64] = '\0';
 	}
 }
 
@@ -296,6 +332,9 @@ read_chunks(struct rgp_read *r)
 		case CHUNK_CODE_OBJECT_LOADER_EVENTS:
 			read_loads(r, b, off, (size_t)size);
 			break;
+		case CHUNK_PSO_CORRELATION:
+			read_pso(r, b, off, (size_t)size);
+			break;
 		}
 	}
 }
@@ -347,8 +386,14 @@ program_at(struct rgp_read *r, uint64_t addr, const struct rgp_stream *s)
 			return -1;
 		}
 		i = hold;
-		if (elfsym_only_kernel(code_of_load(r, i)->elf, code_of_load(r, i)->len, &name, why,
-		    sizeof(why)) != 1 && asprintf(&name, "code_object_%zu", i) < 0)
+		for (j = 0; j < r->npso; j++)
+			if (r->pso[j].hash == r->load[i].hash) {
+				name = xstrdup(r->pso[j].name);
+				break;
+			}
+		if (name == NULL && elfsym_only_kernel(code_of_load(r, i)->elf,
+		    code_of_load(r, i)->len, &name, why, sizeof(why)) != 1 &&
+		    asprintf(&name, "code_object_%zu", i) < 0)
 			die("out of memory");
 	}
 	for (j = 0; j < c->nprog; j++)
@@ -419,6 +464,302 @@ rgp_open(struct capture *c)
 	free(r.code);
 	free(r.load);
 	free(r.st);
+	free(r.pso);
 	if (c->nev == 0)
 		die("%s: no stream's program was found: nothing to decode", c->path);
+}
+
+/* The writer, after Mesa's (src/amd/common/ac_rgp.c): the file header, CPU_INFO,
+ * ASIC_INFO, API_INFO, CODE_OBJECT_DATABASE, CODE_OBJECT_LOADER_EVENTS,
+ * PSO_CORRELATION, then an SQTT_DESC and an SQTT_DATA chunk per shader engine. */
+struct wr {
+	FILE *fp;
+	const char *path;
+	long at;
+};
+
+static void
+put(struct wr *w, const void *p, size_t n)
+{
+	if (n > 0 && fwrite(p, 1, n, w->fp) != n)
+		die("%s: %s", w->path, strerror(errno));
+	w->at += (long)n;
+}
+
+static void
+put_chunk_header(uint8_t *h, unsigned type, unsigned index, unsigned minor, unsigned major,
+    size_t size)
+{
+	uint32_t s = (uint32_t)size;
+
+	memset(h, 0, CHUNK_HEADER);
+	h[0] = (uint8_t)type;
+	h[1] = (uint8_t)index;
+	h[4] = (uint8_t)minor;
+	h[6] = (uint8_t)major;
+	memcpy(h + 8, &s, 4);
+}
+
+static void
+set32(uint8_t *p, uint32_t v)
+{
+	memcpy(p, &v, 4);
+}
+
+static void
+set64(uint8_t *p, uint64_t v)
+{
+	memcpy(p, &v, 8);
+}
+
+/* The generation facts of ASIC_INFO: a 7900 XTX's where the target is gfx11 (the
+ * numbers tinygrad's rgptool writes), gfx12's level for gfx12; RGP needs the clocks. */
+static void
+put_asic(struct wr *w, const char *target, int nse)
+{
+	uint8_t a[768] = { 0 };
+	int gfx12 = target != NULL && strncmp(target, "gfx12", 5) == 0, se;
+
+	put_chunk_header(a, CHUNK_ASIC_INFO, 0, 5, 0, sizeof(a));
+	set64(a + 24, 2500000000ULL);		/* trace_shader_core_clock */
+	set64(a + 32, 1250000000ULL);		/* trace_memory_clock */
+	set32(a + 40, target != NULL && strcmp(target, "gfx1100") == 0 ? 0x744c : 0);
+	set32(a + 48, 1536);			/* vgprs_per_simd */
+	set32(a + 52, 2048);			/* sgprs_per_simd */
+	set32(a + 56, (uint32_t)nse);		/* shader_engines */
+	set32(a + 60, 16);			/* compute_unit_per_shader_engine */
+	set32(a + 64, 2);			/* simd_per_compute_unit */
+	set32(a + 68, 16);			/* wavefronts_per_simd */
+	set32(a + 72, 4);
+	set32(a + 76, 8);
+	set32(a + 80, 128);
+	set32(a + 84, 128);
+	set32(a + 88, 8);			/* hardware_contexts */
+	set32(a + 92, 2);			/* discrete */
+	set32(a + 96, gfx12 ? GFXIP_12 : GFXIP_11_0);
+	set32(a + 148, 65536);			/* lds_size */
+	memcpy(a + 152, gfx12 ? "NAVI48" : "NAVI31", 6);
+	set64(a + 424, 100000000ULL);		/* gpu_timestamp_frequency */
+	set64(a + 432, 2500000000ULL);		/* max_shader_core_clock */
+	set64(a + 440, 1250000000ULL);		/* max_memory_clock */
+	set32(a + 448, 16);			/* memory_ops_per_clock */
+	set32(a + 452, 0x13);			/* GDDR6 */
+	set32(a + 456, 512);			/* lds_granularity */
+	for (se = 0; se < nse && se < 32; se++)
+		a[460 + se * 4] = a[462 + se * 4] = 0xff;	/* cu_mask, both arrays */
+	put(w, a, sizeof(a));
+}
+
+struct wcode {
+	const uint8_t *elf;
+	size_t len;
+	uint64_t hash;
+};
+
+struct wload {
+	uint64_t base, hash;
+	const char *name;
+};
+
+size_t
+rgp_write(struct capture *c, const char *path, const struct capture_opts *o)
+{
+	struct wr w = { .path = path };
+	struct wcode *code = NULL;
+	struct wload *load = NULL;
+	size_t ncode = 0, nload = 0, i, j, n = 0, len;
+	uint8_t h[64], cpu[112] = { 0 }, api[560] = { 0 };
+	int nse = 0, se, itrace_all = 1, itrace_any = 0;
+	uint32_t mask = 0, t32;
+	long start;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	for (i = 0; i < c->nev; i++) {
+		const struct event *e = &c->ev[i];
+		if (o != NULL && !capture_selects(o, c, e, 0))
+			continue;
+		n++;
+		if (e->se < 0 || e->se > 255)
+			die("%s: event %zu has no shader engine 0..255: not written", c->path, i);
+		if (e->se + 1 > nse)
+			nse = e->se + 1;
+		itrace_all &= e->itrace != 0;
+		itrace_any |= e->itrace != 0;
+		if (e->itrace && e->se < 32)
+			mask |= 1u << e->se;
+		if (e->prog < 0)
+			die("%s: event %zu matches no program: an RGP file needs each stream's code "
+			    "object", c->path, i);
+	}
+	if (n == 0)
+		die("%s: no trace buffer to write", c->path);
+	/* the code objects (each once) and their loads (each program's, once) */
+	for (i = 0; i < c->nprog; i++) {
+		const uint8_t *elf = capture_code(c, i, &len);
+		uint64_t hash;
+		if (elf == NULL)
+			die("%s: program %s has no code object", c->path, c->prog[i].name);
+		hash = md5_head(elf, len);
+		for (j = 0; j < ncode && !(code[j].hash == hash && code[j].len == len &&
+		    memcmp(code[j].elf, elf, len) == 0); j++)
+			;
+		if (j == ncode) {
+			code = xreallocarray(code, ncode + 1, sizeof(*code));
+			code[ncode++] = (struct wcode){ elf, len, hash };
+		}
+		for (j = 0; j < nload && !(load[j].base == c->prog[i].base && load[j].hash == hash);
+		    j++)
+			;
+		if (j == nload) {
+			load = xreallocarray(load, nload + 1, sizeof(*load));
+			load[nload++] = (struct wload){ c->prog[i].base, hash, c->prog[i].name };
+		}
+	}
+	if ((w.fp = fopen(path, "wb")) == NULL)
+		die("%s: %s", path, strerror(errno));
+
+	memset(h, 0, sizeof(h));
+	set32(h, RGP_MAGIC);
+	set32(h + 4, 1);
+	set32(h + 8, 5);
+	set32(h + 12, 1);		/* is_semaphore_queue_timing_etw */
+	set32(h + 16, FILE_HEADER);
+	if (localtime_r(&now, &tm) != NULL) {
+		int f[] = { tm.tm_sec, tm.tm_min, tm.tm_hour, tm.tm_mday, tm.tm_mon, tm.tm_year,
+			tm.tm_wday, tm.tm_yday, tm.tm_isdst };
+		for (j = 0; j < 9; j++)
+			set32(h + 20 + 4 * j, (uint32_t)f[j]);
+	}
+	put(&w, h, FILE_HEADER);
+
+	put_chunk_header(cpu, CHUNK_CPU_INFO, 0, 0, 0, sizeof(cpu));
+	memcpy(cpu + 16, "Unknown", 7);
+	memcpy(cpu + 32, "Unknown", 7);
+	set64(cpu + 88, 1000000000ULL);	/* cpu_timestamp_freq: 1 ns */
+	put(&w, cpu, sizeof(cpu));
+
+	put_asic(&w, strcmp(c->target, "-") ? c->target : NULL, nse);
+
+	put_chunk_header(api, CHUNK_API_INFO, 0, 2, 0, sizeof(api));
+	set32(api + 16, 5);		/* HIP, as rgptool writes (not in Mesa's list) */
+	set32(api + 544, itrace_any ? 1 : ITRACE_DISABLED);	/* FULL_FRAME */
+	set32(api + 552, itrace_all ? 0 : mask);	/* shader_engine_filter */
+	put(&w, api, sizeof(api));
+
+	/* CODE_OBJECT_DATABASE: each record its size (padded to 4, the padding written) */
+	start = w.at;
+	len = 32;
+	for (j = 0; j < ncode; j++)
+		len += 4 + ((code[j].len + 3) & ~(size_t)3);
+	if (len > INT32_MAX)
+		die("%s: code objects of %zu bytes: more than an RGP chunk holds", c->path, len);
+	put_chunk_header(h, CHUNK_CODE_OBJECT_DATABASE, 0, 0, 0, len);
+	set32(h + 16, (uint32_t)start);
+	set32(h + 20, 0);
+	set32(h + 24, (uint32_t)len);
+	set32(h + 28, (uint32_t)ncode);
+	put(&w, h, 32);
+	for (j = 0; j < ncode; j++) {
+		static const uint8_t zero[4];
+		size_t padded = (code[j].len + 3) & ~(size_t)3;
+		t32 = (uint32_t)padded;
+		put(&w, &t32, 4);
+		put(&w, code[j].elf, code[j].len);
+		put(&w, zero, padded - code[j].len);
+	}
+
+	/* CODE_OBJECT_LOADER_EVENTS: a load per program's code object and base, its hash
+	 * the first 8 bytes of the object's MD5, twice (as rgptool writes) */
+	put_chunk_header(h, CHUNK_CODE_OBJECT_LOADER_EVENTS, 0, 0, 1, 32 + nload * LOADER_RECORD);
+	set32(h + 16, (uint32_t)w.at);
+	set32(h + 20, 0);
+	set32(h + 24, LOADER_RECORD);
+	set32(h + 28, (uint32_t)nload);
+	put(&w, h, 32);
+	for (j = 0; j < nload; j++) {
+		uint8_t rec[LOADER_RECORD] = { 0 };
+		set64(rec + 8, load[j].base);
+		set64(rec + 16, load[j].hash);
+		set64(rec + 24, load[j].hash);
+		put(&w, rec, sizeof(rec));
+	}
+
+	/* PSO_CORRELATION: a record per load, its name the program's (for objects whose
+	 * symbols do not name their kernels) */
+	put_chunk_header(h, CHUNK_PSO_CORRELATION, 0, 0, 0, 32 + nload * 88);
+	set32(h + 16, (uint32_t)w.at);
+	set32(h + 20, 0);
+	set32(h + 24, 88);
+	set32(h + 28, (uint32_t)nload);
+	put(&w, h, 32);
+	for (j = 0; j < nload; j++) {
+		uint8_t rec[88] = { 0 };
+		size_t nl = strlen(load[j].name);
+		set64(rec, load[j].hash);
+		set64(rec + 8, load[j].hash);
+		set64(rec + 16, load[j].hash);
+		memcpy(rec + 24, load[j].name, nl < 63 ? nl : 63);
+		put(&w, rec, sizeof(rec));
+	}
+
+	/* per shader engine: its streams back to back, each padded to whole 32-byte lines */
+	for (se = 0; se < nse; se++) {
+		long data_at;
+		size_t size = 0;
+		for (i = 0; i < c->nev; i++)
+			if (c->ev[i].se == se && (o == NULL || capture_selects(o, c, &c->ev[i], 0)))
+				break;
+		if (i == c->nev)
+			continue;
+		put_chunk_header(h, CHUNK_SQTT_DESC, (unsigned)se, 2, 0, 32);
+		set32(h + 16, (uint32_t)se);
+		set32(h + 20, strncmp(c->target, "gfx12", 5) == 0 ? SQTT_VERSION_3_3 :
+		    SQTT_VERSION_3_2);
+		h[24] = 1;			/* instrumentation_spec_version */
+		h[26] = 5;			/* instrumentation_api_version */
+		set32(h + 28, 0);
+		put(&w, h, 32);
+		data_at = w.at;
+		put(&w, h, 24);			/* written again once the size is known */
+		for (; i < c->nev; i++) {
+			const struct event *e = &c->ev[i];
+			uint8_t buf[1 << 16];
+			size_t got, one = 0;
+			if (e->se != se || (o != NULL && !capture_selects(o, c, e, 0)))
+				continue;
+			if (e->blob != NULL) {
+				put(&w, e->blob, e->len);
+				one = e->len;
+			} else {
+				struct input *in = input_open(e->file);
+				while ((got = input_read(in, buf, sizeof(buf))) > 0) {
+					put(&w, buf, got);
+					one += got;
+				}
+				input_close(in);
+			}
+			if (one % 32 != 0) {
+				memset(buf, 0, 32);
+				put(&w, buf, 32 - one % 32);
+				one += 32 - one % 32;
+			}
+			size += one;
+			if (size > INT32_MAX - 64)
+				die("%s: shader engine %d's streams: more than an RGP chunk holds",
+				    c->path, se);
+		}
+		put_chunk_header(h, CHUNK_SQTT_DATA, (unsigned)se, 0, 0, 24 + size);
+		set32(h + 16, (uint32_t)(data_at + 24));
+		set32(h + 20, (uint32_t)size);
+		if (fseek(w.fp, data_at, SEEK_SET) != 0 || fwrite(h, 1, 24, w.fp) != 24 ||
+		    fseek(w.fp, 0, SEEK_END) != 0)
+			die("%s: not a file that can be written with seeks: %s", path,
+			    strerror(errno));
+	}
+	if (fflush(w.fp) != 0 || ferror(w.fp) || fclose(w.fp) != 0)
+		die("%s: %s", path, strerror(errno));
+	free(code);
+	free(load);
+	return n;
 }

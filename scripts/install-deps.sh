@@ -1,12 +1,13 @@
 #!/bin/sh
 # Install the Debian packages the toolkit needs, only those missing.  Nothing at all
 # when what the build needs is already there, whatever the distribution: LLVM 22's
-# llvm-config (LLVM_CONFIG), the headers of libelf, libdw, zlib, libbsd and libsqlite3,
+# llvm-config (LLVM_CONFIG), the headers of libelf, libdw, zlib, libbsd, libmd (MD5) and
+# libsqlite3,
 # the sqlite3 program (tests), mandoc.
 set -e
 have() { command -v "$1" >/dev/null 2>&1; }
 if have "${LLVM_CONFIG:-llvm-config-22}" && have pkg-config && have mandoc &&
-    pkg-config --exists libelf libdw zlib libbsd-overlay sqlite3 && have sqlite3 &&
+    pkg-config --exists libelf libdw zlib libbsd-overlay libmd sqlite3 && have sqlite3 &&
     [ -d "$("${LLVM_CONFIG:-llvm-config-22}" --includedir)/llvm-c" ]; then
 	exit 0
 fi
@@ -16,7 +17,7 @@ if ! have dpkg-query || ! have apt-get; then
 	    "then run make NODEPS=1" >&2
 	exit 2
 fi
-pkgs="libelf-dev libdw-dev zlib1g-dev libbsd-dev libsqlite3-dev sqlite3 llvm-22-dev clang-22 lld-22 libclang-rt-22-dev mandoc pkg-config make gcc perl"
+pkgs="libelf-dev libdw-dev zlib1g-dev libbsd-dev libmd-dev libsqlite3-dev sqlite3 llvm-22-dev clang-22 lld-22 libclang-rt-22-dev mandoc pkg-config make gcc perl"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
