@@ -330,7 +330,7 @@ main(int argc, char *argv[])
 			;
 		if (j == c.nev)
 			capture_selects_none(&copt, argv[0], c.nev);
-		rgp_write(&c, opt_rgp, &copt);
+		rgp_write(&c, opt_rgp, selected_event, NULL);
 		capture_close(&c);
 		return 0;
 	}

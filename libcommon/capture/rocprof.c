@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "capture.h"
+#include "capture-model.h"
 #include "elfsym.h"
 #include "input.h"
 #include "json.h"

@@ -19,42 +19,6 @@
 #include "tsv.h"
 #include "util.h"
 
-static char *
-xasprintf(const char *fmt, const char *a, const char *b)
-{
-	char *s;
-
-	if (asprintf(&s, fmt, a, b) < 0)
-		err(2, NULL);
-	return s;
-}
-
-struct program *
-capture_add_program(struct capture *c)
-{
-	struct program *p;
-
-	c->prog = xreallocarray(c->prog, c->nprog + 1, sizeof(*c->prog));
-	p = &c->prog[c->nprog++];
-	memset(p, 0, sizeof(*p));
-	p->tag = -1;
-	return p;
-}
-
-struct event *
-capture_add_event(struct capture *c)
-{
-	struct event *e;
-
-	c->ev = xreallocarray(c->ev, c->nev + 1, sizeof(*c->ev));
-	e = &c->ev[c->nev];
-	memset(e, 0, sizeof(*e));
-	e->index = (unsigned)c->nev++;
-	e->prog = -1;
-	e->dispatch = -1;
-	return e;
-}
-
 #define add_program capture_add_program
 #define add_event capture_add_event
 #define dir_file capture_dir_file
@@ -220,35 +184,12 @@ open_pickle(struct capture *c)
 	}
 }
 
-static char *
-join(const char *dir, const char *file)
-{
-	if (file[0] == '/')
-		return xstrndup(file, strlen(file));
-	return xasprintf("%s/%s", dir, file);
-}
-
-/* A file a capture directory names (by its listing or its index): read only if it is a
- * regular file inside the directory, so that a symbolic link in a downloaded capture
- * cannot make it read /etc/passwd or /dev/zero. */
-char *
-capture_dir_file(const struct capture *c, const char *name)
-{
-	char *path = join(c->path, name);
-	struct stat st;
-
-	if (!meta_path_within(path, c->path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-		errx(2, "%s: %s is not a regular file inside the capture directory", c->path,
-		    name);
-	return path;
-}
-
 /* A directory written by sqtt-encode -d: capture.tsv holds the ## lines of the packet
  * stream, with file names relative to the directory. */
 static void
 open_dir(struct capture *c, const struct capture_opts *o)
 {
-	char *index = join(c->path, "capture.tsv");
+	char *index = capture_join(c->path, "capture.tsv");
 	FILE *fp = fopen(index, "r");
 	struct tsv t;
 	enum tsv_kind k;
@@ -420,41 +361,6 @@ capture_program(const struct capture *c, const struct event *e)
 	return e->prog >= 0 ? &c->prog[e->prog] : NULL;
 }
 
-const uint8_t *
-capture_code(struct capture *c, size_t i, size_t *len)
-{
-	struct program *p = &c->prog[i];
-
-	if (p->code == NULL && p->file != NULL)
-		p->code = input_slurp_rest(input_open(p->file), NULL, 0, CAPTURE_CODE_MAX,
-		    "a code object", &p->size);
-	*len = p->size;
-	return p->code;
-}
-
-int
-capture_peek(const struct capture *c, const struct event *e, uint8_t head[8], size_t *got)
-{
-	memset(head, 0, 8);
-	if (e->blob != NULL) {
-		*got = e->len < 8 ? e->len : 8;
-		memcpy(head, e->blob, *got);
-		return 1;
-	} else {
-		struct input *in = input_open(e->file);
-		*got = 0;
-		while (*got < 8) {
-			size_t n = input_read(in, head + *got, 8 - *got);
-			if (n == 0)
-				break;
-			*got += n;
-		}
-		input_close(in);
-		(void)c;
-		return 1;
-	}
-}
-
 void
 capture_put_meta(FILE *fp, const struct capture *c, unsigned event_offset,
     int (*selected)(const struct capture *, const struct event *, void *), void *arg)
@@ -610,52 +516,3 @@ capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
 	    path ? ": " : "", sel, nev, o->event_set && nev ? ", numbered from 0" : "");
 }
 
-static size_t
-refill_stream(void *ctx, uint8_t *dst, size_t max)
-{
-	return input_read(((struct capture_stream *)ctx)->in, dst, max);
-}
-
-void
-capture_decoder(const struct event *e, struct sqtt_decoder *d, struct capture_stream *s)
-{
-	s->in = NULL;
-	if (e->blob != NULL) {
-		sqtt_init_mem(d, e->blob, e->len);
-	} else {
-		s->in = input_open(e->file);
-		sqtt_init_stream(d, refill_stream, s);
-	}
-}
-
-void
-capture_decoder_end(struct sqtt_decoder *d, struct capture_stream *s)
-{
-	if (s->in != NULL)
-		input_close(s->in);
-	s->in = NULL;
-	sqtt_free(d);
-}
-
-uint64_t
-capture_entry(const struct event *e)
-{
-	struct sqtt_decoder d;
-	struct capture_stream s;
-	struct sqtt_token tok;
-	struct sqtt_pgm pgm = { 0 };
-	uint64_t addr = 0;
-
-	capture_decoder(e, &d, &s);
-	while (sqtt_next(&d, &tok) > 0) {
-		if (tok.type == TOK_REG) {
-			sqtt_pgm_feed(&pgm, tok.raw);
-			if (sqtt_pgm_addr(&pgm) != 0)
-				addr = sqtt_pgm_addr(&pgm);
-		} else if (tok.type == TOK_WAVE_START && addr != 0) {
-			break;
-		}
-	}
-	capture_decoder_end(&d, &s);
-	return addr;
-}

@@ -16,11 +16,13 @@ struct capture;
  * its code objects at their load addresses programs. */
 void rgp_open(struct capture *c);
 
-/* Write the events of capture c that o selects (all, o NULL) as an RGP file at path:
+/* Write the events of capture c that selected(c, e, arg) takes (all, selected NULL) as an
+ * RGP file at path:
  * their streams (a shader engine's one after another in one SQTT_DATA chunk), the code
  * objects of their programs, the load addresses and kernel names.  Returns the number
  * of streams written; none is an error. */
-struct capture_opts;
-size_t rgp_write(struct capture *c, const char *path, const struct capture_opts *o);
+struct event;
+size_t rgp_write(struct capture *c, const char *path,
+    int (*selected)(const struct capture *, const struct event *, void *), void *arg);
 
 #endif

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "capture.h"
+#include "capture-model.h"
 #include "elfsym.h"
 #include "input.h"
 #include "isa.h"
@@ -562,7 +562,8 @@ struct wload {
 };
 
 size_t
-rgp_write(struct capture *c, const char *path, const struct capture_opts *o)
+rgp_write(struct capture *c, const char *path,
+    int (*selected)(const struct capture *, const struct event *, void *), void *arg)
 {
 	struct wr w = { .path = path };
 	struct wcode *code = NULL;
@@ -577,7 +578,7 @@ rgp_write(struct capture *c, const char *path, const struct capture_opts *o)
 
 	for (i = 0; i < c->nev; i++) {
 		const struct event *e = &c->ev[i];
-		if (o != NULL && !capture_selects(o, c, e, 0))
+		if (selected != NULL && !selected(c, e, arg))
 			continue;
 		n++;
 		if (e->se < 0 || e->se > 255)
@@ -708,7 +709,7 @@ rgp_write(struct capture *c, const char *path, const struct capture_opts *o)
 		long data_at;
 		size_t size = 0;
 		for (i = 0; i < c->nev; i++)
-			if (c->ev[i].se == se && (o == NULL || capture_selects(o, c, &c->ev[i], 0)))
+			if (c->ev[i].se == se && (selected == NULL || selected(c, &c->ev[i], arg)))
 				break;
 		if (i == c->nev)
 			continue;
@@ -726,7 +727,7 @@ rgp_write(struct capture *c, const char *path, const struct capture_opts *o)
 			const struct event *e = &c->ev[i];
 			uint8_t buf[1 << 16];
 			size_t got, one = 0;
-			if (e->se != se || (o != NULL && !capture_selects(o, c, e, 0)))
+			if (e->se != se || (selected != NULL && !selected(c, e, arg)))
 				continue;
 			if (e->blob != NULL) {
 				put(&w, e->blob, e->len);
