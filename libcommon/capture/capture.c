@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <fcntl.h>
 
 #include "cli.h"
 #include "capture.h"
@@ -190,17 +191,28 @@ static void
 open_dir(struct capture *c, const struct capture_opts *o)
 {
 	char *index = capture_join(c->path, "capture.tsv");
-	FILE *fp = fopen(index, "r");
+	struct stat st;
 	struct tsv t;
 	enum tsv_kind k;
 	size_t i;
+	FILE *fp;
+	int fd;
 
-	if (fp == NULL && errno == ENOENT) {
+	if (lstat(index, &st) != 0 && errno == ENOENT) {
 		free(index);
 		rocprof_open(c, o);
 		return;
 	}
-	if (fp == NULL)
+	/* the index is data too: a regular file inside the directory (a FIFO would block,
+	 * a link out of it names another's files), checked on what is opened */
+	free(index);
+	index = capture_dir_file(c, "capture.tsv");
+	if ((fd = open(index, O_RDONLY | O_NONBLOCK)) < 0)
+		err(2, "%s", index);
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+		errx(2, "%s: capture.tsv is not a regular file inside the capture directory",
+		    c->path);
+	if (fcntl(fd, F_SETFL, 0) != 0 || (fp = fdopen(fd, "r")) == NULL)
 		err(2, "%s", index);
 	tsv_open(&t, fp, index);
 	while ((k = tsv_next(&t)) != TSV_EOF) {
@@ -262,7 +274,17 @@ open_raw(struct capture *c, const struct capture_opts *o)
 	 * not opened again to peek at its HEADER and then to decode it */
 	if (strcmp(e->file, "-") == 0 || stat(e->file, &st) != 0 || !S_ISREG(st.st_mode)) {
 		struct input *in = input_open(e->file);
-		c->data = input_slurp_rest(in, NULL, 0, SIZE_MAX, "", &c->len);
+		struct sqtt_header h;
+		uint8_t head[8];
+		size_t n = 0, got;
+		const char *why;
+		/* its HEADER first: /dev/zero is refused at its first 8 bytes, not read */
+		while (n < 8 && (got = input_read(in, head + n, 8 - n)) > 0)
+			n += got;
+		if ((why = sqtt_check_header(head, n, &h)) != NULL)
+			errx(2, "%s: %s", c->path, why);
+		c->data = input_slurp_rest(in, head, n, CAPTURE_PIPE_MAX, "a raw stream read from "
+		    "a pipe is held in memory: give a file", &c->len);
 		e->blob = c->data;
 		e->len = c->len;
 	}

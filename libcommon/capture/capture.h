@@ -9,6 +9,10 @@
 
 #include "capture-model.h"
 
+/* The most of a --raw stream read from a pipe or standard input (held in memory: a file
+ * is read as it is decoded). */
+#define CAPTURE_PIPE_MAX (256UL << 20)
+
 /* --base ADDR, or ID=ADDR for code object ID of a rocprofv3 run, into o; a malformed one
  * is fatal ("prog: --base ...", exit 2). */
 void capture_parse_base(struct capture_opts *o, const char *arg);

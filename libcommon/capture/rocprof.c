@@ -68,6 +68,9 @@ struct rp {
 	size_t natt;
 	struct rocpd_agent *agent;	/* from a rocpd database */
 	size_t nagent;
+	/* by id, index + 1 (as pointers): many code objects, symbols or dispatches are not
+	 * looked through one by one for every one */
+	struct u64map code_ix, sym_ix, disp_ix;
 };
 
 static char *
@@ -83,17 +86,34 @@ xasprintf_path(const char *dir, const char *name)
 static struct rp_code *
 code_by_id(struct rp *r, long id, int add)
 {
-	size_t i;
+	void **slot = u64map_slot(&r->code_ix, (uint64_t)id);
 
-	for (i = 0; i < r->ncode; i++)
-		if (r->code[i].id == id)
-			return &r->code[i];
-	if (!add)
+	if (*slot != NULL)
+		return &r->code[(uintptr_t)*slot - 1];
+	if (!add) {
+		*slot = NULL;
 		return NULL;
+	}
 	r->code = xreallocarray(r->code, r->ncode + 1, sizeof(*r->code));
 	memset(&r->code[r->ncode], 0, sizeof(*r->code));
 	r->code[r->ncode].id = id;
+	*slot = (void *)(uintptr_t)(r->ncode + 1);
 	return &r->code[r->ncode++];
+}
+
+/* The first symbol of a kernel id, the first record of a dispatch id, indexed once. */
+static void
+index_records(struct rp *r)
+{
+	size_t i;
+	void **slot;
+
+	for (i = 0; i < r->nsym; i++)
+		if (*(slot = u64map_slot(&r->sym_ix, (uint64_t)r->sym[i].kernel)) == NULL)
+			*slot = (void *)(uintptr_t)(i + 1);
+	for (i = 0; i < r->ndisp; i++)
+		if (*(slot = u64map_slot(&r->disp_ix, (uint64_t)r->disp[i].id)) == NULL)
+			*slot = (void *)(uintptr_t)(i + 1);
 }
 
 static int
@@ -192,6 +212,9 @@ read_results(struct rp *r, const char *name)
 	text = input_slurp_rest(input_open(r->json), NULL, 0, RESULTS_MAX, "a results JSON", &len);
 	root = json_parse((const char *)text, len, why, sizeof(why));
 	free(text);
+	if (root == NULL && strstr(why, " values") != NULL && strstr(why, ": more than ") != NULL)
+		errx(2, "%s: %s: more than a results JSON may hold (sqtt-dump(1), LIMITS)", r->json,
+		    why);
 	if (root == NULL) {
 		warning_out("%s: not JSON (%s): no load bases, kernel names or dispatches from it",
 		    r->json, why);
@@ -260,16 +283,14 @@ name_number(const char *p, uint64_t max, uint64_t *out)
 }
 
 static const struct rp_sym *
-sym_of_dispatch(const struct rp *r, int64_t dispatch)
+sym_of_dispatch(struct rp *r, int64_t dispatch)
 {
-	size_t i, j;
+	void **d = u64map_slot(&r->disp_ix, (uint64_t)dispatch), **k;
 
-	for (i = 0; i < r->ndisp; i++)
-		if (r->disp[i].id == dispatch)
-			for (j = 0; j < r->nsym; j++)
-				if (r->sym[j].kernel == r->disp[i].kernel)
-					return &r->sym[j];
-	return NULL;
+	if (*d == NULL)
+		return NULL;
+	k = u64map_slot(&r->sym_ix, (uint64_t)r->disp[(uintptr_t)*d - 1].kernel);
+	return *k != NULL ? &r->sym[(uintptr_t)*k - 1] : NULL;
 }
 
 static int
@@ -695,6 +716,7 @@ rocprof_open(struct capture *c, const struct capture_opts *o)
 			errx(2, "%s: two streams of dispatch %" PRId64 " on shader engine %d: %s and %s",
 			    c->path, r.att[i].dispatch, r.att[i].se, r.att[i - 1].name, r.att[i].name);
 	target_of_agents(&r);
+	index_records(&r);
 	for (i = 0; i < r.natt; i++) {
 		char *file = capture_dir_file(c, r.att[i].name);
 		struct event *e;
@@ -735,6 +757,9 @@ rocprof_open(struct capture *c, const struct capture_opts *o)
 	for (i = 0; i < r.nagent; i++)
 		free(r.agent[i].name);
 	free(r.agent);
+	u64map_free(&r.code_ix);
+	u64map_free(&r.sym_ix);
+	u64map_free(&r.disp_ix);
 	if (c->nev == 0)
 		errx(2, "%s: no stream's program was found: nothing to decode", c->path);
 }
