@@ -19,17 +19,43 @@ struct db {
 	long steps;
 };
 
+/* The database open now: closed before a fatal error, so that nothing of SQLite's is
+ * left behind it (a caller that goes on, as the fuzzer does, keeps no handle). */
+static struct db *open_db;
+
+static void rpd_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+
+static void
+rpd_die(const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (open_db != NULL && open_db->h != NULL) {
+		sqlite3_stmt *st;
+		while ((st = sqlite3_next_stmt(open_db->h, NULL)) != NULL)
+			sqlite3_finalize(st);
+		sqlite3_close_v2(open_db->h);
+		open_db->h = NULL;
+	}
+	open_db = NULL;
+	die("%s", msg);
+}
+
 static void
 fail(struct db *d, const char *what)
 {
 	const char *why = d->h ? sqlite3_errmsg(d->h) : "cannot open";
 
 	if (d->h != NULL && sqlite3_errcode(d->h) == SQLITE_NOTADB)
-		die("%s: not an SQLite database: not a rocpd database", d->path);
+		rpd_die("%s: not an SQLite database: not a rocpd database", d->path);
 	if (d->steps > ROCPD_STEPS_MAX)
-		die("%s: %s takes more than %d steps: not a rocpd database", d->path, what,
+		rpd_die("%s: %s takes more than %d steps: not a rocpd database", d->path, what,
 		    ROCPD_STEPS_MAX);
-	die("%s: %s: %s", d->path, what, why);
+	rpd_die("%s: %s: %s", d->path, what, why);
 }
 
 static int
@@ -49,7 +75,7 @@ prepare(struct db *d, const char *sql, const char *what)
 	if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK) {
 		const char *why = sqlite3_errmsg(d->h);
 		if (strncmp(why, "no such table", 13) == 0 || strncmp(why, "no such column", 14) == 0)
-			die("%s: %s: %s: not a rocpd database of schema 3", d->path, what, why);
+			rpd_die("%s: %s: %s: not a rocpd database of schema 3", d->path, what, why);
 		fail(d, what);
 	}
 	return st;
@@ -66,7 +92,7 @@ step(struct db *d, sqlite3_stmt *st, size_t nrow, const char *what)
 	if (rc != SQLITE_ROW)
 		fail(d, what);
 	if (nrow >= ROCPD_ROWS_MAX)
-		die("%s: %s: more than %d rows", d->path, what, ROCPD_ROWS_MAX);
+		rpd_die("%s: %s: more than %d rows", d->path, what, ROCPD_ROWS_MAX);
 	return 1;
 }
 
@@ -79,7 +105,7 @@ text(struct db *d, sqlite3_stmt *st, int col, const char *what)
 	if (s == NULL || n == 0)
 		return NULL;
 	if (n > ROCPD_NAME_MAX || memchr(s, '\0', (size_t)n) != NULL)
-		die("%s: %s: a name of %d bytes or with a NUL byte", d->path, what, n);
+		rpd_die("%s: %s: a name of %d bytes or with a NUL byte", d->path, what, n);
 	return xstrndup((const char *)s, (size_t)n);
 }
 
@@ -111,13 +137,13 @@ check_schema(struct db *d)
 	}
 	sqlite3_finalize(st);
 	if (compression != NULL)
-		die("%s: a compressed rocpd database (compression %.40s, schema_version %.20s): "
+		rpd_die("%s: a compressed rocpd database (compression %.40s, schema_version %.20s): "
 		    "its extdata is not JSON; only the uncompressed schema 3 is read", d->path,
 		    compression, version ? version : "-");
 	if (version == NULL)
-		die("%s: rocpd_metadata has no schema_version: not a rocpd database", d->path);
+		rpd_die("%s: rocpd_metadata has no schema_version: not a rocpd database", d->path);
 	if (strcmp(version, "3") != 0)
-		die("%s: rocpd schema_version %.20s: only schema 3 is read", d->path, version);
+		rpd_die("%s: rocpd schema_version %.20s: only schema 3 is read", d->path, version);
 	free(version);
 }
 
@@ -136,10 +162,11 @@ rocpd_read(const char *path, struct rocpd *r)
 
 	memset(r, 0, sizeof(*r));
 	if (stat(path, &sb) != 0)
-		die("%s: %s", path, strerror(errno));
+		rpd_die("%s: %s", path, strerror(errno));
 	if (!S_ISREG(sb.st_mode))
-		die("%s: not a regular file: not a rocpd database", path);
+		rpd_die("%s: not a regular file: not a rocpd database", path);
 	sqlite3_hard_heap_limit64(ROCPD_HEAP_MAX);
+	open_db = &d;
 	if (sqlite3_open_v2(path, &d.h, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK)
 		fail(&d, "open");
@@ -167,7 +194,7 @@ rocpd_read(const char *path, struct rocpd *r)
 	while (step(&d, st, r->ncode, "rocpd_info_code_object")) {
 		struct rocpd_code *k = GROW(r->code, r->ncode);
 		if (!is_int(st, 0) || sqlite3_column_int64(st, 0) < 0 || !is_int(st, 2))
-			die("%s: rocpd_info_code_object: a row without an id or load_base", path);
+			rpd_die("%s: rocpd_info_code_object: a row without an id or load_base", path);
 		k->id = (long)sqlite3_column_int64(st, 0);
 		k->agent = (long)sqlite3_column_int64(st, 1);
 		k->base = (uint64_t)sqlite3_column_int64(st, 2);
@@ -184,7 +211,7 @@ rocpd_read(const char *path, struct rocpd *r)
 		struct rocpd_symbol *s = GROW(r->sym, r->nsym);
 		if (!is_int(st, 0) || !is_int(st, 1) || sqlite3_column_int64(st, 0) < 0 ||
 		    sqlite3_column_int64(st, 1) < 0)
-			die("%s: rocpd_info_kernel_symbol: a row without an id or code_object_id",
+			rpd_die("%s: rocpd_info_kernel_symbol: a row without an id or code_object_id",
 			    path);
 		s->id = sqlite3_column_int64(st, 0);
 		s->code = (long)sqlite3_column_int64(st, 1);
@@ -205,13 +232,14 @@ rocpd_read(const char *path, struct rocpd *r)
 	while (step(&d, st, r->ndisp, "rocpd_kernel_dispatch")) {
 		struct rocpd_dispatch *k = GROW(r->disp, r->ndisp);
 		if (!is_int(st, 0) || !is_int(st, 1) || sqlite3_column_int64(st, 0) < 0)
-			die("%s: rocpd_kernel_dispatch: a row without a dispatch_id or kernel_id", path);
+			rpd_die("%s: rocpd_kernel_dispatch: a row without a dispatch_id or kernel_id", path);
 		k->id = sqlite3_column_int64(st, 0);
 		k->kernel = sqlite3_column_int64(st, 1);
 		k->agent = (long)sqlite3_column_int64(st, 2);
 	}
 	sqlite3_finalize(st);
 	sqlite3_close(d.h);
+	open_db = NULL;
 }
 
 void
