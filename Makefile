@@ -55,7 +55,7 @@ ALL_LIBOBJ = $(foreach l,$(LAYERS),$(call layer_objs,$(l))) $(OBJ_report_extra)
 LINK = $(CC) $(ALL_CFLAGS) -o $@ $(filter %.o %.c,$^) $(call rev,$(ARCHIVES))
 rev = $(if $(1),$(call rev,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 
-TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test build/gfx9_test
+TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test
 
 all: $(BIN) $(TEST_BIN)
 
@@ -80,8 +80,8 @@ $(foreach l,$(LAYERS),$(eval $(call layer_rule,$(l))))
 build/cmd-%.o: cmd/%.c | build
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-NOCODE_PROGS = sqtt-dump sqtt-encode stall-attr stall-diff stall-budget stall-table
-CODE_PROGS = sqtt-walk stall-annotate stall
+NOCODE_PROGS = sqtt-dump sqtt-encode stall-attr stall-table
+CODE_PROGS = sqtt-walk stall-annotate stall stall-diff stall-budget
 
 $(addprefix bin/,$(NOCODE_PROGS)): bin/%: build/cmd-%.o $(ARCHIVES) | bin
 	$(LINK) $(LDLIBS_BASE)
@@ -90,7 +90,7 @@ $(addprefix bin/,$(CODE_PROGS)): bin/%: build/cmd-%.o $(ARCHIVES) | bin
 	$(LINK) $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 # Test drivers of single modules (tests/t01xx, t02xx).
-build/pickle_test build/cause_test build/tsv_test build/gfx9_test: build/%: tests/%.c $(ARCHIVES) | build
+build/pickle_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test: build/%: tests/%.c $(ARCHIVES) | build
 	$(LINK) $(LDLIBS_BASE)
 
 build/codeobj_test: build/%: tests/%.c $(ARCHIVES) | build

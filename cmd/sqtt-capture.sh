@@ -31,7 +31,7 @@ EOF
 }
 
 die() {
-	echo "$prog: $*" >&2
+	printf '%s\n' "$prog: $*" >&2
 	exit 2
 }
 
@@ -45,10 +45,13 @@ number() {
 	esac
 }
 
-# one word as the shell reads it back
+# one word as the shell reads it back: backslashes, newlines (a trailing one too) and
+# quotes kept as they are, printed by printf (echo would read the backslashes)
 quote() {
 	case $1 in
-	''|*[!A-Za-z0-9_./=:,+@%-]*) printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")" ;;
+	''|*[!A-Za-z0-9_./=:,+@%-]*)
+		q=$(printf '%s.' "$1" | sed "s/'/'\\\\''/g")
+		printf "'%s'" "${q%.}" ;;
 	*) printf '%s' "$1" ;;
 	esac
 }
@@ -60,8 +63,10 @@ kernel=
 range=
 while [ $# -gt 0 ]; do
 	case $1 in
-	-h|--help)	help; exit 0 ;;
-	--version)	echo "$prog (stall) @VERSION@"; exit 0 ;;
+	-h|--help)	help 2>/dev/null || die "stdout: write error"; exit 0 ;;
+	--version)	printf '%s\n' "$prog (stall) @VERSION@" 2>/dev/null ||
+				die "stdout: write error"
+			exit 0 ;;
 	--dry-run)	dry=1 ;;
 	-o|--output)	[ $# -ge 2 ] || usage; out=$2; shift ;;
 	-k|--kernel)	[ $# -ge 2 ] || usage; kernel=$2; shift ;;
@@ -74,7 +79,7 @@ while [ $# -gt 0 ]; do
 	--buffer)	[ $# -ge 2 ] || usage; number --buffer "$2"; buffer=$2; shift ;;
 	--serialize)	att="$att --att-serialize-all" ;;
 	--)		shift; break ;;
-	-*)		echo "$prog: unknown option $1" >&2; usage ;;
+	-*)		printf '%s\n' "$prog: unknown option $1" >&2; usage ;;
 	*)		break ;;
 	esac
 	shift
@@ -103,7 +108,7 @@ line=
 for a in "$@"; do
 	line="$line${line:+ }$(quote "$a")"
 done
-echo "$prog: $line" >&2
+printf '%s\n' "$prog: $line" >&2
 [ -z "$dry" ] || exit 0
 command -v "$rocprof" > /dev/null 2>&1 || die "$rocprof: not found (ROCPROFV3 names another)"
 "$@"
@@ -114,5 +119,5 @@ stall=${STALL:-stall}
 if ! command -v "$stall" > /dev/null 2>&1; then
 	stall=$(dirname "$0")/stall
 fi
-echo "$prog: $stall $(quote "$out")" >&2
+printf '%s\n' "$prog: $stall $(quote "$out")" >&2
 exec "$stall" "$out"

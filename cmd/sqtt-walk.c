@@ -13,6 +13,7 @@
 #include "meta.h"
 #include "out.h"
 #include "cli.h"
+#include "codeload.h"
 #include "tsv.h"
 #include "util.h"
 #include "rowtext.h"
@@ -43,6 +44,14 @@ static const char *opt_code, *opt_kernel;
 static uint64_t opt_base;
 static long opt_dbg_wave = -1;
 static unsigned long opt_dbg_n = 64;
+
+/* A program's code object, when the walk first needs it: its file, or its capture. */
+static uint8_t *
+load(void *ctx, const char *source, const char *name, const char *tag, const char *file,
+    size_t *len, char *why, size_t whysz)
+{
+	return codeload_program(ctx, source, name, tag, file, len, why, whysz);
+}
 
 static void
 put_row(void *ctx, const struct walk_row *r)
@@ -82,11 +91,21 @@ field_or_dash(const struct tsv *t, int i)
 	return tsv_dash(t, i) ? -1 : (int)tsv_u64(t, i);
 }
 
+/* The generation of the buffer being read (its HEADER's), whose op names INST rows use. */
+static const struct sqtt_gen *gen;
+
+static int
+default_op(const char *name)
+{
+	return sqtt_op_code(sqtt_gen_default(), name);
+}
+
 int
 main(int argc, char *argv[])
 {
 	int c[PKT_NCOL];
 	struct walker *wk;
+	struct codeload *cl;
 	struct walk_packet pk;
 	struct tsv t;
 	enum tsv_kind k;
@@ -130,7 +149,10 @@ main(int argc, char *argv[])
 		if ((in = fopen(path, "r")) == NULL)
 			err(2, "%s", path);
 	}
+	gen = sqtt_gen_default();
 	wk = walk_new(put_row, NULL);
+	cl = codeload_new();
+	walk_set_loader(wk, load, cl);
 	if (opt_code != NULL)
 		walk_use_code(wk, opt_code, opt_base, opt_kernel);
 	if (opt_dbg_wave >= 0)
@@ -157,23 +179,25 @@ main(int argc, char *argv[])
 			header_out = 1;
 		}
 		pk.type = (enum sqtt_type)tsv_memo(&t, c[PKT_TYPE], type_code);
-		switch (pk.type) {
-		case TOK_HEADER: case TOK_WAVE_START: case TOK_WAVE_END: case TOK_INST:
-		case TOK_VALU_INST: case TOK_IMM_ONE: case TOK_IMMEDIATE: case TOK_NEW_PC:
-		case TOK_REG:
-			break;
-		case TOK_NTYPES:
+		if (pk.type == TOK_NTYPES)
 			tsv_fail(&t, "unknown token type '%s'", t.field[c[PKT_TYPE]]);
-		default:
+		if (!walk_wants(pk.type))
 			continue;	/* the walk needs no other token */
-		}
 		pk.event = (long)tsv_u64(&t, c[PKT_EVENT]);
 		pk.se = field_or_dash(&t, c[PKT_SE]);
 		pk.time = tsv_u64(&t, c[PKT_TIME]);
 		pk.wave = pk.simd = pk.wgp = pk.sa = pk.op = -1;
 		pk.raw = 0;
+		pk.raw_hi = 0;
 		switch (pk.type) {
 		case TOK_HEADER: case TOK_WAVE_START: case TOK_WAVE_END:
+			if (pk.type == TOK_HEADER && !tsv_dash(&t, c[PKT_RAW])) {
+				struct sqtt_header h;
+				pk.raw = tsv_u64(&t, c[PKT_RAW]);
+				sqtt_header(pk.raw, &h);
+				if ((gen = sqtt_gen_for_version(h.version)) == NULL)
+					tsv_fail(&t, "HEADER version %u: no generation has it", h.version);
+			}
 			pk.simd = (int)tsv_u64(&t, c[PKT_SIMD]);
 			pk.wgp = (int)tsv_u64(&t, c[PKT_WGP]);
 			pk.sa = (int)tsv_u64(&t, c[PKT_SA]);
@@ -181,13 +205,21 @@ main(int argc, char *argv[])
 				pk.wave = (int)tsv_u64(&t, c[PKT_WAVE]);
 			break;
 		case TOK_INST:
-			if ((pk.op = tsv_memo(&t, c[PKT_OP], sqtt_op_code)) < 0)
+			/* op names are the generation's, known from the buffer's HEADER */
+			pk.op = gen == sqtt_gen_default() ? tsv_memo(&t, c[PKT_OP], default_op) :
+			    sqtt_op_code(gen, t.field[c[PKT_OP]]);
+			if (pk.op < 0)
 				tsv_fail(&t, "unknown INST op '%s'", t.field[c[PKT_OP]]);
 			/* FALLTHROUGH */
 		case TOK_VALU_INST: case TOK_IMM_ONE:
 			pk.wave = (int)tsv_u64(&t, c[PKT_WAVE]);
 			break;
-		default:	/* IMMEDIATE, NEW_PC, REG: their raw bits */
+		case TOK_NEW_PC:	/* up to 72 bits (gfx12) */
+			if (tsv_dash(&t, c[PKT_RAW]) ||
+			    sqtt_raw_parse(t.field[c[PKT_RAW]], &pk.raw, &pk.raw_hi) != 0)
+				tsv_fail(&t, "raw '%s' is not a NEW_PC's bits", t.field[c[PKT_RAW]]);
+			break;
+		default:	/* IMMEDIATE, REG: their raw bits */
 			pk.raw = tsv_u64(&t, c[PKT_RAW]);
 			break;
 		}
@@ -213,5 +245,6 @@ main(int argc, char *argv[])
 		warnx("%" PRIu64 " warnings", walk_nwarnings(wk));
 	k = walk_nfailed(wk) || (cli_strict && walk_nwarnings(wk)) ? 2 : 0;
 	walk_free(wk);
+	codeload_free(cl);
 	return (int)k;
 }

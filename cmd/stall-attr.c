@@ -42,20 +42,50 @@ static const struct cli cli = {
 
 /* Output ------------------------------------------------------------------------ */
 
+/* The program's tag (the column `tag`) stays the last column: cost, cause and retired go
+ * before it, so that each column keeps its place.  -1: the input has none. */
+static int tag_col = -1;
+
+/* The bytes of field i of a line: [*from, *to), the tab before it included (none for the
+ * first). */
+static void
+field_span(const char *text, size_t len, int i, size_t *from, size_t *to)
+{
+	const char *p = text, *end = text + len, *q;
+	int n;
+
+	for (n = 0; n < i && p != NULL; n++)
+		if ((p = memchr(p, '\t', (size_t)(end - p))) != NULL)
+			p++;
+	if (p == NULL) {	/* fewer fields (tsv refuses such a record): nothing moves */
+		*from = *to = len;
+		return;
+	}
+	q = memchr(p, '\t', (size_t)(end - p));
+	*from = (size_t)(p - text) - (i > 0);
+	*to = q ? (size_t)(q - text) : len;
+}
+
 /* A row passed through with its cost and cause: the hot path, formatted by hand. */
 static void
 put_row(const char *text, size_t len, int64_t cost, const char *cause, const char *ret)
 {
+	size_t from = len, to = len;
 	char *p;
 
+	if (tag_col > 0)
+		field_span(text, len, tag_col, &from, &to);
 	if (len > OUT_LINEMAX / 2 || strlen(ret) > OUT_LINEMAX / 4) {
 		out_flush();
-		printf("%s\t%" PRId64 "\t%s\t%s\n", text, cost, cause, ret);
+		printf("%.*s%s\t%" PRId64 "\t%s\t%s%.*s\n", (int)from, text, text + to, cost, cause,
+		    ret, (int)(to - from), text + from);
 		return;
 	}
 	p = out_reserve();
-	memcpy(p, text, len);
-	p += len;
+	memcpy(p, text, from);
+	p += from;
+	memcpy(p, text + to, len - to);
+	p += len - to;
 	*p++ = '\t';
 	if (cost < 0) {
 		*p++ = '-';
@@ -66,6 +96,8 @@ put_row(const char *text, size_t len, int64_t cost, const char *cause, const cha
 	p = fmt_str(p, cause);
 	*p++ = '\t';
 	p = fmt_str(p, ret);
+	memcpy(p, text + from, to - from);
+	p += to - from;
 	*p++ = '\n';
 	out_commit(p);
 }
@@ -131,6 +163,8 @@ record(struct tsv *t)
 	if ((r.pc_known = !tsv_dash(t, col[ROW_PC])))
 		r.pc = tsv_u64(t, col[ROW_PC]);
 	r.token = t->field[col[ROW_TOKEN]];
+	r.kind = (enum row_kind)tsv_memo(t, col[ROW_TOKEN], row_kind_code);
+	r.kind = (enum row_kind)tsv_memo(t, col[ROW_TOKEN], row_kind_code);
 	r.inst = t->field[col[ROW_INST]];
 	r.cls = (enum inst_class)tsv_memo(t, col[ROW_CLASS], class_code);
 	r.dep = t->field[col[ROW_DEP]];
@@ -172,9 +206,16 @@ header(const struct tsv *t)
 		return;
 	}
 	first_header = xstrdup(t->text);
+	tag_col = col[ROW_TAG];
 	out_flush();
 	printf("%s\n", attr_meta_line(opt_raw));
-	printf("%s\tcost\tcause\tretired\n", t->text);
+	if (tag_col > 0) {
+		size_t from, to;
+		field_span(t->text, strlen(t->text), tag_col, &from, &to);
+		printf("%.*s%s\tcost\tcause\tretired%.*s\n", (int)from, t->text, t->text + to,
+		    (int)(to - from), t->text + from);
+	} else
+		printf("%s\tcost\tcause\tretired\n", t->text);
 }
 
 static void

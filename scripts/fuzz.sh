@@ -1,7 +1,8 @@
 #!/bin/sh
 # scripts/fuzz.sh [SECONDS | ci]: build the libFuzzer harnesses of tests/fuzz (token
-# decoder, pickles, code objects, ## lines, ELF symbols, RGP files, rocprofv3 runs with a
-# results JSON, rocpd databases) with ASan and UBSan, and run each for SECONDS
+# decoder, pickles, code objects, ## lines, stall-budget's rules files, ELF symbols, RGP
+# files, rocprofv3 runs with a results JSON, rocpd databases) with ASan and UBSan, and run
+# each for SECONDS
 # (60), seeded with the project's own fixtures (and ../shared's captures when beside).
 # "ci" runs each a fixed number of inputs from a fixed seed, about a minute each: the same
 # inputs on every machine, so that CI repeats a run that passed here, and a crash it finds
@@ -11,7 +12,7 @@
 set -u
 secs=${1:-60}
 runs_of() {	# ci: the inputs each harness runs
-	case $1 in sqtt) echo 200000 ;; pickle) echo 800000 ;; codeobj) echo 100000 ;; meta) echo 300000 ;;
+	case $1 in sqtt) echo 200000 ;; pickle) echo 800000 ;; codeobj) echo 100000 ;; meta) echo 300000 ;; rules) echo 200000 ;;
 	elfsym) echo 400000 ;; rgp) echo 100000 ;; rocprof) echo 30000 ;; rocpd) echo 20000 ;; esac
 }
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,7 +50,7 @@ seeds_of() {
 # the readers whose errors exit: each fatal error returns to the harness
 # (tests/fuzz/fuzz_exit.h), whose leaks are by design
 wrap="-Wl,--wrap=exit,--wrap=err,--wrap=errx,--wrap=verrx"
-for h in ${FUZZ:-sqtt pickle codeobj meta elfsym rgp rocprof rocpd}; do
+for h in ${FUZZ:-sqtt pickle codeobj meta rules elfsym rgp rocprof rocpd}; do
 	case $h in rgp|rocprof|rocpd) extra=$wrap; leaks=-detect_leaks=0 ;; *) extra=; leaks= ;; esac
 	clang-22 $cflags -o "$out/fuzz_$h" "$top/tests/fuzz/fuzz_$h.c" $srcs $libs $extra ||
 		{ echo "fuzz: cannot build fuzz_$h" >&2; exit 2; }
@@ -61,6 +62,10 @@ for h in ${FUZZ:-sqtt pickle codeobj meta elfsym rgp rocprof rocpd}; do
 	pickle)	for f in "$top"/../shared/fixtures/tinygrad/*.pkl; do [ -f "$f" ] && cp "$f" "$corpus"/; done ;;
 	codeobj) cp "$top"/fixtures/kernels/*.hsaco "$corpus"/ ;;
 	meta)	head -c 4096 "$top"/fixtures/traces/demo.packets.tsv > "$corpus"/demo ;;
+	rules)	for f in "$top"/tests/bad/rules-*.rules; do head -c 4096 "$f" > "$corpus/${f##*/}"; done
+		printf '%s\n' '# a budget' 'demo cycles <= 500' '* cause mem <= 70% # waits' \
+		    'demo pc 0x1318 cause smem >= 10' 'demo inst /^s_waitcnt (vmcnt|lgkmcnt)[(]0[)]/ cycles < 900' \
+		    'demo cycles <= 105% of base.json' > "$corpus"/budget.rules ;;
 	elfsym)	cp "$top"/fixtures/kernels/*.hsaco "$top"/fixtures/demo/*.out "$corpus"/ ;;
 	rgp|rocprof|rocpd) seeds_of $h "$corpus" ;;
 	esac

@@ -40,7 +40,7 @@ test_expect_success 'a kernel name of 300 bytes and one with a tab: whole, one f
 	sed "s/^##event	\\([01]\\)	\\([01]\\)	demo	/##event	\\1	\\2	a\\\\tb	/; s/^##code	demo	/##code	a\\\\tb	/" packets > tabbed &&
 	sqtt-walk tabbed > out 2> err &&
 	test "$(rows out | cut -f3 | sort -u)" = "a\\tb" &&
-	test "$(rows out | awk -F"\t" "{ print NF }" | sort -u)" = 12
+	test "$(rows out | awk -F"\t" "{ print NF }" | sort -u)" = 13
 '
 
 test_expect_success 'a program whose code object is missing: the others still walked, exit 2' '

@@ -106,4 +106,28 @@ test_expect_success 'bad options, a used directory, a failing rocprofv3: one lin
 	test_cmp expect last
 '
 
+test_expect_success '--help and --version to a full device: one line, exit 2' '
+	test_expect_code 2 sqtt-capture --help > /dev/full 2> err &&
+	echo "sqtt-capture: stdout: write error" > expect &&
+	test_cmp expect err &&
+	test_expect_code 2 sqtt-capture --version > /dev/full 2> err &&
+	test_cmp expect err &&
+	sqtt-capture --version > version.out &&
+	test "$(cat version.out)" = "sqtt-capture (stall) 0.1"
+'
+
+test_expect_success 'the command said is the command run: backslashes, quotes, newlines kept' '
+	q=$(printf "\047") && nl=$(printf "two\nlines") &&
+	PATH="$(pwd -P)/fake:$PATH" sqtt-capture -o outq -k "a\\b\\nc" -- ./app "x\\ty" \
+		"c\\\\d" "it${q}s" "$nl" > table 2> err &&
+	sed -n "/^sqtt-capture: rocprofv3 /,/^sqtt-capture: stall /p" err | sed "\$d" |
+	    sed "1s/^sqtt-capture: //" > said &&
+	eval "set -- $(cat said)" && shift &&
+	for a in "$@"; do printf "%s\n" "$a"; done > said.args &&
+	test_cmp args said.args &&
+	test "$(grep -c "^a.b.nc\$" args)" = 1 &&
+	test "$(grep -F -c "c\\\\d" args)" = 1 &&
+	test "$(grep -F -c "x\\ty" args)" = 1
+'
+
 test_done

@@ -10,7 +10,7 @@ command -v sqlite3 >/dev/null 2>&1 && test_set_prereq SQLITE3
 
 rows() {	# rows CAPTURE: the costed rows, without the ## lines (their paths differ)
 	sqtt-dump "$1" > rows.p 2> rows.err && sqtt-walk rows.p > rows.w 2>/dev/null &&
-	stall-attr rows.w > rows.a && grep -v "^#" rows.a
+	stall-attr rows.w > rows.a && grep -v "^#" rows.a | awk -F"\t" -v OFS="\t" "{ NF--; print }"
 }
 
 # mkrun CAPTURE DIR [--kernel-trace]: the capture as a default rocprofv3 run, with the

@@ -10,6 +10,7 @@
 
 #include "cause.h"
 #include "isa.h"
+#include "rowkind.h"
 
 /* Cycles are counted in 63 bits: a time beyond, a delta that reaches back before time 0
  * or a sum that passes 2^63-1 is refused. */
@@ -24,7 +25,8 @@ struct attr_row {
 	uint64_t event, wave, time, delta;
 	int pc_known;
 	uint64_t pc;
-	const char *token;	/* "WAVE_END", "INST:branch_taken"... */
+	const char *token;	/* "WAVE_END", "INST:branch_taken"... (for what is said) */
+	enum row_kind kind;	/* what the token is, typed: the rules read this */
 	const char *inst;	/* the disassembly */
 	enum inst_class cls;
 	const char *dep;	/* what s_delay_alu announced, "-" for nothing */

@@ -7,6 +7,7 @@
 #include "json.h"
 #include "meta.h"
 #include "profile.h"
+#include "rowkind.h"
 #include "util.h"
 
 /* Where a kernel's waves ran in one trace buffer (each buffer has its own clock). */
@@ -427,7 +428,7 @@ read_row(struct profile *p, struct tsv *t, const struct rowcols *c)
 		return;
 	r.pc = t->field[c->pc];
 	r.inst = t->field[c->inst];
-	r.wave_end = strcmp(t->field[c->token], "WAVE_END") == 0;
+	r.wave_end = tsv_memo(t, c->token, row_kind_code) == ROW_WAVE_END;
 	r.timed = c->event >= 0 && c->time >= 0 && c->delta >= 0;
 	if (r.timed) {
 		r.event = tsv_u64(t, c->event);

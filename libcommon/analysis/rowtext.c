@@ -32,13 +32,15 @@ padded_dup(const char *s, size_t n)
 	return d;
 }
 
-/* "event\tse\tkernel\t", the same for every row of a buffer */
+/* "event\tse\tkernel\t", the same for every row of a buffer, and its "\ttag" */
 static struct {
 	long event;
 	const char *kernel;
 	char *text;
 	size_t len;
-} prefix = { -1, NULL, NULL, 0 };
+	char *tag;
+	size_t taglen;
+} prefix = { -1, NULL, NULL, 0, NULL, 0 };
 
 /* "\tinst\tclass\tdep", the same for every issue of an instruction: by program number,
  * by instruction index */
@@ -77,6 +79,14 @@ make_prefix(const struct walk_row *r)
 	prefix.text[prefix.len - 1] = '\t';
 	prefix.event = r->event;
 	prefix.kernel = r->kernel;
+	free(kernel);
+	/* "-" is no tag: a dash, not an escaped name */
+	kernel = r->tag == NULL || strcmp(r->tag, "-") == 0 ? xstrdup("-") : meta_escape(r->tag);
+	free(prefix.tag);
+	prefix.taglen = strlen(kernel) + 1;
+	prefix.tag = xcalloc(prefix.taglen + 1, 1);
+	prefix.tag[0] = '\t';
+	memcpy(prefix.tag + 1, kernel, prefix.taglen - 1);
 	free(kernel);
 }
 
@@ -121,10 +131,11 @@ rowtext_put(const struct walk_row *r, const char *extra)
 	if (r->event != prefix.event || r->kernel != prefix.kernel || prefix.text == NULL)
 		make_prefix(r);
 	tail = tail_of(r, &tl);
-	if (prefix.len + tl + el > OUT_LINEMAX - 256) {	/* a long name: the slow path */
+	if (prefix.len + tl + el + prefix.taglen > OUT_LINEMAX - 256) {	/* the slow path */
 		out_flush();
-		printf("%s%u\t%u\t0x%" PRIx64 "\t%" PRIu64 "\t%" PRIu64 "\t%s%s%s\n", prefix.text,
-		    r->wave, r->slot, r->pc, r->time, r->delta, r->token, tail, extra ? extra : "");
+		printf("%s%u\t%u\t0x%" PRIx64 "\t%" PRIu64 "\t%" PRIu64 "\t%s%s%s%s\n",
+		    prefix.text, r->wave, r->slot, r->pc, r->time, r->delta, r->token, tail,
+		    extra ? extra : "", prefix.tag);
 		return;
 	}
 	p = out_reserve();
@@ -145,6 +156,8 @@ rowtext_put(const struct walk_row *r, const char *extra)
 		memcpy(p, extra, el);
 		p += el;
 	}
+	memcpy(p, prefix.tag, prefix.taglen);
+	p += prefix.taglen;
 	*p++ = '\n';
 	out_commit(p);
 }
@@ -153,5 +166,8 @@ void
 rowtext_header(const char *extra)
 {
 	out_flush();
-	tsv_put_header(stdout, tsv_row_col, ROW_COST, extra);
+	fputs("#", stdout);
+	for (int i = 0; i < ROW_COST; i++)
+		printf("%s%s", i ? "\t" : "", tsv_row_col[i]);
+	printf("%s\t%s\n", extra ? extra : "", tsv_row_col[ROW_TAG]);
 }

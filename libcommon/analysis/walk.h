@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "codeobj.h"
+#include "rowkind.h"
 #include "sqtt.h"
 
 /* One token, as the packet stream gives it (fields -1 where the token has none). */
@@ -17,7 +18,8 @@ struct walk_packet {
 	uint64_t time;
 	enum sqtt_type type;
 	int wave, simd, wgp, sa, op;
-	uint64_t raw;
+	uint64_t raw;		/* HEADER, IMMEDIATE, NEW_PC, REG: the token's bits */
+	unsigned raw_hi;	/* bits [64,72) of a longer token (gfx12 NEW_PC) */
 };
 
 /* One row.  Its strings and instruction live as long as the walker. */
@@ -28,6 +30,8 @@ struct walk_row {
 	unsigned wave, slot;
 	uint64_t pc, time, delta;
 	const char *token;	/* "INST:salu", "VALU_INST", "IMMEDIATE", "WAVE_END"... */
+	enum row_kind kind;	/* what the token says, typed */
+	const char *tag;	/* the program's tag ("-": none), with kernel its identity */
 	const struct inst *in;	/* never NULL */
 	unsigned prog;		/* the program's number (walk_program's order) */
 	size_t idx;		/* in's index in its program, SIZE_MAX for a made-up one */
@@ -48,6 +52,13 @@ void walk_use_code(struct walker *, const char *file, uint64_t base, const char 
 void walk_target(struct walker *, const struct isa_target *);
 /* The capture later programs with no file of their own are read from. */
 void walk_source(struct walker *, const char *path);
+/* How a program given with no image gets its code object, on first use: the caller's
+ * function (the walker reads no file itself), which returns the image malloc'd (the
+ * walker frees it) or NULL and a one-line reason in why.  Without one such a program
+ * fails (its events are not walked). */
+typedef uint8_t *(*walk_load_fn)(void *ctx, const char *source, const char *name,
+    const char *tag, const char *file, size_t *len, char *why, size_t whysz);
+void walk_set_loader(struct walker *, walk_load_fn, void *ctx);
 /* A program: its code object in file (NULL or "-": in the source capture), or in image
  * (which the caller keeps valid while the walker lives).  Returns its number. */
 unsigned walk_program(struct walker *, const char *name, const char *tag, uint64_t base,
@@ -55,6 +66,8 @@ unsigned walk_program(struct walker *, const char *name, const char *tag, uint64
 /* Buffer event traced kernel (tag "-" or NULL: any), matched to the program most recently
  * declared with that name and tag. */
 void walk_event(struct walker *, long event, const char *kernel, const char *tag);
+/* Whether the walk needs tokens of type t (the rest of a stream may be passed over). */
+int walk_wants(enum sqtt_type t);
 /* 0, or -1 with walk_error saying why (a time that goes backwards within a wave). */
 int walk_packet(struct walker *, const struct walk_packet *);
 const char *walk_error(const struct walker *);

@@ -197,6 +197,7 @@ open_dir(struct capture *c, const struct capture_opts *o)
 	size_t i;
 	FILE *fp;
 	int fd;
+	int64_t tag;
 
 	if (lstat(index, &st) != 0 && errno == ENOENT) {
 		free(index);
@@ -249,8 +250,13 @@ open_dir(struct capture *c, const struct capture_opts *o)
 			e->file = dir_file(c, t.field[9]);
 			if (t.nfield == 11 && !meta_is_none(t.field[10]))
 				e->dispatch = (int64_t)meta_u64(&t, 10, "dispatch", INT64_MAX);
+			/* the program is (name, tag): a capture may hold two versions of one
+			 * kernel; a tag "-" takes the last of the name */
+			tag = meta_is_none(t.field[4]) ? -1 :
+			    (int64_t)meta_u64(&t, 4, "tag", INT64_MAX);
 			for (i = 0; i < c->nprog && !meta_is_none(t.field[3]); i++)
-				if (strcmp(c->prog[i].name, t.field[3]) == 0)
+				if (strcmp(c->prog[i].name, t.field[3]) == 0 &&
+				    (tag < 0 || c->prog[i].tag == tag))
 					e->prog = (int)i;
 		}
 	}
@@ -520,7 +526,8 @@ capture_selects(const struct capture_opts *o, const struct capture *c, const str
 }
 
 void
-capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
+capture_selects_none_why(const struct capture_opts *o, const char *path, size_t nev,
+    char *why, size_t whysz)
 {
 	char sel[512] = "";
 	char *k = o->select_kernel ? meta_escape(o->select_kernel) : NULL;
@@ -533,8 +540,16 @@ capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
 		snprintf(sel + strlen(sel), sizeof(sel) - strlen(sel), " --dispatch %lld",
 		    o->dispatch);
 	free(k);
-	fflush(stdout);
-	errx(2, "%s%sno trace buffer matches%s (%zu in all%s)", path ? path : "",
+	snprintf(why, whysz, "%s%sno trace buffer matches%s (%zu in all%s)", path ? path : "",
 	    path ? ": " : "", sel, nev, o->event_set && nev ? ", numbered from 0" : "");
 }
 
+void
+capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
+{
+	char why[1024];
+
+	capture_selects_none_why(o, path, nev, why, sizeof(why));
+	fflush(stdout);
+	errx(2, "%s", why);
+}

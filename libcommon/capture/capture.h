@@ -29,6 +29,9 @@ int capture_selects(const struct capture_opts *o, const struct capture *c,
  * matches -e N -k NAME (NEV in all, numbered from 0)", exit 2.  path may be NULL. */
 void capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
     __attribute__((noreturn));
+/* The same error's text, into why (no exit). */
+void capture_selects_none_why(const struct capture_opts *o, const char *path, size_t nev,
+    char *why, size_t whysz);
 
 void capture_open(struct capture *, const char *path, const struct capture_opts *);
 void capture_close(struct capture *);

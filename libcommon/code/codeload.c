@@ -1,5 +1,6 @@
 /* codeload: a program's code object from a ##code line (codeload.h). */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,24 +10,47 @@
 #include "input.h"
 #include "util.h"
 
-/* The capture last read from, kept open: a capture of many programs is parsed once, not
- * once per program. */
-static struct capture cached;
-static char *cached_path;
+struct codeload {
+	struct capture cap;
+	char *path;		/* NULL: none read yet */
+};
 
-static void
-drop_cached(void)
+struct codeload *
+codeload_new(void)
 {
-	if (cached_path == NULL)
+	return xcalloc(1, sizeof(struct codeload));
+}
+
+void
+codeload_free(struct codeload *cl)
+{
+	if (cl == NULL)
 		return;
-	capture_close(&cached);
-	free(cached_path);
-	cached_path = NULL;
+	if (cl->path != NULL)
+		capture_close(&cl->cap);
+	free(cl->path);
+	free(cl);
+}
+
+/* Whether program p is (name, tag); tag "-" or NULL takes any. */
+static int
+is_program(const struct program *p, const char *name, const char *tag)
+{
+	char buf[24];
+
+	if (strcmp(p->name, name) != 0)
+		return 0;
+	if (tag == NULL || strcmp(tag, "-") == 0)
+		return 1;
+	if (p->tag < 0)
+		return 0;
+	snprintf(buf, sizeof(buf), "%" PRId64, p->tag);
+	return strcmp(buf, tag) == 0;
 }
 
 uint8_t *
-codeload(const char *source, const char *name, const char *file, size_t *len, char *why,
-    size_t whysz)
+codeload_program(struct codeload *cl, const char *source, const char *name, const char *tag,
+    const char *file, size_t *len, char *why, size_t whysz)
 {
 	const uint8_t *img = NULL;
 	uint8_t *copy = NULL;
@@ -48,22 +72,47 @@ codeload(const char *source, const char *name, const char *file, size_t *len, ch
 		snprintf(why, whysz, "program %s: no code object file and no ##source capture", name);
 		return NULL;
 	}
-	if (cached_path == NULL || strcmp(cached_path, source) != 0) {
-		drop_cached();
-		capture_open(&cached, source, NULL);
-		cached_path = xstrdup(source);
-		atexit(drop_cached);
+	if (cl->path == NULL || strcmp(cl->path, source) != 0) {
+		if (cl->path != NULL)
+			capture_close(&cl->cap);
+		free(cl->path);
+		cl->path = NULL;
+		capture_open(&cl->cap, source, NULL);
+		cl->path = xstrdup(source);
 	}
-	for (i = 0; i < cached.nprog; i++) {
-		if (strcmp(cached.prog[i].name, name) != 0)
+	for (i = 0; i < cl->cap.nprog; i++) {
+		if (!is_program(&cl->cap.prog[i], name, tag))
 			continue;
-		img = capture_code(&cached, i, len);
+		img = capture_code(&cl->cap, i, len);
 		break;
 	}
 	if (img != NULL) {
 		copy = xcalloc(1, *len + 16);
 		memcpy(copy, img, *len);
-	} else
+	} else if (tag != NULL && strcmp(tag, "-") != 0)
+		snprintf(why, whysz, "%s: program %s (tag %s): no code object in the capture", source,
+		    name, tag);
+	else
 		snprintf(why, whysz, "%s: program %s: no code object in the capture", source, name);
 	return copy;
+}
+
+static struct codeload *process_cache;
+
+static void
+drop_process_cache(void)
+{
+	codeload_free(process_cache);
+	process_cache = NULL;
+}
+
+uint8_t *
+codeload(const char *source, const char *name, const char *file, size_t *len, char *why,
+    size_t whysz)
+{
+	if (process_cache == NULL) {
+		process_cache = codeload_new();
+		atexit(drop_process_cache);
+	}
+	return codeload_program(process_cache, source, name, "-", file, len, why, whysz);
 }

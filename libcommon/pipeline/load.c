@@ -1,10 +1,9 @@
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include <unistd.h>
 
 #include "load.h"
+#include "pipeline.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -72,64 +72,28 @@ read_json(struct profile *p, int fd, const char *name, const char *head, size_t 
 	free(buf);
 }
 
-/* The stall driver beside this program (a build tree's bin/), else the one in PATH. */
-static const char *
-stall_path(void)
-{
-	static char path[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
-	char *slash;
-
-	if (n > 0) {
-		path[n] = '\0';
-		if ((slash = strrchr(path, '/')) != NULL &&
-		    (size_t)(slash - path) + sizeof("/stall") <= sizeof(path)) {
-			strcpy(slash, "/stall");
-			if (access(path, X_OK) == 0)
-				return path;
-		}
-	}
-	return "stall";
-}
-
-/* A capture: its rows from `stall --rows`.  The driver says why when it fails. */
+/* A capture: its rows summed through the pipeline, in process (what `stall --rows` would
+ * write, read back). */
 static void
 read_capture(struct profile *p, const char *path)
 {
-	const char *stall = stall_path();
-	int fds[2], status;
-	pid_t pid;
-	struct tsv t;
-	FILE *fp;
-	int r;
+	struct pipeline_opts po = { 0 };
+	struct pipeline *pl;
+	const char *const *w;
+	char why[1024];
+	uint64_t more;
+	size_t n, i;
 
-	fflush(stdout);
-	if (pipe(fds) < 0)
-		err(2, "pipe");
-	if ((pid = fork()) < 0)
-		err(2, "fork");
-	if (pid == 0) {
-		close(fds[0]);
-		if (dup2(fds[1], STDOUT_FILENO) < 0)
-			err(127, "dup2");
-		close(fds[1]);
-		execlp(stall, "stall", "--rows", "--", path, (char *)NULL);
-		err(127, "%s", stall);
-	}
-	close(fds[1]);
-	if ((fp = fdopen(fds[0], "r")) == NULL)
-		err(2, "%s", path);
-	tsv_open(&t, fp, path);
-	r = profile_read_tsv(p, &t);
-	tsv_close(&t);
-	fclose(fp);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			err(2, "waitpid");
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		exit(2);	/* the driver has said why, in one line */
-	if (r < 0)
-		die("%s: stall --rows wrote no row stream", path);
+	if ((pl = pipeline_open(path, &po, why, sizeof(why))) == NULL)
+		die("%s", why);
+	if (pipeline_run(pl, p, NULL, NULL) != 0)
+		die("%s", pipeline_error(pl));
+	w = pipeline_warnings(pl, &n, &more);
+	for (i = 0; i < n; i++)
+		warning_out("%s", w[i]);
+	if (more)
+		warning_out("%" PRIu64 " more warnings", more);
+	pipeline_close(pl);
 }
 
 void

@@ -1,6 +1,6 @@
 /* load: a profile from what a user names on the command line: a row stream, a stall table
- * (TSV or JSON), or a capture, which is run through `stall --rows` (the driver beside the
- * program, else the one in PATH); "-" is standard input (a stream or a table). */
+ * (TSV or JSON), or a capture, which is run through the pipeline in process (pipeline.h:
+ * the rows `stall --rows` would write); "-" is standard input (a stream or a table). */
 #ifndef LOAD_H
 #define LOAD_H
 #include "profile.h"

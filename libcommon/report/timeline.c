@@ -7,6 +7,7 @@
 
 #include "json.h"
 #include "timeline.h"
+#include "rowkind.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -374,7 +375,7 @@ timeline_row(struct timeline *tl, const struct tsv *t, int64_t cost, const char 
 		    r.time < 0 ? r.time : r.delta);
 	if (r.wave == NOWAVE)
 		tsv_fail(t, "wave: %" PRIu64 " is out of range", r.wave);
-	if (timeline_add(tl, &r, strcmp(t->field[tl->c_token], "WAVE_END") == 0) != 0)
+	if (timeline_add(tl, &r, row_kind_of(t->field[tl->c_token]) == ROW_WAVE_END) != 0)
 		tsv_fail(t, "%s", tl->error);
 }
 

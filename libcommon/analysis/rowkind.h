@@ -1,0 +1,18 @@
+/* rowkind: what a row of the row stream is, typed, for the stages that act on it (attr,
+ * profile, the timeline, annotate).  In process a row carries it (struct walk_row); the
+ * text stream's token column says it as a string, read here once, in one place. */
+#ifndef ROWKIND_H
+#define ROWKIND_H
+
+enum row_kind {
+	ROW_ISSUE,	/* an instruction issued, the wave's pc moving past it */
+	ROW_TAKEN,	/* an issue that moved the wave's pc to a target (a taken branch, a jump) */
+	ROW_WAVE_END,	/* the wave's end */
+};
+
+/* The kind of a token column's text ("INST:branch_taken", "WAVE_END", ...). */
+enum row_kind row_kind_of(const char *token);
+/* The same as an int, for tsv_memo. */
+int row_kind_code(const char *token);
+
+#endif

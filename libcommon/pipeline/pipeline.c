@@ -1,0 +1,685 @@
+/* pipeline: decode, walk, attr and profile in one process (pipeline.h). */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "attr.h"
+#include "isa.h"
+#include "meta.h"
+#include "out.h"
+#include "pipeline.h"
+#include "sqtt.h"
+#include "util.h"
+
+/* The instruction's profile line, made once per (program, index). */
+struct lines {
+	struct profile_line **line;
+	const char **kernel;	/* the escaped kernel the line was made for */
+	size_t n;
+};
+
+/* The stages for some of the trace buffers: a walker, costs and causes, and the sums of
+ * its rows.  Buffers are independent: several workers run at once and their sums are
+ * added at the end. */
+struct worker {
+	struct pipeline *pl;
+	struct walker *walker;
+	struct attr *attr;
+	struct profile own, *prof;		/* prof: own, or the caller's for the first */
+	const char *escaped_of, *escaped;	/* the kernel column as rows have it (escaped) */
+	char **escapes;				/* every one made, freed at the end */
+	size_t nescapes;
+	long key_event;				/* --by-dispatch: the event escaped is of */
+	size_t escaped_kernel;			/* and its profile kernel */
+	struct lines *lines;			/* by program number */
+	size_t nlines;
+	size_t *events, nevents;		/* indexes into cap.ev */
+	uint64_t bytes;
+	int failed;				/* the worker stopped: pl->fatal says why */
+};
+
+struct pipeline {
+	struct pipeline_opts o;
+	const char *path;
+	struct timeline *timeline;	/* the rows drawn too, or NULL */
+	struct capture cap;
+	const struct isa_target *target;	/* gfx1100 when the capture says none */
+	int target_said;
+	/* --by-dispatch: each buffer's dispatch key, made before the workers start (they
+	 * only read it), by event number */
+	struct dispatches *dispatches;
+	const char **event_key;
+	/* the run, as the workers see it */
+	struct profile *prof;
+	pipeline_row_fn row_fn;
+	void *row_ctx;
+	mtx_t lock;		/* the warnings and the errors, of every worker */
+	atomic_int stop;	/* a worker failed: the others stop too */
+	char **warnings;
+	size_t nwarnings;
+	uint64_t warnings_dropped;
+	char *first_error;	/* a program that could not be walked: the run fails */
+	char *fatal;		/* a worker's error: the run fails with it first */
+	char *error;		/* what pipeline_error says */
+};
+
+static char * __attribute__((format(printf, 1, 2)))
+xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (r < 0)
+		die("out of memory");
+	return s;
+}
+
+/* The run's error, once: the first said wins. */
+static void
+set_error(struct pipeline *pl, char *msg)
+{
+	if (pl->error == NULL)
+		pl->error = msg;
+	else
+		free(msg);
+}
+
+static void
+keep_warning(void *ctx, const char *msg, int error)
+{
+	struct pipeline *pl = ctx;
+
+	mtx_lock(&pl->lock);
+	if (error) {
+		if (pl->first_error == NULL)
+			pl->first_error = xstrdup(msg);
+	} else if (pl->nwarnings == PIPELINE_MAX_WARNINGS) {
+		pl->warnings_dropped++;
+	} else {
+		pl->warnings = xreallocarray(pl->warnings, pl->nwarnings + 1,
+		    sizeof(*pl->warnings));
+		pl->warnings[pl->nwarnings++] = xstrdup(msg);
+	}
+	mtx_unlock(&pl->lock);
+}
+
+/* A worker's error: kept (the first of every worker), and the worker stops. */
+static void __attribute__((format(printf, 2, 3)))
+worker_fail(struct worker *wk, const char *fmt, ...)
+{
+	struct pipeline *pl = wk->pl;
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	mtx_lock(&pl->lock);
+	if (pl->fatal == NULL)
+		pl->fatal = msg;
+	else
+		free(msg);
+	mtx_unlock(&pl->lock);
+	atomic_store(&pl->stop, 1);
+	wk->failed = 1;
+}
+
+static struct profile_line *
+line_of(struct worker *wk, const struct walk_row *r, const char *pc)
+{
+	struct lines *ls;
+
+	if (r->idx == SIZE_MAX)
+		return profile_line(wk->prof, wk->escaped_kernel, pc, r->in->text);
+	if (r->prog >= wk->nlines) {
+		wk->lines = xreallocarray(wk->lines, r->prog + 1, sizeof(*wk->lines));
+		memset(wk->lines + wk->nlines, 0, (r->prog + 1 - wk->nlines) * sizeof(*wk->lines));
+		wk->nlines = r->prog + 1;
+	}
+	ls = &wk->lines[r->prog];
+	if (r->idx >= ls->n) {
+		size_t n = r->idx + 1 > 2 * ls->n ? r->idx + 1 : 2 * ls->n;
+		ls->line = xreallocarray(ls->line, n, sizeof(*ls->line));
+		ls->kernel = xreallocarray(ls->kernel, n, sizeof(*ls->kernel));
+		memset(ls->line + ls->n, 0, (n - ls->n) * sizeof(*ls->line));
+		memset(ls->kernel + ls->n, 0, (n - ls->n) * sizeof(*ls->kernel));
+		ls->n = n;
+	}
+	if (ls->line[r->idx] == NULL || ls->kernel[r->idx] != wk->escaped) {
+		ls->line[r->idx] = profile_line(wk->prof, wk->escaped_kernel, pc, r->in->text);
+		ls->kernel[r->idx] = wk->escaped;
+	}
+	return ls->line[r->idx];
+}
+
+/* Stage 3 out: a costed row, to the row function or to the profile. */
+static void
+costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
+    const char *retired, int meta)
+{
+	struct worker *wk = ctx;
+	struct pipeline *pl = wk->pl;
+	const struct walk_row *r = data;
+	struct profile_row pr;
+	char pc[24];
+	int untraced_too;
+
+	(void)len;
+	if (meta || wk->failed)
+		return;
+	if (r->kernel != wk->escaped_of ||
+	    (pl->event_key != NULL && r->event != wk->key_event)) {
+		/* kept: lines remember it; with --by-dispatch each dispatch a kernel of its own */
+		if (pl->event_key != NULL) {
+			wk->escaped = pl->event_key[r->event];
+		} else {
+			char *e = meta_escape(r->kernel);
+			wk->escapes = xreallocarray(wk->escapes, wk->nescapes + 1,
+			    sizeof(*wk->escapes));
+			wk->escapes[wk->nescapes++] = e;
+			wk->escaped = e;
+		}
+		wk->escaped_of = r->kernel;
+		wk->key_event = r->event;
+		if (!pl->o.rows)
+			wk->escaped_kernel = profile_kernel(wk->prof, wk->escaped);
+	}
+	if (pl->o.rows) {
+		struct pipeline_row row = { r, cost, cause, retired };
+		pl->row_fn(pl->row_ctx, &row);
+		return;
+	}
+	untraced_too = (wk->prof->flags & PROFILE_UNTRACED) != 0;
+	*fmt_hex(pc, r->pc) = '\0';
+	pr.kernel = wk->escaped;
+	pr.pc = pc;
+	pr.inst = r->in->text;
+	pr.cause = cause;
+	pr.cost = cost;
+	pr.wave_end = r->kind == ROW_WAVE_END;
+	pr.timed = 1;
+	pr.event = (uint64_t)r->event;
+	pr.start = (int64_t)(r->time - r->delta);
+	pr.end = (int64_t)r->time;
+	if (pl->timeline && (cause != CAUSE_UNTRACED || untraced_too)) {
+		struct tl_row t = { 0 };
+		t.kernel = wk->escaped;
+		t.pc = pc;
+		t.inst = r->in->text;
+		t.cause = cause_name(cause);
+		t.event = (uint64_t)r->event;
+		t.se = (uint64_t)(r->se < 0 ? 0 : r->se);
+		t.wave = r->wave;
+		t.slot = r->slot;
+		t.time = (int64_t)r->time;
+		t.delta = (int64_t)r->delta;
+		t.cost = cost;
+		if (timeline_add(pl->timeline, &t, pr.wave_end) != 0) {
+			worker_fail(wk, "%s: %s", pl->path, timeline_error(pl->timeline));
+			return;
+		}
+	}
+	if (profile_add(wk->prof, wk->escaped_kernel, cause == CAUSE_UNTRACED &&
+	    !untraced_too ? NULL : line_of(wk, r, pc), &pr) != 0)
+		worker_fail(wk, "%s: kernel %s: cycles: the sum passes 2^63-1", pl->path,
+		    wk->escaped);
+}
+
+/* attr holds the walker's row structs themselves while a barrier waits */
+static const void *
+row_bytes(void *ctx, const void *handle, size_t *len)
+{
+	(void)ctx;
+	*len = sizeof(struct walk_row);
+	return handle;
+}
+
+static void
+attr_warning(void *ctx, const char *msg)
+{
+	struct worker *wk = ctx;
+	char *m = xasprintf("%s: %s", wk->pl->path, msg);
+
+	keep_warning(wk->pl, m, 0);
+	free(m);
+}
+
+/* Stage 2 out: a row of the walk, to stage 3. */
+static void
+walked(void *ctx, const struct walk_row *r)
+{
+	struct worker *wk = ctx;
+	struct attr_row a;
+
+	if (wk->failed)
+		return;
+	a.event = (uint64_t)r->event;
+	a.wave = r->wave;
+	a.time = r->time;
+	a.delta = r->delta;
+	a.pc_known = 1;
+	a.pc = r->pc;
+	a.token = r->token;
+	a.kind = r->kind;
+	a.inst = r->in->text;
+	a.cls = r->in->cls;
+	a.dep = r->in->dep_name;
+	if (attr_row(wk->attr, &a, r) != 0)
+		worker_fail(wk, "%s: event %ld: %s", wk->pl->path, r->event,
+		    attr_error(wk->attr));
+}
+
+/* Stage 1: one trace buffer decoded, its tokens to stage 2.  0, or -1 when the worker
+ * failed. */
+static int
+walk_buffer(struct worker *wk, const struct event *e)
+{
+	struct pipeline *pl = wk->pl;
+	struct sqtt_decoder d;
+	struct sqtt_token tok;
+	struct sqtt_fields f;
+	struct walk_packet pk;
+	struct capture_stream src;
+	int r;
+
+	capture_decoder(e, &d, &src);
+	pk.event = (long)e->index;
+	pk.se = e->se;
+	while ((r = sqtt_next(&d, &tok)) > 0) {
+		if (!walk_wants(tok.type))
+			continue;
+		sqtt_fields(d.gen, &tok, &f);
+		pk.time = tok.time;
+		pk.type = tok.type;
+		pk.wave = f.wave;
+		pk.simd = f.simd;
+		pk.wgp = f.wgp;
+		pk.sa = f.sa;
+		pk.op = f.op;
+		pk.raw = tok.raw;
+		pk.raw_hi = tok.raw_hi;
+		if (walk_packet(wk->walker, &pk) != 0) {
+			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
+			    walk_error(wk->walker));
+			break;
+		}
+		if (wk->failed)
+			break;
+	}
+	if (wk->failed)
+		goto out;
+	if (r < 0) {
+		if (e->blob != NULL)
+			worker_fail(wk, "%s: event %u: %s", pl->path, e->index, d.error);
+		else
+			worker_fail(wk, "%s: %s", e->file, d.error);
+		goto out;
+	}
+	if (sqtt_is_noise(d.unknown, d.ntokens)) {
+		worker_fail(wk, "%s: event %u: %" PRIu64 " of %" PRIu64 " tokens UNKNOWN: random "
+		    "bytes or a damaged stream, not gfx11 SQTT", e->blob ? pl->path : e->file,
+		    e->index, d.unknown, d.ntokens);
+		goto out;
+	}
+	if (d.unknown) {
+		char *m = xasprintf("%s: event %u: %" PRIu64 " UNKNOWN tokens (not a gfx11 "
+		    "stream, or damaged)", pl->path, e->index, d.unknown);
+		keep_warning(pl, m, 0);
+		free(m);
+	}
+	if (d.lost) {
+		char *m = xasprintf("%s: event %u: %" PRIu64 " TIMESTAMP tokens report lost "
+		    "packets", pl->path, e->index, d.lost);
+		keep_warning(pl, m, 0);
+		free(m);
+	}
+out:
+	capture_decoder_end(&d, &src);
+	return wk->failed ? -1 : 0;
+}
+
+static int
+selected(const struct capture *c, const struct event *e, void *arg)
+{
+	const struct pipeline *pl = arg;
+
+	return capture_selects(&pl->o.copt, c, e, 0);
+}
+
+static void
+tag_of(const struct program *p, char *buf, size_t sz)
+{
+	if (p == NULL || p->tag < 0)
+		snprintf(buf, sz, "-");
+	else
+		snprintf(buf, sz, "%" PRId64, p->tag);
+}
+
+void
+pipeline_put_context(const struct pipeline *pl, FILE *fp)
+{
+	capture_put_meta(fp, &pl->cap, 0, selected, (void *)pl);
+	fprintf(fp, "%s\n", attr_meta_line(pl->o.deltas));
+}
+
+/* The context lines kept for the table. */
+static void
+keep_context(struct pipeline *pl, struct profile *prof)
+{
+	char *text = NULL, *line, *next;
+	size_t len = 0;
+	FILE *mem;
+
+	if ((mem = open_memstream(&text, &len)) == NULL)
+		die("out of memory");
+	pipeline_put_context(pl, mem);
+	if (fclose(mem) != 0)
+		die("out of memory");
+	for (line = text; *line; line = next) {
+		next = strchr(line, '\n');
+		*next++ = '\0';
+		profile_keep_line(prof, line);
+	}
+	profile_set_view(prof, pl->o.deltas ? "raw" : "cause");
+	free(text);
+}
+
+static void
+worker_init(struct pipeline *pl, struct worker *wk, struct profile *prof)
+{
+	struct capture *cap = &pl->cap;
+	size_t i;
+
+	memset(wk, 0, sizeof(*wk));
+	wk->pl = pl;
+	if (prof != NULL) {
+		wk->prof = prof;
+	} else {
+		profile_init(&wk->own, pl->prof ? pl->prof->flags : 0);
+		wk->prof = &wk->own;
+	}
+	wk->walker = walk_new(walked, wk);
+	walk_set_warn(wk->walker, keep_warning, pl);
+	wk->key_event = -1;
+	wk->attr = attr_new(pl->o.deltas, costed, attr_warning, row_bytes, wk);
+	attr_list_retired(wk->attr, pl->o.rows);
+	attr_model(wk->attr, pl->target->model);
+	walk_target(wk->walker, pl->target_said ? pl->target : NULL);
+	walk_source(wk->walker, cap->path);
+	for (i = 0; i < cap->nprog; i++) {
+		const struct program *p = &cap->prog[i];
+		size_t len = 0;
+		const uint8_t *img = capture_code(cap, i, &len);
+		char tag[24];
+
+		tag_of(p, tag, sizeof(tag));
+		walk_program(wk->walker, p->name, tag, p->base, p->file, img, len);
+	}
+	for (i = 0; i < cap->nev; i++) {
+		const struct program *p = capture_program(cap, &cap->ev[i]);
+		char tag[24];
+
+		tag_of(p, tag, sizeof(tag));
+		if (selected(cap, &cap->ev[i], pl))
+			walk_event(wk->walker, (long)cap->ev[i].index, p ? p->name : "-", tag);
+	}
+}
+
+static void
+worker_free(struct worker *wk)
+{
+	size_t i;
+
+	walk_free(wk->walker);
+	attr_free(wk->attr);
+	if (wk->prof == &wk->own)
+		profile_free(&wk->own);
+	for (i = 0; i < wk->nlines; i++) {
+		free(wk->lines[i].line);
+		free(wk->lines[i].kernel);
+	}
+	free(wk->lines);
+	for (i = 0; i < wk->nescapes; i++)
+		free(wk->escapes[i]);
+	free(wk->escapes);
+	free(wk->events);
+}
+
+/* A worker's buffers through the stages. */
+static int
+work(void *arg)
+{
+	struct worker *wk = arg;
+	struct pipeline *pl = wk->pl;
+	size_t i;
+
+	for (i = 0; i < wk->nevents; i++) {
+		if (atomic_load(&pl->stop))
+			return 0;
+		if (walk_buffer(wk, &pl->cap.ev[wk->events[i]]) != 0)
+			return 0;
+	}
+	if (walk_end(wk->walker) != 0) {	/* the wrong code object */
+		worker_fail(wk, "%s: %s", pl->path, walk_error(wk->walker));
+		return 0;
+	}
+	if (attr_end(wk->attr) != 0)
+		worker_fail(wk, "%s: %s", pl->path, attr_error(wk->attr));
+	return 0;
+}
+
+/* The selected buffers shared out, the largest first to the least loaded worker.  One
+ * worker for the row stream and the pictures (their rows go out in stream order), and,
+ * unless --threads asked for more, for captures too small to pay for a second. */
+#define PARALLEL_MIN (4u << 20)
+/* A buffer's weight: its length, or its file's (a stream read from a file has no length
+ * until it is read). */
+static uint64_t
+weight(const struct event *e)
+{
+	struct stat st;
+
+	if (e->blob != NULL || e->file == NULL)
+		return e->len;
+	return stat(e->file, &st) == 0 ? (uint64_t)st.st_size : 1;
+}
+
+static size_t
+share_out(struct pipeline *pl, struct worker *w, size_t nworkers, int asked)
+{
+	const struct capture *cap = &pl->cap;
+	size_t i, j, k, n = 0, *order;
+	uint64_t total = 0, *wt;
+
+	order = xcalloc(cap->nev + 1, sizeof(*order));
+	wt = xcalloc(cap->nev + 1, sizeof(*wt));
+	for (i = 0; i < cap->nev; i++)
+		if (selected(cap, &cap->ev[i], pl)) {
+			wt[i] = weight(&cap->ev[i]);
+			order[n++] = i;
+			total += wt[i];
+		}
+	if (n < 2 || (total < PARALLEL_MIN && !asked))
+		nworkers = 1;
+	if (nworkers > n && n > 0)
+		nworkers = n;
+	for (i = 1; nworkers > 1 && i < n; i++)	/* by size, largest first */
+		for (j = i; j > 0 && wt[order[j]] > wt[order[j - 1]]; j--) {
+			size_t t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	for (i = 0; i < n; i++) {
+		for (k = 0, j = 1; j < nworkers; j++)
+			if (w[j].bytes < w[k].bytes)
+				k = j;
+		w[k].events = xreallocarray(w[k].events, w[k].nevents + 1, sizeof(size_t));
+		w[k].events[w[k].nevents++] = order[i];
+		w[k].bytes += wt[order[i]];
+	}
+	for (k = 0; k < nworkers; k++)	/* each worker's buffers in stream order */
+		for (i = 1; i < w[k].nevents; i++)
+			for (j = i; j > 0 && w[k].events[j] < w[k].events[j - 1]; j--) {
+				size_t t = w[k].events[j];
+				w[k].events[j] = w[k].events[j - 1];
+				w[k].events[j - 1] = t;
+			}
+	free(order);
+	free(wt);
+	return nworkers;
+}
+
+struct pipeline *
+pipeline_open(const char *path, const struct pipeline_opts *o, char *why, size_t whysz)
+{
+	struct pipeline *pl = xcalloc(1, sizeof(*pl));
+	char twhy[512];
+	size_t i, nselected = 0;
+
+	pl->o = *o;
+	pl->path = path;
+	if (mtx_init(&pl->lock, mtx_plain) != thrd_success)
+		die("cannot make a lock");
+	capture_open(&pl->cap, path, &pl->o.copt);
+	if ((pl->target = isa_stream_target(pl->cap.target, &pl->target_said, twhy,
+	    sizeof(twhy))) == NULL) {
+		snprintf(why, whysz, "%s: %s", path, twhy);
+		pipeline_close(pl);
+		return NULL;
+	}
+	for (i = 0; i < pl->cap.nev; i++)
+		nselected += selected(&pl->cap, &pl->cap.ev[i], pl);
+	if (nselected == 0) {
+		capture_selects_none_why(&pl->o.copt, path, pl->cap.nev, why, whysz);
+		pipeline_close(pl);
+		return NULL;
+	}
+	if (pl->o.by_dispatch) {
+		pl->dispatches = dispatch_new(-1, 1);
+		pl->event_key = xcalloc(pl->cap.nev + 1, sizeof(*pl->event_key));
+		for (i = 0; i < pl->cap.nev; i++) {
+			const struct event *e = &pl->cap.ev[i];
+			const struct program *p = capture_program(&pl->cap, e);
+			char *name = meta_escape(p ? p->name : "-");
+
+			dispatch_event(pl->dispatches, e->index, e->dispatch);
+			pl->event_key[e->index] = dispatch_kernel(pl->dispatches, e->index, name);
+			free(name);
+		}
+	}
+	return pl;
+}
+
+void
+pipeline_close(struct pipeline *pl)
+{
+	size_t i;
+
+	if (pl == NULL)
+		return;
+	for (i = 0; i < pl->nwarnings; i++)
+		free(pl->warnings[i]);
+	free(pl->warnings);
+	free(pl->first_error);
+	free(pl->fatal);
+	free(pl->error);
+	dispatch_free(pl->dispatches);
+	free(pl->event_key);
+	capture_close(&pl->cap);
+	mtx_destroy(&pl->lock);
+	free(pl);
+}
+
+int
+pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void *ctx)
+{
+	struct worker w[PIPELINE_MAX_WORKERS];
+	thrd_t thread[PIPELINE_MAX_WORKERS];
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t i, nworkers, ninit, started;
+	uint64_t nrows;
+
+	pl->prof = pl->o.rows ? NULL : prof;
+	pl->row_fn = fn;
+	pl->row_ctx = ctx;
+	if (pl->prof != NULL && pl->o.by_dispatch)
+		pl->prof->flags |= PROFILE_WALL;
+	nworkers = pl->o.threads > 0 ? (size_t)pl->o.threads : ncpu > 0 ? (size_t)ncpu : 1;
+	if (nworkers > PIPELINE_MAX_WORKERS)
+		nworkers = PIPELINE_MAX_WORKERS;
+	if (pl->o.rows || pl->timeline)
+		nworkers = 1;
+	for (i = 0; i < nworkers; i++)
+		worker_init(pl, &w[i], i == 0 ? pl->prof : NULL);
+	if (pl->prof == NULL)	/* rows: the first worker's profile is never added to */
+		w[0].prof = &w[0].own, profile_init(&w[0].own, 0);
+	ninit = nworkers;
+	nworkers = share_out(pl, w, nworkers, pl->o.threads > 0);
+	if (pl->prof != NULL)
+		keep_context(pl, pl->prof);
+	sqtt_prepare();
+	walk_prepare(pl->target_said ? pl->target : NULL);
+	for (started = 1; started < nworkers; started++)
+		if (thrd_create(&thread[started], work, &w[started]) != thrd_success) {
+			worker_fail(&w[0], "cannot start a thread");
+			break;
+		}
+	if (!w[0].failed)
+		work(&w[0]);
+	for (i = 1; i < started; i++) {
+		thrd_join(thread[i], NULL);
+		if (pl->fatal == NULL && pl->prof != NULL &&
+		    profile_merge(pl->prof, &w[i].own) != 0)
+			pl->fatal = xasprintf("%s: cycles: a sum passes 2^63-1", pl->path);
+	}
+	if (pl->fatal != NULL)
+		set_error(pl, xstrdup(pl->fatal));
+	else if (pl->first_error != NULL)
+		set_error(pl, xstrdup(pl->first_error));
+	else {
+		for (i = 0, nrows = 0; i < nworkers; i++)
+			nrows += walk_nrows(w[i].walker);
+		if (nrows == 0)	/* a walk with nothing to show, whatever made it so */
+			set_error(pl, xasprintf("%s: %s", pl->path, walk_nothing(w[0].walker)));
+	}
+	for (i = 0; i < ninit; i++)
+		worker_free(&w[i]);
+	return pl->error != NULL ? -1 : 0;
+}
+
+const char *
+pipeline_error(const struct pipeline *pl)
+{
+	return pl->error ? pl->error : "no error";
+}
+
+const char *const *
+pipeline_warnings(const struct pipeline *pl, size_t *n, uint64_t *more)
+{
+	*n = pl->nwarnings;
+	*more = pl->warnings_dropped;
+	return (const char *const *)pl->warnings;
+}
+
+void
+pipeline_draw(struct pipeline *pl, struct timeline *tl)
+{
+	pl->timeline = tl;
+}
+
+struct dispatches *
+pipeline_dispatches(const struct pipeline *pl)
+{
+	return pl->dispatches;
+}
