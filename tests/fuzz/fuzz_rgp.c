@@ -19,7 +19,7 @@ static char out[64];
 static void
 one(const uint8_t *data, size_t size, int again)
 {
-	struct capture c;
+	static struct capture c;	/* static: unchanged by the longjmp of an error */
 	size_t i;
 
 	memset(&c, 0, sizeof(c));
@@ -44,15 +44,16 @@ one(const uint8_t *data, size_t size, int again)
 		}
 		if (again && c.nev > 0 && rgp_write(&c, out, NULL, NULL) != c.nev)
 			abort();
-		free(c.path);
-		free(c.target);
-		for (i = 0; i < c.nprog; i++)
-			free(c.prog[i].name);
-		free(c.prog);
-		free(c.ev);
-		free(c.data);
 	});
-	/* what it read is freed where the read ended well; else left (fuzz_exit.h) */
+	/* what the capture holds, whether the read ended well or in an error (c's address
+	 * was given away: its fields are in memory, not registers, after the longjmp) */
+	free(c.path);
+	free(c.target);
+	for (i = 0; i < c.nprog; i++)
+		free(c.prog[i].name);
+	free(c.prog);
+	free(c.ev);
+	free(c.data);
 }
 
 int
