@@ -30,9 +30,14 @@ LAYERS = base gen trace capture code analysis report pipeline
 LAYER_INC = $(addprefix -I,$(sort $(shell find $(addprefix libcommon/,$(LAYERS)) -type d)))
 
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DSTALL_VERSION='"$(VERSION)"' -Wall -Wextra -Werror $(LAYER_INC) \
-	$(BSD_CFLAGS) -I$(LLVM_INC) $(CFLAGS)
+	$(BSD_CFLAGS) $(SQLITE_CFLAGS) -I$(LLVM_INC) $(CFLAGS)
 DEPFLAGS = -MMD -MP
-LDLIBS_BASE = $(BSD_LIBS) -lz -lm
+# rocpd databases (libsqlite3); MD5 for RGP files (libmd, before libbsd, whose MD5 is a
+# deprecated wrapper of it)
+SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
+SQLITE_LIBS   := $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
+MD_LIBS       := $(shell pkg-config --libs libmd 2>/dev/null || echo -lmd)
+LDLIBS_BASE = $(MD_LIBS) $(BSD_LIBS) $(SQLITE_LIBS) -lz -lm
 LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) $(LLVM_LIBS)
 
 PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-budget \

@@ -14,13 +14,14 @@
 #include "input.h"
 #include "meta.h"
 #include "out.h"
+#include "rgp.h"
 #include "sqtt.h"
 #include "tsv.h"
 #include "util.h"
 
 static int opt_all, opt_counts;
 static struct capture_opts copt;
-static const char *opt_xdir, *opt_sdir;
+static const char *opt_xdir, *opt_sdir, *opt_rgp;
 static int type_wanted[TOK_NTYPES];
 static int types_given;
 static unsigned event_offset;	/* events of earlier captures on the command line */
@@ -33,9 +34,10 @@ static const struct cli cli = {
 		"[-ah] [--counts] [-e event] [-k kernel] [--types type[,type ...]] [-x dir] [-X dir]",
 		"\t[--dispatch n] [--base [id=]addr] capture ...",
 		"--raw [--se n] [-c code --base addr [--name kernel]] stream ...",
+		"--rgp out.rgp [-e event] [-k kernel] [--dispatch n] [--base [id=]addr] capture",
 		NULL
 	},
-	.options = "all/a counts types extract/x streams/X " CAPTURE_OPTIONS,
+	.options = "all/a counts types extract/x streams/X rgp " CAPTURE_OPTIONS,
 	.help =
 	    "Decode RDNA3 SQTT captures into the packet stream.\n"
 	    "\n"
@@ -48,6 +50,7 @@ static const struct cli cli = {
 	    "      --types T,...  only these token types (AMD names, e.g. INST,WAVE_END)\n"
 	    "  -x, --extract DIR  write each program's code object as DIR/NAME.hsaco\n"
 	    "  -X, --streams DIR  write each selected buffer's raw stream as DIR/EVENT.att\n"
+	    "      --rgp FILE     write the capture as a Radeon GPU Profiler file instead\n"
 	    "      --raw          the captures are raw stream files\n"
 	    "      --se N         raw: the shader engine (default 0)\n"
 	    "  -c, --code FILE    raw: the code object; --base ADDR its load address;\n"
@@ -55,7 +58,8 @@ static const struct cli cli = {
 	    "  -h, --help         this text\n"
 	    "      --version      the version\n"
 	    "A capture is a tinygrad profile pickle (.pkl, .pkl.gz), a rocprofv3 --att run\n"
-	    "directory (or one sqtt-encode -d wrote), or with --raw a stream file.\n"
+	    "directory (or one sqtt-encode -d wrote), an RGP file (.rgp), or with --raw a\n"
+	    "stream file.\n"
 	    "See sqtt-dump(1).\n",
 };
 
@@ -317,12 +321,27 @@ main(int argc, char *argv[])
 		case 'X':
 			opt_sdir = optarg;
 			break;
+		case OPT_RGP:
+			opt_rgp = optarg;
+			break;
 		default:
 			if (!capture_option(&copt, ch, optarg))
 				cli_usage(&cli);
 		}
 	}
-	cli_operands(&cli, &argc, &argv, 1, -1);
+	cli_operands(&cli, &argc, &argv, 1, opt_rgp != NULL ? 1 : -1);
+	if (opt_rgp != NULL) {
+		if (opt_all || opt_counts || types_given || opt_xdir || opt_sdir)
+			cli_usage(&cli);
+		capture_open(&c, argv[0], &copt);
+		for (j = 0; j < c.nev && !capture_selects(&copt, &c, &c.ev[j], 0); j++)
+			;
+		if (j == c.nev)
+			capture_selects_none(&copt, argv[0], c.nev);
+		rgp_write(&c, opt_rgp, selected_event, NULL);
+		capture_close(&c);
+		return 0;
+	}
 	if (opt_xdir != NULL && mkdir(opt_xdir, 0777) != 0 && errno != EEXIST)
 		err(2, "%s", opt_xdir);
 	if (opt_sdir != NULL && mkdir(opt_sdir, 0777) != 0 && errno != EEXIST)

@@ -14,6 +14,7 @@
 #include "elfsym.h"
 #include "input.h"
 #include "isa.h"
+#include "rocprof.h"
 #include "json.h"
 #include "meta.h"
 #include "sqtt.h"
@@ -22,10 +23,11 @@
 
 static const struct cli cli = {
 	.synopsis = {
-		"[-h] [-e event] [-o file | -d dir [--no-index]] [packets.tsv]",
+		"[-h] [-e event] [-o file | -d dir [--no-index | --rocpd [--kernel-trace]]]",
+		"\t[packets.tsv]",
 		NULL
 	},
-	.options = "dir/d event/e no-index output/o",
+	.options = "dir/d event/e kernel-trace no-index output/o rocpd",
 	.help =
 	    "Encode a packet stream (sqtt-dump's output, or one written by hand) into\n"
 	    "raw SQTT bytes, gfx11 or gfx12 by the ##target line.\n"
@@ -37,6 +39,9 @@ static const struct cli cli = {
 	    "                   engine, the code objects, the results JSON; and\n"
 	    "                   capture.tsv, the index sqtt-dump reads first\n"
 	    "      --no-index   with -d: no capture.tsv, only what rocprofv3 writes\n"
+	    "      --rocpd      with -d: rocprofv3's default run instead: HOST/PID_ names,\n"
+	    "                   the rocpd database PID_results.db, no JSON, no capture.tsv\n"
+	    "      --kernel-trace  with --rocpd: the dispatches' records too\n"
 	    "  -h, --help       this text\n"
 	    "      --version    the version\n"
 	    "Rows with a nib are placed there with their raw bits; rows with nib '-' are\n"
@@ -232,6 +237,7 @@ struct encoder {
 
 static char *opt_dir;
 static int opt_noindex;
+static struct rocprof_layout layout;	/* -d: the run's file names */
 static const char *opt_out;
 static long opt_event = -1;
 
@@ -283,54 +289,30 @@ run_kernel(const struct run_dispatch *d)
 	return -1;
 }
 
-/* DIR/stall_results.json: what of rocprofv3's results JSON sqtt-dump reads (sqtt-dump(1),
- * ROCPROFV3 RUNS): the code objects with their load bases, a kernel symbol for each
- * program, the dispatches with the kernel each ran. */
+/* The run's results (rocprof.h): the code objects with their load bases, a kernel
+ * symbol for each program, the dispatches with the kernel each ran. */
 static void
 write_results(void)
 {
-	char *path;
-	FILE *fp;
-	size_t i, n;
-	long k;
+	struct rocprof_kernel *k = xcalloc(nrcode + 1, sizeof(*k));
+	struct rocprof_run_dispatch *d = xcalloc(nrdisp + 1, sizeof(*d));
+	size_t i;
 
-	if (asprintf(&path, "%s/stall_results.json", opt_dir) < 0)
-		err(2, NULL);
-	if ((fp = fopen(path, "w")) == NULL)
-		err(2, "%s", path);
-	fprintf(fp, "{\"rocprofiler-sdk-tool\": [{\n\"metadata\": {\"writer\": \"sqtt-encode\"},\n"
-	    "\"code_objects\": [");
 	for (i = 0; i < nrcode; i++) {
-		fprintf(fp, "%s\n {\"code_object_id\": %zu, \"load_base\": %" PRIu64 ", ",
-		    i ? "," : "", i, rcode[i].base);
-		if (rcode[i].size)
-			fprintf(fp, "\"load_size\": %" PRIu64 ", ", rcode[i].size);
-		fprintf(fp, "\"load_delta\": %" PRIu64 ", \"storage_type\": 2}", rcode[i].base);
+		k[i].name = rcode[i].name;
+		k[i].base = rcode[i].base;
+		k[i].size = rcode[i].size;
+		k[i].entry = rcode[i].entry;
+		k[i].kd = rcode[i].kd;
+		k[i].has_entry = rcode[i].has_entry;
 	}
-	fprintf(fp, "],\n\"kernel_symbols\": [");
-	for (i = 0; i < nrcode; i++) {
-		fprintf(fp, "%s\n {\"kernel_id\": %zu, \"code_object_id\": %zu, \"kernel_name\": ",
-		    i ? "," : "", i + 1, i);
-		json_put_string(fp, rcode[i].name ? rcode[i].name : "");
-		if (rcode[i].has_entry)
-			fprintf(fp, ", \"kernel_object\": %" PRIu64 ", "
-			    "\"kernel_code_entry_byte_offset\": %" PRIu64,
-			    rcode[i].base + (rcode[i].kd ? rcode[i].kd : rcode[i].entry),
-			    rcode[i].kd ? rcode[i].entry - rcode[i].kd : 0);
-		fprintf(fp, "}");
+	for (i = 0; i < nrdisp; i++) {
+		d[i].id = rdisp[i].id;
+		d[i].kernel = run_kernel(&rdisp[i]);
 	}
-	fprintf(fp, "],\n\"buffer_records\": {\"kernel_dispatch\": [");
-	for (i = 0, n = 0; i < nrdisp; i++) {
-		if ((k = run_kernel(&rdisp[i])) < 0)
-			continue;
-		fprintf(fp, "%s\n {\"kind\": \"KERNEL_DISPATCH\", \"dispatch_info\": "
-		    "{\"dispatch_id\": %" PRId64 ", \"kernel_id\": %ld}}", n++ ? "," : "",
-		    rdisp[i].id, k + 1);
-	}
-	fprintf(fp, "]}\n}]}\n");
-	if (fflush(fp) != 0 || ferror(fp) || fclose(fp) != 0)
-		err(2, "%s", path);
-	free(path);
+	rocprof_write_results(opt_dir, &layout, k, nrcode, d, nrdisp);
+	free(k);
+	free(d);
 }
 
 static int evmeta_sorted;
@@ -393,9 +375,10 @@ open_event(struct encoder *e, long event, int se)
 	e->tokens = 0;
 	e->open = 1;
 	if (opt_dir != NULL) {
-		if (asprintf(&path, "%s/stall_shader_engine_%d_%" PRId64 ".att", opt_dir, se,
-		    event_dispatch(event)) < 0)
+		char *name = rocprof_stream_name(&layout, se, event_dispatch(event));
+		if (asprintf(&path, "%s/%s", opt_dir, name) < 0)
 			err(2, NULL);
+		free(name);
 		for (i = 0; i < nwritten; i++)
 			if (written[i].se == se && written[i].dispatch == event_dispatch(event))
 				errx(2, "%s: a second buffer of dispatch %" PRId64 " on shader engine %d",
@@ -425,7 +408,7 @@ close_event(struct encoder *e)
 	if (opt_dir != NULL) {
 		static const char *const none[EV_NFIELD] = { NULL, NULL, "1", NULL, NULL, NULL };
 		const char *const *f = none;
-		char file[80];
+		char *file;
 		int j;
 		const struct meta_event *m = event_meta(e->event);
 		int64_t d = event_dispatch(e->event);
@@ -437,8 +420,9 @@ close_event(struct encoder *e)
 			fprintf(index_fp, "\t%ld\t%d", e->event, e->se);
 			for (j = 0; j < EV_NFIELD; j++)
 				meta_str_or_none(index_fp, f[j]);
-			snprintf(file, sizeof(file), "stall_shader_engine_%d_%" PRId64 ".att", e->se, d);
+			file = rocprof_stream_name(&layout, e->se, d);
 			meta_str(index_fp, file);
+			free(file);
 			fprintf(index_fp, "\t%" PRId64, d);
 			meta_end(index_fp);
 		}
@@ -605,7 +589,7 @@ write_codes(void)
 	struct capture cap;
 	int have_cap = 0;
 	size_t i, j, len;
-	char *path, why[160];
+	char *path, *name, why[160];
 
 	for (i = 0; i < ncodes; i++) {
 		const uint8_t *data = NULL;
@@ -625,7 +609,8 @@ write_codes(void)
 		if (data == NULL)
 			errx(2, "%s: no code object for program %s", source ? source : "-",
 			    m->name ? m->name : "-");
-		if (asprintf(&path, "%s/stall_code_object_id_%zu.out", opt_dir, i) < 0)
+		name = rocprof_code_name(&layout, i);
+		if (asprintf(&path, "%s/%s", opt_dir, name) < 0)
 			err(2, NULL);
 		write_file(data, len, path);
 		rcode = xreallocarray(rcode, nrcode + 1, sizeof(*rcode));
@@ -642,9 +627,11 @@ write_codes(void)
 			meta_str_or_none(index_fp, m->name);
 			meta_str_or_none(index_fp, m->tag);
 			meta_str_or_none(index_fp, m->base);
-			fprintf(index_fp, "\t%zu\tstall_code_object_id_%zu.out", len, i);
+			fprintf(index_fp, "\t%zu", len);
+			meta_str(index_fp, name);
 			meta_end(index_fp);
 		}
+		free(name);
 		free(path);
 		free(owned);
 	}
@@ -722,12 +709,19 @@ main(int argc, char *argv[])
 		case OPT_NO_INDEX:
 			opt_noindex = 1;
 			break;
+		case OPT_ROCPD:
+			layout.rocpd = opt_noindex = 1;
+			break;
+		case OPT_KERNEL_TRACE:
+			layout.kernel_trace = 1;
+			break;
 		default:
 			cli_usage(&cli);
 		}
 	}
 	cli_operands(&cli, &argc, &argv, 0, 1);
-	if ((opt_dir && opt_out) || (opt_noindex && !opt_dir))
+	if ((opt_dir && opt_out) || (opt_noindex && !opt_dir) ||
+	    (layout.kernel_trace && !layout.rocpd))
 		cli_usage(&cli);
 	if (argc == 1 && strcmp(argv[0], "-") != 0) {
 		path = argv[0];
@@ -739,6 +733,7 @@ main(int argc, char *argv[])
 			err(2, "%s", opt_dir);
 		if (asprintf(&ipath, "%s/capture.tsv", opt_dir) < 0)
 			err(2, NULL);
+		rocprof_layout_init(&layout, opt_dir);
 		if (opt_noindex) {
 			if (unlink(ipath) != 0 && errno != ENOENT)
 				err(2, "%s", ipath);
@@ -766,6 +761,7 @@ main(int argc, char *argv[])
 			continue;
 		}
 		if (opt_dir != NULL && !codes_done) {
+			layout.target = target;
 			write_codes();
 			codes_done = 1;
 		}
@@ -796,10 +792,12 @@ main(int argc, char *argv[])
 	if (!enc.open && last_event < 0)
 		errx(2, "%s: no tokens%s", path, opt_event >= 0 ? " for that event" : "");
 	close_event(&enc);
+	layout.target = target;
 	if (opt_dir != NULL && !codes_done)
 		write_codes();
 	if (opt_dir != NULL)
 		write_results();
+	rocprof_layout_free(&layout);
 	if (index_fp != NULL && fclose(index_fp) != 0)
 		err(2, "capture.tsv");
 	tsv_close(&t);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # scripts/fuzz.sh [SECONDS | ci]: build the libFuzzer harnesses of tests/fuzz (token
 # decoder, pickles, code objects, ## lines, stall-budget's rules files, the annotate views
-# with DWARF lines and loops) with ASan and UBSan, and run each for SECONDS
+# with DWARF lines and loops, ELF symbols, RGP files, rocprofv3 runs with a results JSON,
+# rocpd databases) with ASan and UBSan, and run each for SECONDS
 # (60), seeded with the project's own fixtures (and ../shared's captures when beside).
 # "ci" runs each a fixed number of inputs from a fixed seed, about a minute each: the same
 # inputs on every machine, so that CI repeats a run that passed here, and a crash it finds
@@ -12,7 +13,8 @@ set -u
 secs=${1:-60}
 runs_of() {	# ci: the inputs each harness runs
 	case $1 in sqtt) echo 200000 ;; pickle) echo 800000 ;; codeobj) echo 100000 ;; meta) echo 300000 ;; rules) echo 200000 ;;
-	annotate) echo 30000 ;; esac
+	annotate) echo 30000 ;;
+	elfsym) echo 400000 ;; rgp) echo 100000 ;; rocprof) echo 30000 ;; rocpd) echo 20000 ;; esac
 }
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${FUZZ_OUT:-$top/build/fuzz}
@@ -20,12 +22,38 @@ mkdir -p "$out" || exit 2
 llvm=${LLVM_CONFIG:-llvm-config-22}
 cflags="-std=c11 -D_GNU_SOURCE -DSTALL_VERSION=\"fuzz\" -DFUZZ_TOP=\"$top\" -g -O1 -fsanitize=fuzzer,address,undefined \
 	$(find "$top/libcommon" -mindepth 1 -type d | sed "s/^/-I/") $(pkg-config --cflags libbsd-overlay) -I$($llvm --includedir)"
-libs="$(pkg-config --libs libbsd-overlay) -lz -lm -ldw -lelf -L$($llvm --libdir) \
+libs="$(pkg-config --libs libmd sqlite3) $(pkg-config --libs libbsd-overlay) -lz -lm -ldw -lelf -L$($llvm --libdir) \
 	-Wl,-rpath,$($llvm --libdir) -lLLVM-22"
 srcs=$(find "$top"/libcommon -name "*.c" | grep -v "/report/html\|/report/report\.c")
 found=0
-for h in ${FUZZ:-sqtt pickle codeobj meta rules annotate}; do
-	clang-22 $cflags -o "$out/fuzz_$h" "$top/tests/fuzz/fuzz_$h.c" $srcs $libs ||
+# seeds_of H DIR: several kernels and files each: RGP files (../shared's and the ones
+# sqtt-dump --rgp writes of the fixtures), results JSONs and rocpd databases sqtt-encode
+# -d writes of them (the programs of bin/, built first by make)
+seeds_of() {
+	b=$top/bin; n=0
+	for f in "$top"/fixtures/demo "$top"/../shared/fixtures/tinygrad/*.pkl; do
+		[ -e "$f" ] || continue
+		n=$((n + 1)); s=$out/seed.$$
+		rm -rf "$s" "$s.tsv"
+		case $1 in
+		rgp)	"$b/sqtt-dump" --rgp "$2/$n.rgp" "$f" 2>/dev/null ;;
+		rocprof) "$b/sqtt-dump" -a "$f" > "$s.tsv" 2>/dev/null &&
+			"$b/sqtt-encode" -d "$s" --no-index "$s.tsv" && cp "$s/stall_results.json" "$2/$n.json" ;;
+		rocpd)	"$b/sqtt-dump" -a "$f" > "$s.tsv" 2>/dev/null &&
+			"$b/sqtt-encode" -d "$s" --rocpd --kernel-trace "$s.tsv" && cp "$s"/*/*.db "$2/$n.db" ;;
+		esac
+		rm -rf "$s" "$s.tsv"
+	done
+	[ "$1" = rgp ] && for f in "$top"/../shared/fixtures/rgp/*.rgp; do [ -f "$f" ] && cp "$f" "$2"/; done
+	[ "$1" = rocprof ] && printf '#1_2_shader_engine_0_9.att 1_2_shader_engine_3_1.att 1_gfx1100_code_object_id_4.out stats_x.csv\n{"code_objects": [{"code_object_id": 4, "load_base": 4096}]}\n' > "$2/names"
+	return 0
+}
+# the readers whose errors exit: each fatal error returns to the harness
+# (tests/fuzz/fuzz_exit.h), whose leaks are by design
+wrap="-Wl,--wrap=exit,--wrap=err,--wrap=errx,--wrap=verrx"
+for h in ${FUZZ:-sqtt pickle codeobj meta rules annotate elfsym rgp rocprof rocpd}; do
+	case $h in rgp|rocprof|rocpd) extra=$wrap; leaks=-detect_leaks=0 ;; *) extra=; leaks= ;; esac
+	clang-22 $cflags -o "$out/fuzz_$h" "$top/tests/fuzz/fuzz_$h.c" $srcs $libs $extra ||
 		{ echo "fuzz: cannot build fuzz_$h" >&2; exit 2; }
 	# ci: the seeds alone, fresh; otherwise a corpus that grows from run to run
 	if [ "$secs" = ci ]; then corpus=$out/seeds-$h; rm -rf "$corpus"; else corpus=$out/corpus-$h; fi
@@ -61,13 +89,15 @@ for h in ${FUZZ:-sqtt pickle codeobj meta rules annotate}; do
 		printf '%s\n' '# a budget' 'demo cycles <= 500' '* cause mem <= 70% # waits' \
 		    'demo pc 0x1318 cause smem >= 10' 'demo inst /^s_waitcnt (vmcnt|lgkmcnt)[(]0[)]/ cycles < 900' \
 		    'demo cycles <= 105% of base.json' > "$corpus"/budget.rules ;;
+	elfsym)	cp "$top"/fixtures/kernels/*.hsaco "$top"/fixtures/demo/*.out "$corpus"/ ;;
+	rgp|rocprof|rocpd) seeds_of $h "$corpus" ;;
 	esac
 	if [ "$secs" = ci ]; then
 		how="-seed=1 -runs=$(runs_of $h)"
 	else
 		how="-max_total_time=$secs"
 	fi
-	(cd "$out" && "./fuzz_$h" $how -max_len=65536 -print_final_stats=1 \
+	(cd "$out" && FUZZ_TOP=$top ASAN_OPTIONS=${leaks:+detect_leaks=0} "./fuzz_$h" $how $leaks -max_len=65536 -print_final_stats=1 \
 	    "$corpus" > "fuzz_$h.log" 2>&1)
 	st=$?
 	runs=$(grep -a -o "stat::number_of_executed_units: *[0-9]*" "$out/fuzz_$h.log" | grep -o "[0-9]*$")

@@ -1,21 +1,23 @@
 #!/bin/sh
 # Install the Debian packages the toolkit needs, only those missing.  Nothing at all
 # when what the build needs is already there, whatever the distribution: LLVM 22's
-# llvm-config (LLVM_CONFIG), the headers of libelf, libdw, zlib and libbsd, mandoc.
+# llvm-config (LLVM_CONFIG), the headers of libelf, libdw, zlib, libbsd, libmd (MD5) and
+# libsqlite3, the sqlite3 program (tests), mandoc.
 set -e
 have() { command -v "$1" >/dev/null 2>&1; }
 if have "${LLVM_CONFIG:-llvm-config-22}" && have pkg-config && have mandoc &&
-    pkg-config --exists libelf libdw zlib libbsd-overlay libzstd &&
+    pkg-config --exists libelf libdw zlib libbsd-overlay libzstd libmd sqlite3 &&
+    have sqlite3 &&
     [ -d "$("${LLVM_CONFIG:-llvm-config-22}" --includedir)/llvm-c" ]; then
 	exit 0
 fi
 if ! have dpkg-query || ! have apt-get; then
 	echo "install-deps: not a Debian system: install LLVM 22 (set LLVM_CONFIG to its" \
-	    "llvm-config), libelf, libdw (elfutils), zlib, libbsd, mandoc and pkg-config," \
-	    "then run make NODEPS=1" >&2
+	    "llvm-config), libelf, libdw (elfutils), zlib, libbsd, libmd, SQLite 3, mandoc and" \
+	    "pkg-config, then run make NODEPS=1" >&2
 	exit 2
 fi
-pkgs="libelf-dev libdw-dev zlib1g-dev libzstd-dev libbsd-dev llvm-22-dev clang-22 lld-22 libclang-rt-22-dev mandoc pkg-config make gcc perl"
+pkgs="libelf-dev libdw-dev zlib1g-dev libzstd-dev libbsd-dev libmd-dev libsqlite3-dev sqlite3 llvm-22-dev clang-22 lld-22 libclang-rt-22-dev mandoc pkg-config make gcc perl"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -189,3 +189,16 @@ elfsym_load_size(const uint8_t *img, size_t size)
 	}
 	return end;
 }
+
+unsigned
+elfsym_mach(const uint8_t *img, size_t size)
+{
+	uint32_t flags;
+	uint16_t machine;
+
+	if (size < 64 || memcmp(img, "\177ELF", 4) != 0 || img[4] != 2 || img[5] != 1)
+		return 0;
+	memcpy(&machine, img + 18, 2);
+	memcpy(&flags, img + 48, 4);
+	return machine == 224 ? flags & 0xff : 0;	/* EM_AMDGPU, EF_AMDGPU_MACH */
+}

@@ -22,5 +22,8 @@ int elfsym_only_kernel(const uint8_t *img, size_t size, char **name, char *why, 
 /* The bytes the code object takes once loaded: the end of its last PT_LOAD segment
  * (p_vaddr + p_memsz); 0 if it has no program headers within the file. */
 uint64_t elfsym_load_size(const uint8_t *img, size_t size);
+/* The processor an AMDGPU code object is built for: its e_flags' EF_AMDGPU_MACH, 0 when
+ * the bytes are no ELF64 AMDGPU file. */
+unsigned elfsym_mach(const uint8_t *img, size_t size);
 
 #endif

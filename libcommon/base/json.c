@@ -105,8 +105,20 @@ json_put_string(FILE *fp, const char *str)
 
 /* Reading ------------------------------------------------------------------------------ */
 
-#define JSON_DEPTH 64
-#define JSON_VALUES (1 << 21)	/* ~180 MiB of nodes: a table of 100000 instructions */
+#define JSON_BLOCK 4096
+
+struct json_block {
+	struct json_block *next;
+	size_t used;
+	struct json node[JSON_BLOCK];
+};
+
+/* A document: its root first (json_free is given the root), the blocks of the rest. */
+struct json_doc {
+	struct json root;
+	struct json_block *blocks;
+	int root_taken;
+};
 
 struct parser {
 	const char *p, *end;
@@ -115,7 +127,26 @@ struct parser {
 	size_t errlen;
 	int failed;
 	size_t nvalue;
+	struct json_doc *doc;
 };
+
+static struct json *
+node_new(struct parser *ps)
+{
+	struct json_doc *d = ps->doc;
+	struct json_block *b = d->blocks;
+
+	if (!d->root_taken) {
+		d->root_taken = 1;
+		return &d->root;
+	}
+	if (b == NULL || b->used == JSON_BLOCK) {
+		b = xcalloc(1, sizeof(*b));
+		b->next = d->blocks;
+		d->blocks = b;
+	}
+	return &b->node[b->used++];
+}
 
 static void
 fail(struct parser *ps, const char *fmt, ...)
@@ -128,8 +159,24 @@ fail(struct parser *ps, const char *fmt, ...)
 	ps->failed = 1;
 	n = snprintf(ps->err, ps->errlen, "line %lu: ", ps->line);
 	va_start(ap, fmt);
-	if (n >= 0 && (size_t)n < ps->errlen)
-		vsnprintf(ps->err + n, ps->errlen - (size_t)n, fmt, ap);
+	if (n >= 0 && (size_t)n < ps->errlen) {
+		/* the text's bytes a message quotes (a name, a number, an escape) are data:
+		 * each one that is not printable ASCII is written \xHH */
+		char raw[256], *d = ps->err + n, *end = ps->err + ps->errlen - 1;
+		const unsigned char *q;
+		vsnprintf(raw, sizeof(raw), fmt, ap);
+		for (q = (const unsigned char *)raw; *q != '\0' && d < end; q++) {
+			if (*q >= 0x20 && *q < 0x7f) {
+				*d++ = (char)*q;
+			} else if (end - d >= 4) {
+				snprintf(d, 5, "\\x%02x", *q);
+				d += 4;
+			} else {
+				break;
+			}
+		}
+		*d = '\0';
+	}
 	va_end(ap);
 }
 
@@ -287,7 +334,6 @@ number(struct parser *ps, struct json *v)
 		if (*end == '\0' && errno == 0) {
 			v->is_int = 1;
 			v->i = i;
-			v->num = (double)i;
 			return;
 		}
 	}
@@ -369,8 +415,8 @@ value(struct parser *ps, int depth)
 		fail(ps, "more than %d values", JSON_VALUES);
 		return NULL;
 	}
-	v = xcalloc(1, sizeof(*v));
-	v->line = ps->line;
+	v = node_new(ps);
+	v->line = (unsigned)ps->line;
 	switch (*ps->p) {
 	case '{':
 		ps->p++;
@@ -401,17 +447,15 @@ value(struct parser *ps, int depth)
 		} else
 			number(ps, v);
 	}
-	if (ps->failed) {
-		json_free(v);
-		return NULL;
-	}
+	if (ps->failed)
+		return NULL;	/* its nodes are the document's, freed with it */
 	return v;
 }
 
 struct json *
 json_parse(const char *buf, size_t len, char *err, size_t errlen)
 {
-	struct parser ps = { buf, buf + len, 1, err, errlen, 0, 0 };
+	struct parser ps = { buf, buf + len, 1, err, errlen, 0, 0, NULL };
 	struct json *v;
 
 	if (memchr(buf, '\0', len) != NULL) {
@@ -423,8 +467,11 @@ json_parse(const char *buf, size_t len, char *err, size_t errlen)
 		fail(&ps, "a NUL byte: not a text file");
 		return NULL;
 	}
-	if ((v = value(&ps, 0)) == NULL)
+	ps.doc = xcalloc(1, sizeof(*ps.doc));
+	if ((v = value(&ps, 0)) == NULL) {
+		json_free(&ps.doc->root);
 		return NULL;
+	}
 	skip_space(&ps);
 	if (ps.p != ps.end) {
 		fail(&ps, "text after the value");
@@ -437,17 +484,23 @@ json_parse(const char *buf, size_t len, char *err, size_t errlen)
 void
 json_free(struct json *v)
 {
-	struct json *c, *next;
+	struct json_doc *d = (struct json_doc *)v;	/* the root is the document's start */
+	struct json_block *b, *next;
+	size_t i;
 
 	if (v == NULL)
 		return;
-	for (c = v->child; c; c = next) {
-		next = c->next;
-		json_free(c);
+	free(d->root.key);
+	free(d->root.str);
+	for (b = d->blocks; b != NULL; b = next) {
+		next = b->next;
+		for (i = 0; i < b->used; i++) {
+			free(b->node[i].key);
+			free(b->node[i].str);
+		}
+		free(b);
 	}
-	free(v->key);
-	free(v->str);
-	free(v);
+	free(d);
 }
 
 const struct json *

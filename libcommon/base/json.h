@@ -21,21 +21,30 @@ char *text_printable(const char *s);
 
 enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
 
+/* 48 bytes a value, in blocks of a document's own: a document of JSON_VALUES values
+ * takes at most 48 MiB besides its strings. */
 struct json {
-	enum json_type type;
+	unsigned char type;	/* enum json_type */
+	unsigned char is_int;	/* the number was an integer that fits int64: i, not num */
+	unsigned line;		/* where the value starts, for messages */
 	char *key;		/* a member of an object: its name */
 	char *str;		/* JSON_STRING, without NUL bytes (\u0000 is refused) */
-	double num;		/* JSON_NUMBER and JSON_BOOL */
-	int is_int;		/* the number was an integer that fits int64 */
-	int64_t i;
+	union {
+		double num;	/* JSON_NUMBER (not is_int) and JSON_BOOL */
+		int64_t i;
+	};
 	struct json *child;	/* JSON_ARRAY, JSON_OBJECT: the first element */
 	struct json *next;	/* the next element of the enclosing array or object */
-	unsigned long line;	/* where the value starts, for messages */
 };
 
-/* The value in buf[0..len), or NULL with a message ("line N: ...") in err. */
+/* The most values of one document, and the deepest nesting (more is an error). */
+#define JSON_VALUES (1 << 20)
+#define JSON_DEPTH 64
+
+/* The value in buf[0..len), or NULL with a message ("line N: ...") in err; the message
+ * holds no byte of the text that is not printable ASCII (each is \xHH). */
 struct json *json_parse(const char *buf, size_t len, char *err, size_t errlen);
-void json_free(struct json *);
+void json_free(struct json *);	/* a document json_parse gave, whole */
 /* A member of an object by name, or NULL. */
 const struct json *json_get(const struct json *obj, const char *key);
 

@@ -19,6 +19,8 @@
 
 #define PK_MAX_DEPTH	1000	/* levels of nesting a caller may meet */
 #define PK_MAX_DIGITS	4300	/* as CPython's int(str) limit; keeps text ints linear */
+/* values made (the largest real profile pickle makes under 50000): memory follows them */
+#define PK_MAX_VALUES	(1 << 20)
 #define ARENA_BLOCK	(64 * 1024)
 
 /* Lists, tuples, dicts, sets and objects: the value, its capacity, and the marks of the
@@ -69,6 +71,7 @@ struct ld {
 	struct pk_value *none, *yes, *no, *empty_tuple;
 	char *err;
 	size_t errsz;
+	size_t nvalues;
 };
 
 static const char *const opname[256] = {
@@ -250,6 +253,11 @@ zalloc(struct ld *L, size_t size)
 {
 	void *p;
 
+	if (++L->nvalues > PK_MAX_VALUES) {
+		fail(L, "more than %d values at byte %zu: more than a profile pickle holds",
+		    PK_MAX_VALUES, L->op_at);
+		return NULL;
+	}
 	if ((p = arena_alloc(L->pk, size)) == NULL) {
 		fail_nomem(L);
 		return NULL;

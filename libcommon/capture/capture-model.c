@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "capture-model.h"
+#include "input.h"
 #include "meta.h"
+#include "sqtt.h"
 #include "util.h"
 
 static char *
@@ -68,3 +70,87 @@ capture_dir_file(const struct capture *c, const char *name)
 	return path;
 }
 
+const uint8_t *
+capture_code(struct capture *c, size_t i, size_t *len)
+{
+	struct program *p = &c->prog[i];
+
+	if (p->code == NULL && p->file != NULL)
+		p->code = input_slurp_rest(input_open(p->file), NULL, 0, CAPTURE_CODE_MAX,
+		    "a code object", &p->size);
+	*len = p->size;
+	return p->code;
+}
+
+int
+capture_peek(const struct capture *c, const struct event *e, uint8_t head[8], size_t *got)
+{
+	memset(head, 0, 8);
+	if (e->blob != NULL) {
+		*got = e->len < 8 ? e->len : 8;
+		memcpy(head, e->blob, *got);
+		return 1;
+	} else {
+		struct input *in = input_open(e->file);
+		*got = 0;
+		while (*got < 8) {
+			size_t n = input_read(in, head + *got, 8 - *got);
+			if (n == 0)
+				break;
+			*got += n;
+		}
+		input_close(in);
+		(void)c;
+		return 1;
+	}
+}
+
+static size_t
+refill_stream(void *ctx, uint8_t *dst, size_t max)
+{
+	return input_read(((struct capture_stream *)ctx)->in, dst, max);
+}
+
+void
+capture_decoder(const struct event *e, struct sqtt_decoder *d, struct capture_stream *s)
+{
+	s->in = NULL;
+	if (e->blob != NULL) {
+		sqtt_init_mem(d, e->blob, e->len);
+	} else {
+		s->in = input_open(e->file);
+		sqtt_init_stream(d, refill_stream, s);
+	}
+}
+
+void
+capture_decoder_end(struct sqtt_decoder *d, struct capture_stream *s)
+{
+	if (s->in != NULL)
+		input_close(s->in);
+	s->in = NULL;
+	sqtt_free(d);
+}
+
+uint64_t
+capture_entry(const struct event *e)
+{
+	struct sqtt_decoder d;
+	struct capture_stream s;
+	struct sqtt_token tok;
+	struct sqtt_pgm pgm = { 0 };
+	uint64_t addr = 0;
+
+	capture_decoder(e, &d, &s);
+	while (sqtt_next(&d, &tok) > 0) {
+		if (tok.type == TOK_REG) {
+			sqtt_pgm_feed(&pgm, tok.raw);
+			if (sqtt_pgm_addr(&pgm) != 0)
+				addr = sqtt_pgm_addr(&pgm);
+		} else if (tok.type == TOK_WAVE_START && addr != 0) {
+			break;
+		}
+	}
+	capture_decoder_end(&d, &s);
+	return addr;
+}

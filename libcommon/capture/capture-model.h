@@ -69,6 +69,23 @@ struct event *capture_add_event(struct capture *);
 /* name (relative to the capture directory) as a path, if it is a regular file inside the
  * directory; else fatal. */
 char *capture_dir_file(const struct capture *, const char *name);
+/* What a capture holds, read: */
+/* A program's code object bytes (read from its file if need be; cached). */
+const uint8_t *capture_code(struct capture *, size_t prog, size_t *len);
+/* "event lines": the first 8 bytes of an event's stream (HEADER), 0 if unavailable. */
+int capture_peek(const struct capture *, const struct event *, uint8_t head[8], size_t *got);
+/* A decoder over an event's stream, in memory or read from its file (through zlib);
+ * capture_decoder_end frees what it took. */
+struct sqtt_decoder;
+struct capture_stream {
+	struct input *in;	/* NULL: the stream is in memory */
+};
+void capture_decoder(const struct event *, struct sqtt_decoder *, struct capture_stream *);
+void capture_decoder_end(struct sqtt_decoder *, struct capture_stream *);
+/* The program address an event's dispatch wrote (COMPUTE_PGM_LO/HI) as its first wave
+ * started: the writes before it may be another dispatch's or 0.  0 if none. */
+uint64_t capture_entry(const struct event *);
+
 /* file in dir (file itself when absolute), allocated. */
 char *capture_join(const char *dir, const char *file);
 

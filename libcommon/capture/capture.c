@@ -7,12 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <fcntl.h>
 
 #include "cli.h"
 #include "capture.h"
 #include "input.h"
 #include "meta.h"
 #include "pickle.h"
+#include "rgp.h"
 #include "rocprof.h"
 #include "sqtt.h"
 #include "tsv.h"
@@ -189,18 +191,29 @@ static void
 open_dir(struct capture *c, const struct capture_opts *o)
 {
 	char *index = capture_join(c->path, "capture.tsv");
-	FILE *fp = fopen(index, "r");
+	struct stat st;
 	struct tsv t;
 	enum tsv_kind k;
 	size_t i;
+	FILE *fp;
+	int fd;
 	int64_t tag;
 
-	if (fp == NULL && errno == ENOENT) {
+	if (lstat(index, &st) != 0 && errno == ENOENT) {
 		free(index);
 		rocprof_open(c, o);
 		return;
 	}
-	if (fp == NULL)
+	/* the index is data too: a regular file inside the directory (a FIFO would block,
+	 * a link out of it names another's files), checked on what is opened */
+	free(index);
+	index = capture_dir_file(c, "capture.tsv");
+	if ((fd = open(index, O_RDONLY | O_NONBLOCK)) < 0)
+		err(2, "%s", index);
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+		errx(2, "%s: capture.tsv is not a regular file inside the capture directory",
+		    c->path);
+	if (fcntl(fd, F_SETFL, 0) != 0 || (fp = fdopen(fd, "r")) == NULL)
 		err(2, "%s", index);
 	tsv_open(&t, fp, index);
 	while ((k = tsv_next(&t)) != TSV_EOF) {
@@ -267,7 +280,17 @@ open_raw(struct capture *c, const struct capture_opts *o)
 	 * not opened again to peek at its HEADER and then to decode it */
 	if (strcmp(e->file, "-") == 0 || stat(e->file, &st) != 0 || !S_ISREG(st.st_mode)) {
 		struct input *in = input_open(e->file);
-		c->data = input_slurp_rest(in, NULL, 0, SIZE_MAX, "", &c->len);
+		struct sqtt_header h;
+		uint8_t head[8];
+		size_t n = 0, got;
+		const char *why;
+		/* its HEADER first: /dev/zero is refused at its first 8 bytes, not read */
+		while (n < 8 && (got = input_read(in, head + n, 8 - n)) > 0)
+			n += got;
+		if ((why = sqtt_check_header(head, n, &h)) != NULL)
+			errx(2, "%s: %s", c->path, why);
+		c->data = input_slurp_rest(in, head, n, CAPTURE_PIPE_MAX, "a raw stream read from "
+		    "a pipe is held in memory: give a file", &c->len);
 		e->blob = c->data;
 		e->len = c->len;
 	}
@@ -292,7 +315,7 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 {
 	struct stat st;
 	struct input *in;
-	uint8_t head[2];
+	uint8_t head[4];
 	size_t nhead, got;
 	char *abs;
 
@@ -315,14 +338,20 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 	}
 	/* the first bytes before the rest: a gzip bomb that is no pickle stops here */
 	in = input_open(path);
-	for (nhead = 0; nhead < 2 && (got = input_read(in, head + nhead, 2 - nhead)) > 0;)
+	for (nhead = 0; nhead < 4 && (got = input_read(in, head + nhead, 4 - nhead)) > 0;)
 		nhead += got;
 	if (nhead == 0)
 		errx(2, "%s: empty file", path);
+	if (nhead == 4 && head[0] == (RGP_MAGIC & 0xff) && head[1] == (RGP_MAGIC >> 8 & 0xff) &&
+	    head[2] == (RGP_MAGIC >> 16 & 0xff) && head[3] == RGP_MAGIC >> 24) {
+		c->data = input_slurp_rest(in, head, nhead, SIZE_MAX, "", &c->len);
+		rgp_open(c);
+		return;
+	}
 	if (head[0] != 0x80)
-		errx(2, "%s: not a pickle of protocol 2 to 5 (first byte 0x%02x); a raw stream "
-		    "wants --raw", path, head[0]);
-	if (nhead == 2 && (head[1] < 2 || head[1] > 5))
+		errx(2, "%s: not a pickle of protocol 2 to 5 (first byte 0x%02x); "
+		    "a raw stream wants --raw", path, head[0]);
+	if (nhead >= 2 && (head[1] < 2 || head[1] > 5))
 		errx(2, "%s: a pickle of protocol %u: tinygrad writes 2 to 5", path, head[1]);
 	c->data = input_slurp_rest(in, head, nhead, SIZE_MAX, "", &c->len);
 	open_pickle(c);
@@ -358,41 +387,6 @@ const struct program *
 capture_program(const struct capture *c, const struct event *e)
 {
 	return e->prog >= 0 ? &c->prog[e->prog] : NULL;
-}
-
-const uint8_t *
-capture_code(struct capture *c, size_t i, size_t *len)
-{
-	struct program *p = &c->prog[i];
-
-	if (p->code == NULL && p->file != NULL)
-		p->code = input_slurp_rest(input_open(p->file), NULL, 0, CAPTURE_CODE_MAX,
-		    "a code object", &p->size);
-	*len = p->size;
-	return p->code;
-}
-
-int
-capture_peek(const struct capture *c, const struct event *e, uint8_t head[8], size_t *got)
-{
-	memset(head, 0, 8);
-	if (e->blob != NULL) {
-		*got = e->len < 8 ? e->len : 8;
-		memcpy(head, e->blob, *got);
-		return 1;
-	} else {
-		struct input *in = input_open(e->file);
-		*got = 0;
-		while (*got < 8) {
-			size_t n = input_read(in, head + *got, 8 - *got);
-			if (n == 0)
-				break;
-			*got += n;
-		}
-		input_close(in);
-		(void)c;
-		return 1;
-	}
 }
 
 void
@@ -558,31 +552,4 @@ capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
 	capture_selects_none_why(o, path, nev, why, sizeof(why));
 	fflush(stdout);
 	errx(2, "%s", why);
-}
-
-static size_t
-refill_stream(void *ctx, uint8_t *dst, size_t max)
-{
-	return input_read(((struct capture_stream *)ctx)->in, dst, max);
-}
-
-void
-capture_decoder(const struct event *e, struct sqtt_decoder *d, struct capture_stream *s)
-{
-	s->in = NULL;
-	if (e->blob != NULL) {
-		sqtt_init_mem(d, e->blob, e->len);
-	} else {
-		s->in = input_open(e->file);
-		sqtt_init_stream(d, refill_stream, s);
-	}
-}
-
-void
-capture_decoder_end(struct sqtt_decoder *d, struct capture_stream *s)
-{
-	if (s->in != NULL)
-		input_close(s->in);
-	s->in = NULL;
-	sqtt_free(d);
 }

@@ -9,6 +9,10 @@
 
 #include "capture-model.h"
 
+/* The most of a --raw stream read from a pipe or standard input (held in memory: a file
+ * is read as it is decoded). */
+#define CAPTURE_PIPE_MAX (256UL << 20)
+
 /* --base ADDR, or ID=ADDR for code object ID of a rocprofv3 run, into o; a malformed one
  * is fatal ("prog: --base ...", exit 2). */
 void capture_parse_base(struct capture_opts *o, const char *arg);
@@ -33,19 +37,6 @@ void capture_open(struct capture *, const char *path, const struct capture_opts 
 void capture_close(struct capture *);
 /* The program an event traced, or NULL. */
 const struct program *capture_program(const struct capture *, const struct event *);
-/* A program's code object bytes (read from its file if need be; cached). */
-const uint8_t *capture_code(struct capture *, size_t prog, size_t *len);
-/* "event lines": the first 8 bytes of an event's stream (HEADER), 0 if unavailable. */
-int capture_peek(const struct capture *, const struct event *, uint8_t head[8], size_t *got);
-/* A decoder over an event's stream, in memory or read from its file (through zlib);
- * capture_decoder_end frees what it took. */
-struct sqtt_decoder;
-struct capture_stream {
-	struct input *in;	/* NULL: the stream is in memory */
-};
-void capture_decoder(const struct event *, struct sqtt_decoder *, struct capture_stream *);
-void capture_decoder_end(struct sqtt_decoder *, struct capture_stream *);
-
 /* The context lines of the packet stream (pipeline.md): ##source, ##target, a ##code per
  * program and an ##event per event that selected(c, e, arg) takes (every event when it is
  * NULL), numbered from event_offset. */
