@@ -33,8 +33,7 @@ test_expect_success 'the demo through stall: untraced waves are no threads' '
 	test_cmp expect actual
 '
 
-if [ -f "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" ]; then
-test_expect_success '20260202 gemm: three kernels, 36 waves, every row a slice' '
+test_expect_success SHARED '20260202 gemm: three kernels, 36 waves, every row a slice' '
 	stall --trace-json gemm.json "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" > gemm.tsv &&
 	sqtt-dump --types HEADER,WAVE_START,WAVE_END,INST,VALU_INST,IMM_ONE,IMMEDIATE,NEW_PC "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" > p.tsv &&
 	sqtt-walk p.tsv > w.tsv && stall-attr w.tsv > rows.tsv &&
@@ -42,7 +41,6 @@ test_expect_success '20260202 gemm: three kernels, 36 waves, every row a slice' 
 	printf "processes 3\nthreads 36\nslices %s\n" "$(grep -vc "^#" rows.tsv)" > expect &&
 	test_cmp expect actual
 '
-fi
 
 # A kernel named with quotes, a backslash, control bytes, bytes that are not UTF-8, a
 # line separator, an emoji and a script end tag; an instruction with < and &.
