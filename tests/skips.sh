@@ -17,7 +17,7 @@ done | awk -F'\t' -v shared="${STALL_SHARED:-../shared}" '
 		printf "Skipped for want of a prerequisite: %d whole files, %d tests, %d parts of tests\n", f, t, r
 		for (i = 1; i <= np; i++) {
 			q = order[i]
-			printf "  %-10s %d files, %d tests, %d parts:%s%s\n", q, n[q, "file"], n[q, "test"],
+			printf "  %s: %d files, %d tests, %d parts:%s%s\n", q, n[q, "file"], n[q, "test"],
 				n[q, "part"], who[q], q == "SHARED" ? " (STALL_SHARED=" shared ")" : ""
 		}
 	}'
