@@ -11,10 +11,27 @@ BSD_CFLAGS := $(shell pkg-config --cflags libbsd-overlay 2>/dev/null)
 BSD_LIBS   := $(shell pkg-config --libs libbsd-overlay 2>/dev/null)
 LLVM_INC   := $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
 LLVM_LIBDIR:= $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
+# Only the disassembler's components, linked statically where the LLVM install has their
+# archives (Debian's llvm-22-dev does): the programs then map a few MB of LLVM, not all of
+# libLLVM.so.  z3 and libxml2 are left out of the system libraries: these components use
+# neither.  Else libLLVM.so.
+LLVM_COMPONENTS = amdgpudisassembler amdgpuinfo amdgpudesc mcdisassembler
+LLVM_STATIC := $(shell $(LLVM_CONFIG) --link-static --libs $(LLVM_COMPONENTS) 2>/dev/null)
+ifneq ($(strip $(LLVM_STATIC)),)
+LLVM_LIBS  := $(LLVM_STATIC) $(filter-out %libz3.so -lxml2,$(shell $(LLVM_CONFIG) --link-static --system-libs 2>/dev/null)) -lstdc++
+else
 LLVM_LIBS  := $(shell $(LLVM_CONFIG) --libs --link-shared 2>/dev/null)
+endif
 
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DSTALL_VERSION='"$(VERSION)"' -Wall -Wextra -Werror -Ilibcommon \
+# The library, in layers: each folder uses only the ones before it (scripts/layers.sh
+# checks the includes), and is one archive.
+LAYERS = base gen trace capture code analysis report pipeline
+# (a layer may keep modules in folders of its own: gen/gfx11/, each on the include path)
+LAYER_INC = $(addprefix -I,$(sort $(shell find $(addprefix libcommon/,$(LAYERS)) -type d)))
+
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DSTALL_VERSION='"$(VERSION)"' -Wall -Wextra -Werror $(LAYER_INC) \
 	$(BSD_CFLAGS) -I$(LLVM_INC) $(CFLAGS)
+DEPFLAGS = -MMD -MP
 LDLIBS_BASE = $(BSD_LIBS) -lz -lm
 LDLIBS_CODE = -ldw -lelf -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) $(LLVM_LIBS)
 
@@ -22,54 +39,59 @@ PROGS = sqtt-dump sqtt-encode sqtt-walk stall-attr stall-table stall-diff stall-
 	stall-annotate
 BIN   = $(addprefix bin/,$(PROGS)) bin/stall bin/sqtt-capture
 
-LIB_BASE = util cli tsv input out pickle sqtt capture rocprof elfsym meta cause isa attr json profile load dispatch
-LIB_PAGE = timeline tracejson html html-page report
-LIB_CODE = codeobj walk rowtext dwarf codeload loops regs
-LIBOBJ_BASE = $(addprefix build/,$(addsuffix .o,$(LIB_BASE)))
-LIBOBJ_CODE = $(addprefix build/,$(addsuffix .o,$(LIB_CODE)))
-LIBOBJ_PAGE = $(addprefix build/,$(addsuffix .o,$(LIB_PAGE)))
+# Every module of a layer: its .c files (report also has its page, made into C).
+layer_objs = $(patsubst libcommon/%.c,build/%.o,$(sort $(shell find libcommon/$(1) -name '*.c')))
+OBJ_report_extra = build/report/html-page.o
+ARCHIVES = $(foreach l,$(LAYERS),build/lib$(l).a)
+ALL_LIBOBJ = $(foreach l,$(LAYERS),$(call layer_objs,$(l))) $(OBJ_report_extra)
+
+# Programs link the archives top layer first; the linker takes only the modules they use,
+# so only the programs that disassemble need LLVM and libdw.
+LINK = $(CC) $(ALL_CFLAGS) -o $@ $(filter %.o %.c,$^) $(call rev,$(ARCHIVES))
+rev = $(if $(1),$(call rev,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 
 TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test
 
 all: $(BIN) $(TEST_BIN)
 
-build/%.o: libcommon/%.c libcommon/*.h | build
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+build/%.o: libcommon/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # The page of stall-table --html, as a C string.
-build/html-page.c: libcommon/html-page.html | build
+build/report/html-page.c: libcommon/report/html-page.html
+	@mkdir -p $(dir $@)
 	{ echo 'const char html_page[] ='; sed 's/\\/\\\\/g; s/"/\\"/g; s/?/\\?/g; s/^/"/; s/$$/\\n"/' $<; echo ';'; } > $@
 
-build/html-page.o: build/html-page.c
+build/report/html-page.o: build/report/html-page.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-build/cmd-%.o: cmd/%.c libcommon/*.h | build
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+define layer_rule
+build/lib$(1).a: $(call layer_objs,$(1)) $(OBJ_$(1)_extra)
+	rm -f $$@ && ar rcs $$@ $$^
+endef
+$(foreach l,$(LAYERS),$(eval $(call layer_rule,$(l))))
 
-bin/sqtt-dump bin/sqtt-encode bin/stall-attr bin/stall-diff bin/stall-budget: bin/%: build/cmd-%.o $(LIBOBJ_BASE) | bin
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
+build/cmd-%.o: cmd/%.c | build
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-bin/stall-table: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_PAGE) | bin
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
+NOCODE_PROGS = sqtt-dump sqtt-encode stall-attr stall-diff stall-budget stall-table
+CODE_PROGS = sqtt-walk stall-annotate stall
 
-bin/sqtt-walk bin/stall-annotate: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) | bin
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
+$(addprefix bin/,$(NOCODE_PROGS)): bin/%: build/cmd-%.o $(ARCHIVES) | bin
+	$(LINK) $(LDLIBS_BASE)
+
+$(addprefix bin/,$(CODE_PROGS)): bin/%: build/cmd-%.o $(ARCHIVES) | bin
+	$(LINK) $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 # Test drivers of single modules (tests/t01xx, t02xx).
-build/pickle_test: tests/pickle_test.c $(LIBOBJ_BASE) | build
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
+build/pickle_test build/cause_test build/tsv_test: build/%: tests/%.c $(ARCHIVES) | build
+	$(LINK) $(LDLIBS_BASE)
 
-build/cause_test: tests/cause_test.c $(LIBOBJ_BASE) | build
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
+build/codeobj_test: build/%: tests/%.c $(ARCHIVES) | build
+	$(LINK) $(LDLIBS_BASE) $(LDLIBS_CODE)
 
-build/tsv_test: tests/tsv_test.c $(LIBOBJ_BASE) | build
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE)
-
-build/codeobj_test: tests/codeobj_test.c $(LIBOBJ_BASE) $(LIBOBJ_CODE) | build
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
-
-bin/stall: bin/%: build/cmd-%.o $(LIBOBJ_BASE) $(LIBOBJ_CODE) $(LIBOBJ_PAGE) | bin
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_BASE) $(LDLIBS_CODE)
+-include $(ALL_LIBOBJ:.o=.d) $(patsubst cmd/%.c,build/cmd-%.d,$(wildcard cmd/*.c))
 
 bin/sqtt-capture: cmd/sqtt-capture.sh Makefile | bin
 	sed 's/@VERSION@/$(VERSION)/' cmd/sqtt-capture.sh > $@ && chmod +x $@

@@ -17,10 +17,10 @@ out=${FUZZ_OUT:-$top/build/fuzz}
 mkdir -p "$out" || exit 2
 llvm=${LLVM_CONFIG:-llvm-config-22}
 cflags="-std=c11 -D_GNU_SOURCE -DSTALL_VERSION=\"fuzz\" -g -O1 -fsanitize=fuzzer,address,undefined \
-	-I$top/libcommon $(pkg-config --cflags libbsd-overlay) -I$($llvm --includedir)"
+	$(find "$top/libcommon" -mindepth 1 -type d | sed "s/^/-I/") $(pkg-config --cflags libbsd-overlay) -I$($llvm --includedir)"
 libs="$(pkg-config --libs libbsd-overlay) -lz -lm -ldw -lelf -L$($llvm --libdir) \
 	-Wl,-rpath,$($llvm --libdir) -lLLVM-22"
-srcs=$(ls "$top"/libcommon/*.c | grep -v "html\|report")
+srcs=$(find "$top"/libcommon -name "*.c" | grep -v "/report/html\|/report/report\.c")
 found=0
 for h in ${FUZZ:-sqtt pickle codeobj meta}; do
 	clang-22 $cflags -o "$out/fuzz_$h" "$top/tests/fuzz/fuzz_$h.c" $srcs $libs ||

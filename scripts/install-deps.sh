@@ -5,7 +5,7 @@
 set -e
 have() { command -v "$1" >/dev/null 2>&1; }
 if have "${LLVM_CONFIG:-llvm-config-22}" && have pkg-config && have mandoc &&
-    pkg-config --exists libelf libdw zlib libbsd-overlay &&
+    pkg-config --exists libelf libdw zlib libbsd-overlay libzstd &&
     [ -d "$("${LLVM_CONFIG:-llvm-config-22}" --includedir)/llvm-c" ]; then
 	exit 0
 fi
@@ -15,7 +15,7 @@ if ! have dpkg-query || ! have apt-get; then
 	    "then run make NODEPS=1" >&2
 	exit 2
 fi
-pkgs="libelf-dev libdw-dev zlib1g-dev libbsd-dev llvm-22-dev clang-22 lld-22 libclang-rt-22-dev mandoc pkg-config make gcc perl"
+pkgs="libelf-dev libdw-dev zlib1g-dev libzstd-dev libbsd-dev llvm-22-dev clang-22 lld-22 libclang-rt-22-dev mandoc pkg-config make gcc perl"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -47,11 +47,5 @@ int meta_path_within(const char *path, const char *dir);
  * (percent-decoding) and cannot leave the directory. */
 char *meta_file_name(const char *name);
 
-/* The processor the current line of t, a ##target line, names (its fields as meta_parse
- * left them when parsed, else as the stream holds them): NULL for "-", or no value (the
- * default model's then, gfx1100).  A value no instruction model covers is fatal:
- * "PROG: PATH: no instruction model for target gfx1200 (this build knows ...)", exit 2. */
-struct isa_target;
-const struct isa_target *meta_target(const struct tsv *t, int parsed);
 
 #endif

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sqtt.h"
+#include "token.h"
 
 /* gfx11's encoding families (by an instruction's first dword). */
 enum isa_family {
@@ -147,5 +147,12 @@ const struct isa_target *isa_target_by_mach(unsigned mach);
  * known, as "3 (gfx11)", for messages (text of size bytes, size > 0). */
 const struct isa_model *isa_model_for_sqtt_version(unsigned v);
 void isa_sqtt_versions(char *text, size_t size);
+
+struct tsv;
+/* The processor the current line of t, a ##target line, names (its fields as meta_parse
+ * left them when parsed, else as the stream holds them): NULL for "-", or no value (the
+ * default model's then, gfx1100).  A value no instruction model covers is fatal:
+ * "PROG: PATH: no instruction model for target gfx1200 (this build knows ...)", exit 2. */
+const struct isa_target *meta_target(const struct tsv *t, int parsed);
 
 #endif

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "capture.h"
+#include "capture-model.h"
 #include "elfsym.h"
 #include "input.h"
 #include "json.h"

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa.h"
 #include "meta.h"
 #include "tsv.h"
 #include "util.h"
@@ -221,20 +220,3 @@ meta_path_within(const char *path, const char *dir)
 	return in;
 }
 
-const struct isa_target *
-meta_target(const struct tsv *t, int parsed)
-{
-	const struct isa_target *target;
-	char value[4 * ISA_TARGET_MAX], why[512];
-	int said;
-
-	if (t->nfield < 2 || (parsed ? meta_is_none(t->field[1]) : strcmp(t->field[1], "-") == 0))
-		return NULL;
-	/* cut: a value longer than any processor's name stays one no model covers */
-	snprintf(value, sizeof(value), "%s", t->field[1]);
-	if (!parsed && meta_unescape(value) < 0)
-		snprintf(value, sizeof(value), "%s", t->field[1]);
-	if ((target = isa_stream_target(value, &said, why, sizeof(why))) == NULL)
-		errx(2, "%s: %s", t->path, why);
-	return said ? target : NULL;
-}

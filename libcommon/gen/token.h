@@ -1,7 +1,8 @@
-/* sqtt: the gfx11 (HEADER version 3) SQTT token decoder, table-driven and streaming.
- * Facts from sqtt-format.md: nibble order, the token table, time, fields. */
-#ifndef SQTT_H
-#define SQTT_H
+/* token: the SQTT token vocabulary of a generation: the token types and their table
+ * (patterns, lengths, time deltas), the fields and where tokens keep them, the INST op
+ * codes, their names and units.  gfx11 (HEADER version 3) facts from sqtt-format.md. */
+#ifndef TOKEN_H
+#define TOKEN_H
 #include <stddef.h>
 #include <stdint.h>
 
@@ -65,8 +66,25 @@ const char *sqtt_op_name(unsigned op);
 /* Op code by name (also "0x%02x"), -1 if unknown. */
 int sqtt_op_code(const char *name);
 enum sqtt_type sqtt_type_by_name(const char *name);	/* TOK_NTYPES if unknown */
-/* Delta carried by the token's bits (TIME: field + 4; TIMESTAMP: its delta or 0). */
-uint64_t sqtt_delta(enum sqtt_type, uint64_t raw);
+static inline uint64_t
+tok_bits(uint64_t raw, unsigned lo, unsigned hi)
+{
+	return (raw >> lo) & ((1ULL << (hi - lo)) - 1);
+}
+
+/* Delta carried by the token's bits (TIME: field + 4; TIMESTAMP: its delta or 0): on
+ * every token's path, so inline. */
+static inline uint64_t
+sqtt_delta(enum sqtt_type t, uint64_t raw)
+{
+	const struct sqtt_typeinfo *ti = &sqtt_types[t];
+
+	if (t == TOK_TIME)
+		return tok_bits(raw, 4, 8) + 4;
+	if (t == TOK_TIMESTAMP)
+		return tok_bits(raw, 9, 10) ? 0 : tok_bits(raw, 12, 48);
+	return ti->dhi ? tok_bits(raw, ti->dlo, ti->dhi) : 0;
+}
 
 /* A REG token: a register write the trace saw.  compute: the address is an offset into
  * the compute registers (SH space from 0x2e00, COMPUTE_DISPATCH_INITIATOR). */
@@ -93,45 +111,7 @@ struct sqtt_header {
 	unsigned version, simd, wgp, sa;
 };
 void sqtt_header(uint64_t raw, struct sqtt_header *);
-
-/* A streaming decoder over bytes that arrive in chunks.  Feed it with a refill callback
- * or give it one whole buffer. */
-typedef size_t (*sqtt_refill_fn)(void *ctx, uint8_t *dst, size_t max);
-
-struct sqtt_decoder {
-	uint8_t *buf;		/* owned window (refill mode) */
-	const uint8_t *data;	/* current bytes */
-	size_t len;		/* valid bytes at data */
-	size_t cap;
-	uint64_t base;		/* nibble offset of data[0] in the stream */
-	uint64_t pos;		/* next token's nibble, relative to data */
-	uint64_t time;
-	uint64_t total;		/* bytes seen so far */
-	int eof;
-	sqtt_refill_fn refill;
-	void *ctx;
-	uint64_t unknown;	/* UNKNOWN tokens seen */
-	uint64_t lost;		/* TIMESTAMP tokens flagging lost packets */
-	uint64_t ntokens;
-	const char *error;	/* set when sqtt_next returns -1 */
-	char errbuf[160];
-};
-
-/* The decoder's tables, made before threads decode at once (they are made on first use
- * otherwise). */
-void sqtt_prepare(void);
-void sqtt_init_mem(struct sqtt_decoder *, const uint8_t *data, size_t len);
-void sqtt_init_stream(struct sqtt_decoder *, sqtt_refill_fn, void *ctx);
-void sqtt_free(struct sqtt_decoder *);
-/* 1: a token; 0: end of stream; -1: a stream error (d->error says what). */
-int sqtt_next(struct sqtt_decoder *, struct sqtt_token *);
-/* Decode to the end counting tokens per type: what sqtt_next would give, faster.
- * 0 at the end, -1 on a stream error. */
-int sqtt_count(struct sqtt_decoder *, uint64_t counts[TOK_NTYPES]);
-/* A real stream has no UNKNOWN token: one where more than 1% of the tokens are is noise
- * (random bytes or damage), and no table made of it may look like a result. */
-int sqtt_is_noise(uint64_t unknown, uint64_t tokens);
-/* Check the start of a stream: a HEADER of version 3.  Returns NULL or a reason. */
-const char *sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *);
+/* The name lookups (sqtt_op_code, sqtt_type_by_name), made before threads use them. */
+void sqtt_names_prepare(void);
 
 #endif

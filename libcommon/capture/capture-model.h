@@ -1,0 +1,75 @@
+/* capture-model: what a capture holds (its programs and trace buffers) and how readers of
+ * capture formats add to it; capture.h opens and selects, one reader per kind. */
+#ifndef CAPTURE_MODEL_H
+#define CAPTURE_MODEL_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* The largest code object read (sqtt-dump -x, sqtt-encode -d): far beyond a real one. */
+#define CAPTURE_CODE_MAX (64 << 20)
+
+struct program {
+	char *name;
+	int64_t tag;		/* -1: none (older pickles match events by name) */
+	uint64_t base;		/* load address */
+	const uint8_t *code;	/* the code object, NULL if it lives in file */
+	size_t size;
+	char *file;		/* code object file, NULL if in the capture itself */
+};
+
+struct event {
+	unsigned index;		/* trace buffer number in the capture */
+	int se;
+	int itrace;		/* instruction tokens enabled on this SE */
+	int prog;		/* index into capture.prog, -1: no program */
+	const uint8_t *blob;	/* the stream in memory, or NULL if in file */
+	size_t len;
+	char *file;		/* the stream's file */
+	int64_t dispatch;	/* the dispatch it traced (rocprofv3's dispatch id), -1: unknown */
+};
+
+struct capture {
+	char *path;
+	char *target;		/* "gfx1100", or "-" */
+	struct program *prog;
+	size_t nprog;
+	struct event *ev;
+	size_t nev;
+	uint8_t *data;		/* private: the whole file (pickles) */
+	uint8_t **owned;	/* private: bytes a protocol 2 pickle held as latin-1 text */
+	size_t nowned;
+	size_t len;
+	struct pickle *pk;
+};
+
+/* --base ID=ADDR: the load address of code object ID of a rocprofv3 run */
+struct capture_base {
+	long id;
+	uint64_t addr;
+};
+
+struct capture_opts {
+	int raw;		/* paths are raw stream files */
+	int se;			/* raw: the SE number */
+	const char *code;	/* raw: a code object file */
+	uint64_t base;		/* raw: its load address (a run: of its only code object) */
+	const char *kernel;	/* raw: the kernel's name */
+	struct capture_base *bases;	/* a run: load addresses given by hand */
+	size_t nbases;
+	/* which trace buffers: -e (numbered across the captures given), -k, --dispatch */
+	int event_set, dispatch_set;
+	long event;
+	long long dispatch;
+	const char *select_kernel;
+};
+
+/* For the readers of capture formats (capture.c, rocprof.c). */
+struct program *capture_add_program(struct capture *);
+struct event *capture_add_event(struct capture *);
+/* name (relative to the capture directory) as a path, if it is a regular file inside the
+ * directory; else fatal. */
+char *capture_dir_file(const struct capture *, const char *name);
+/* file in dir (file itself when absolute), allocated. */
+char *capture_join(const char *dir, const char *file);
+
+#endif

@@ -1,0 +1,278 @@
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa.h"
+#include "sqtt.h"
+#include "util.h"
+
+/* Token type by the low byte of the window: the longest matching pattern wins. */
+static uint8_t type_of[256];
+static int table_ready;
+
+static void
+build_table(void)
+{
+	int b, t;
+
+	for (b = 0; b < 256; b++) {
+		int best = TOK_UNKNOWN, bestlen = 0;
+		for (t = 0; t < TOK_UNKNOWN; t++) {
+			const struct sqtt_typeinfo *ti = &sqtt_types[t];
+			if ((b & ((1 << ti->plen) - 1)) == ti->pattern && ti->plen > bestlen) {
+				best = t;
+				bestlen = ti->plen;
+			}
+		}
+		type_of[b] = (uint8_t)best;
+	}
+	table_ready = 1;
+}
+
+static inline uint64_t
+window(const uint8_t *data, uint64_t nib)
+{
+	const uint8_t *b = data + (nib >> 1);
+	uint64_t w;
+
+	memcpy(&w, b, 8);
+	if (nib & 1)
+		w = (w >> 4) | ((uint64_t)b[8] << 60);
+	return w;
+}
+
+int
+sqtt_is_noise(uint64_t unknown, uint64_t tokens)
+{
+	return unknown > tokens / 100;
+}
+
+/* The HEADER version the token table decodes. */
+#define SQTT_TABLE_VERSION 3
+
+const char *
+sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *h)
+{
+	uint64_t w = 0;
+
+	if (!table_ready)
+		build_table();
+	if (len == 0)
+		return "empty stream";
+	if (len < 8)
+		return "stream cut inside its first token (shorter than a HEADER)";
+	memcpy(&w, data, 8);
+	if (type_of[w & 0xff] != TOK_HEADER)
+		return "no HEADER token at the start: not an SQTT stream";
+	sqtt_header(w, h);
+	/* a generation's traces are read when an instruction model says its traces carry
+	 * this version and the token table here is that version's */
+	if (isa_model_for_sqtt_version(h->version) == NULL || h->version != SQTT_TABLE_VERSION) {
+		static char msg[160];
+		char known[96];
+		isa_sqtt_versions(known, sizeof(known));
+		snprintf(msg, sizeof(msg), "HEADER version %u%s: only version %s is supported",
+		    h->version, h->version == 4 ? " (gfx12)" : h->version == 2 ? " (gfx10)" : "",
+		    known);
+		return msg;
+	}
+	return NULL;
+}
+
+#define WINDOW (1u << 20)
+
+void
+sqtt_prepare(void)
+{
+	if (!table_ready)
+		build_table();
+	sqtt_names_prepare();
+}
+
+void
+sqtt_init_mem(struct sqtt_decoder *d, const uint8_t *data, size_t len)
+{
+	if (!table_ready)
+		build_table();
+	memset(d, 0, sizeof(*d));
+	d->data = data;
+	d->len = len;
+	d->total = len;
+	d->eof = 1;
+}
+
+void
+sqtt_init_stream(struct sqtt_decoder *d, sqtt_refill_fn refill, void *ctx)
+{
+	if (!table_ready)
+		build_table();
+	memset(d, 0, sizeof(*d));
+	d->cap = WINDOW;
+	if ((d->buf = malloc(d->cap + 16)) == NULL)
+		err(2, NULL);
+	d->data = d->buf;
+	d->refill = refill;
+	d->ctx = ctx;
+}
+
+void
+sqtt_free(struct sqtt_decoder *d)
+{
+	free(d->buf);
+	d->buf = NULL;
+}
+
+static void
+fill(struct sqtt_decoder *d)
+{
+	size_t keep = d->len - (size_t)(d->pos >> 1), n;
+
+	memmove(d->buf, d->data + (d->pos >> 1), keep);
+	d->base += (d->pos >> 1) * 2;
+	d->pos &= 1;
+	d->data = d->buf;
+	d->len = keep;
+	while (d->len < d->cap && !d->eof) {
+		n = d->refill(d->ctx, d->buf + d->len, d->cap - d->len);
+		if (n == 0)
+			d->eof = 1;
+		d->len += n;
+		d->total += n;
+	}
+}
+
+static int
+fail(struct sqtt_decoder *d, const char *fmt, unsigned long long a, const char *s)
+{
+	snprintf(d->errbuf, sizeof(d->errbuf), fmt, a, s);
+	d->error = d->errbuf;
+	return -1;
+}
+
+/* Fewer than 16 nibbles remain and no more will come: decode what is left from a zeroed
+ * copy, token by token, as long as a whole token fits (AMD decodes to the last nibble).
+ * 1: a token in *w and *t; 0: the end.  A token cut by the end of a stream whose length is
+ * not a whole number of the 32-byte lines hardware writes is an error (-1): the stream was
+ * cut; in a stream of whole lines the cut token is what the hardware left unwritten. */
+static int
+tail_token(struct sqtt_decoder *d, uint64_t *w, enum sqtt_type *t)
+{
+	uint8_t tail[24] = { 0 };
+	uint64_t left = d->len * 2 - d->pos;
+	size_t nb = d->len - (size_t)(d->pos >> 1);
+
+	if (d->ntokens == 0) {
+		struct sqtt_header h;
+		const char *why = sqtt_check_header(d->data + (d->pos >> 1), nb, &h);
+		d->error = why ? why : "stream cut inside its first token";
+		return -1;
+	}
+	if (left == 0)
+		return 0;
+	memcpy(tail, d->data + (d->pos >> 1), nb);
+	*w = window(tail, d->pos & 1);
+	*t = (enum sqtt_type)type_of[*w & 0xff];
+	if (sqtt_types[*t].bits / 4 <= left)
+		return 1;
+	if (d->total % 32 == 0)
+		return 0;
+	return fail(d, "stream cut inside a token at nibble %llu%s",
+	    (unsigned long long)(d->base + d->pos),
+	    " (its length is not a whole number of 32-byte lines)");
+}
+
+int
+sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
+{
+	uint64_t w, raw, delta;
+	enum sqtt_type t;
+	unsigned nbits;
+	int r;
+
+	for (;;) {
+		if (d->len * 2 - d->pos < 16) {
+			if (!d->eof) {
+				fill(d);
+				continue;
+			}
+			if ((r = tail_token(d, &w, &t)) <= 0)
+				return r;
+		} else {
+			w = window(d->data, d->pos);
+			t = (enum sqtt_type)type_of[w & 0xff];
+		}
+		nbits = sqtt_types[t].bits;
+		raw = nbits == 64 ? w : w & ((1ULL << nbits) - 1);
+		if (d->ntokens == 0) {
+			struct sqtt_header h;
+			const char *why = sqtt_check_header(d->data + (d->pos >> 1), 8, &h);
+			if (why) {
+				d->error = why;
+				return -1;
+			}
+		}
+		switch (t) {
+		case TOK_TIMESTAMP:
+			delta = sqtt_delta(t, raw);
+			if (!tok_bits(raw, 9, 10) && tok_bits(raw, 8, 9))
+				d->lost++;
+			break;
+		case TOK_UNKNOWN:
+			d->unknown++;
+			delta = 0;
+			break;
+		default:
+			delta = sqtt_delta(t, raw);
+			break;
+		}
+		tok->nib = d->base + d->pos;
+		d->pos += nbits / 4;
+		d->time += delta;
+		tok->time = d->time;
+		tok->raw = raw;
+		tok->type = t;
+		d->ntokens++;
+		return 1;
+	}
+}
+
+int
+sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
+{
+	static uint8_t nibs_of[256];
+	struct sqtt_token tok;
+	uint64_t pos, end, w;
+	int r, b;
+
+	if (nibs_of[0] == 0)
+		for (b = 0; b < 256; b++)
+			nibs_of[b] = (uint8_t)(sqtt_types[type_of[b]].bits / 4);
+	/* the first token through sqtt_next: it checks the HEADER */
+	if (d->ntokens == 0) {
+		if ((r = sqtt_next(d, &tok)) <= 0)
+			return r;
+		counts[tok.type]++;
+	}
+	for (;;) {
+		pos = d->pos;
+		end = d->len * 2;
+		while (pos + 16 <= end) {
+			w = window(d->data, pos);
+			b = (int)(w & 0xff);
+			counts[type_of[b]]++;
+			if (type_of[b] == TOK_TIMESTAMP && (w & 0x300) == 0x100)
+				d->lost++;	/* a delta TIMESTAMP flagging lost packets */
+			pos += nibs_of[b];
+		}
+		d->ntokens += 1;	/* only "some tokens were seen" matters from here */
+		d->pos = pos;
+		if (d->eof)
+			break;
+		fill(d);
+	}
+	d->unknown += counts[TOK_UNKNOWN];
+	while ((r = sqtt_next(d, &tok)) > 0)	/* the last 15 nibbles */
+		counts[tok.type]++;
+	return r;
+}

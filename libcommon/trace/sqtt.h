@@ -1,0 +1,50 @@
+/* sqtt: the SQTT token decoder, table-driven and streaming, over the token table of
+ * gen/token (nibble order and time: sqtt-format.md). */
+#ifndef SQTT_H
+#define SQTT_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "token.h"
+
+/* A streaming decoder over bytes that arrive in chunks.  Feed it with a refill callback
+ * or give it one whole buffer. */
+typedef size_t (*sqtt_refill_fn)(void *ctx, uint8_t *dst, size_t max);
+
+struct sqtt_decoder {
+	uint8_t *buf;		/* owned window (refill mode) */
+	const uint8_t *data;	/* current bytes */
+	size_t len;		/* valid bytes at data */
+	size_t cap;
+	uint64_t base;		/* nibble offset of data[0] in the stream */
+	uint64_t pos;		/* next token's nibble, relative to data */
+	uint64_t time;
+	uint64_t total;		/* bytes seen so far */
+	int eof;
+	sqtt_refill_fn refill;
+	void *ctx;
+	uint64_t unknown;	/* UNKNOWN tokens seen */
+	uint64_t lost;		/* TIMESTAMP tokens flagging lost packets */
+	uint64_t ntokens;
+	const char *error;	/* set when sqtt_next returns -1 */
+	char errbuf[160];
+};
+
+/* The decoder's tables, made before threads decode at once (they are made on first use
+ * otherwise). */
+void sqtt_prepare(void);
+void sqtt_init_mem(struct sqtt_decoder *, const uint8_t *data, size_t len);
+void sqtt_init_stream(struct sqtt_decoder *, sqtt_refill_fn, void *ctx);
+void sqtt_free(struct sqtt_decoder *);
+/* 1: a token; 0: end of stream; -1: a stream error (d->error says what). */
+int sqtt_next(struct sqtt_decoder *, struct sqtt_token *);
+/* Decode to the end counting tokens per type: what sqtt_next would give, faster.
+ * 0 at the end, -1 on a stream error. */
+int sqtt_count(struct sqtt_decoder *, uint64_t counts[TOK_NTYPES]);
+/* A real stream has no UNKNOWN token: one where more than 1% of the tokens are is noise
+ * (random bytes or damage), and no table made of it may look like a result. */
+int sqtt_is_noise(uint64_t unknown, uint64_t tokens);
+/* Check the start of a stream: a HEADER of version 3.  Returns NULL or a reason. */
+const char *sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *);
+
+#endif
