@@ -26,7 +26,8 @@ test_expect_success 'the rows of hot' '
 '
 
 while read -r a b hint; do
-	test_expect_success "stalls of $a and $b cycles: ${hint:+the lds hint, $hint a time}${hint:-no lds hint}" "
+	if [ -n "$hint" ]; then what="the lds hint, $hint a time"; else what="no lds hint"; fi
+	test_expect_success "stalls of $a and $b cycles: $what" "
 		stalls $a $b > lds.attr &&
 		cycles hot.attr > expect && cycles lds.attr > actual && test_cmp expect actual &&
 		stall-annotate --hints lds.attr > out &&
