@@ -42,6 +42,8 @@ operand(const char *p, size_t n, struct regs *r)
 		set(r, 0, 126, 127);
 	else if (strcmp(buf, "exec_lo") == 0)
 		set(r, 0, 126, 126);
+	else if (strcmp(buf, "exec_hi") == 0)
+		set(r, 0, 127, 127);
 	else if ((buf[0] == 'v' || buf[0] == 's') && buf[1] == '[') {
 		lo = strtoul(buf + 2, &end, 10);
 		if (*end != ':')
