@@ -83,9 +83,8 @@ test_expect_success 'a code object without DWARF: every pc on ??:0' '
 	test_cmp expect actual
 '
 
-test_expect_success '--annotate of hot: every instruction in address order, source interleaved' '
+test_expect_success '--annotate of hot: as many instructions as llvm-objdump has (the listing itself: t0811)' '
 	(cd "$TOP" && stall-annotate --annotate "$T_DIR/hot.attr") > out &&
-	test_cmp "$TOP/tests/data/annotate-hot.txt" out &&
 	grep -c "^ *[0-9.]*% .* 0x" out > actual &&
 	echo 25 > expect &&
 	test_cmp expect actual &&
