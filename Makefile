@@ -50,7 +50,8 @@ ALL_LIBOBJ = $(foreach l,$(LAYERS),$(call layer_objs,$(l))) $(OBJ_report_extra)
 LINK = $(CC) $(ALL_CFLAGS) -o $@ $(filter %.o %.c,$^) $(call rev,$(ARCHIVES))
 rev = $(if $(1),$(call rev,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 
-TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test build/regs_test build/loops_test
+TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test \
+	build/regs_test build/loops_test
 
 all: $(BIN) $(TEST_BIN)
 
@@ -85,7 +86,7 @@ $(addprefix bin/,$(CODE_PROGS)): bin/%: build/cmd-%.o $(ARCHIVES) | bin
 	$(LINK) $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 # Test drivers of single modules (tests/t01xx, t02xx).
-build/pickle_test build/cause_test build/tsv_test: build/%: tests/%.c $(ARCHIVES) | build
+build/pickle_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test: build/%: tests/%.c $(ARCHIVES) | build
 	$(LINK) $(LDLIBS_BASE)
 
 build/codeobj_test build/regs_test build/loops_test: build/%: tests/%.c $(ARCHIVES) | build

@@ -154,3 +154,4 @@ stall, 6 x 9 MiB, 2 threads $six2_wall   $six2_user         ${speedup}x faster o
 four-stage text pipeline   $p_wall s wall for $mbs MiB, $(awk -v w="$p_wall" -v m="$mbs" 'BEGIN { printf "%.2f", w * 64 / m }') s per 64 MiB                  <= 1.6 s per 64 MiB
 $(cat "$out/p1" "$out/p2" "$out/p3" "$out/p4" | awk '{ printf "  %-24s %s s wall  %s s user  %s KB\n", $1, $2, $3, $4 }')
 REPORT
+sh "$top/bench/diff.sh" | tee -a "$out/report.txt"

@@ -75,13 +75,13 @@ set_prefix(unsigned ev, int se)
 	else
 		prefix_len = (size_t)snprintf(prefix, sizeof(prefix), "%u\t%d\t", ev, se);
 	for (t = 0; t < TOK_NTYPES; t++) {
-		type_len[t] = strlen(sqtt_types[t].name);
-		memcpy(type_pad[t], sqtt_types[t].name, type_len[t]);
+		type_len[t] = strlen(sqtt_type_name(t));
+		memcpy(type_pad[t], sqtt_type_name(t), type_len[t]);
 	}
 }
 
 static void
-put_token(const struct sqtt_token *tok)
+put_token(const struct sqtt_gen *g, const struct sqtt_token *tok)
 {
 	char *p;
 	struct sqtt_fields f;
@@ -89,7 +89,7 @@ put_token(const struct sqtt_token *tok)
 
 	ntokens_out++;
 	p = out_reserve();
-	sqtt_fields(tok, &f);
+	sqtt_fields(g, tok, &f);
 	memcpy(p, prefix, sizeof(prefix));
 	p += prefix_len;
 	p = fmt_u64(p, tok->nib);
@@ -107,10 +107,15 @@ put_token(const struct sqtt_token *tok)
 	*p++ = '\t';
 	p = fmt_int_or_dash(p, f.sa);
 	*p++ = '\t';
-	if (f.op < 0) {
+	if (tok->type == TOK_NEW_PC && g->pc_op) {
+		unsigned slot;
+		uint64_t addr;
+		sqtt_new_pc(g, tok->raw, tok->raw_hi, &slot, &addr);
+		p = fmt_hex(p, addr);
+	} else if (f.op < 0) {
 		*p++ = '-';
 	} else if (tok->type == TOK_INST) {
-		const char *op = sqtt_op_name((unsigned)f.op);
+		const char *op = sqtt_op_name(g, (unsigned)f.op);
 		if (op != NULL) {
 			n = strlen(op);
 			memcpy(p, op, n);
@@ -122,7 +127,10 @@ put_token(const struct sqtt_token *tok)
 		p = fmt_u64(p, (uint64_t)f.op);
 	}
 	*p++ = '\t';
-	p = fmt_hex(p, tok->raw);
+	if (tok->raw_hi != 0)
+		p += sprintf(p, "0x%x%016" PRIx64, tok->raw_hi, tok->raw);
+	else
+		p = fmt_hex(p, tok->raw);
 	*p++ = '\n';
 	out_commit(p);
 }
@@ -176,7 +184,7 @@ dump_event(const struct event *e, const char *path)
 			if (types_given ? !type_wanted[tok.type] :
 			    !opt_all && (tok.type == TOK_NOP || tok.type == TOK_UNKNOWN))
 				continue;
-			put_token(&tok);
+			put_token(d.gen, &tok);
 		}
 	}
 	if (r < 0) {
@@ -196,7 +204,7 @@ dump_event(const struct event *e, const char *path)
 			ntokens_out++;
 			p = out_reserve();
 			n = snprintf(p, OUT_LINEMAX, "%u\t%d\t%s\t%" PRIu64 "\n", ev, e->se,
-			    sqtt_types[t].name, local[t]);
+			    sqtt_type_name(t), local[t]);
 			out_commit(p + n);
 		}
 	}

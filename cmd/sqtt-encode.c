@@ -28,7 +28,7 @@ static const struct cli cli = {
 	.options = "dir/d event/e no-index output/o",
 	.help =
 	    "Encode a packet stream (sqtt-dump's output, or one written by hand) into\n"
-	    "raw gfx11 SQTT bytes.\n"
+	    "raw SQTT bytes, gfx11 or gfx12 by the ##target line.\n"
 	    "\n"
 	    "  -e, --event N    encode only trace buffer N\n"
 	    "  -o, --output F   write the stream to F (default: standard output)\n"
@@ -83,13 +83,19 @@ nibw_put(struct nibw *w, unsigned v)
 	w->nib++;
 }
 
+/* bits [64,72) of the token nibw_token writes next, for one longer than 64 bits */
+static unsigned raw_hi;
+
 static void
 nibw_token(struct nibw *w, uint64_t raw, unsigned bits)
 {
 	unsigned i;
 
-	for (i = 0; i < bits; i += 4)
+	for (i = 0; i < bits && i < 64; i += 4)
 		nibw_put(w, (unsigned)((raw >> i) & 15));
+	for (; i < bits; i += 4)
+		nibw_put(w, (raw_hi >> (i - 64)) & 15);
+	raw_hi = 0;
 }
 
 /* The rest of the stream: zero nibbles that decode as NOP padding, at least the 16 that
@@ -147,20 +153,22 @@ put_fields(const struct tsv *t, const int *c, const struct sqtt_bits *fb, uint64
 /* The ##target's generation (the default model's when the stream names none): the
  * HEADER version the buffers are written with. */
 static const struct isa_model *model;
+static const struct sqtt_gen *gen;	/* its tokens */
 
 /* Build a token's bits from its fields, for rows written without raw. */
 static uint64_t
 build(const struct tsv *t, const int *c, enum sqtt_type type)
 {
-	const struct sqtt_typeinfo *ti = &sqtt_types[type];
-	const struct sqtt_bits *fb = sqtt_field_bits[type];
+	const struct sqtt_typeinfo *ti = &gen->types[type];
+	const struct sqtt_bits *fb = gen->fields[type];
 	uint64_t raw = ti->pattern;
 	int v;
 
 	switch (type) {
 	case TOK_HEADER:
-		/* as the 7900 XTX writes it (one SA of 4 WGPs), in the model's version */
-		raw = setbits(0x68900191, 7, 13, model->sqtt_version);
+		/* as the generation's hardware writes it (gfx11: the 7900 XTX's, one SA of 4
+		 * WGPs), in the model's version */
+		raw = setbits(gen->header, 7, 13, model->sqtt_version);
 		break;
 	case TOK_WAVE_START:
 		raw = setbits(raw, 23, 24, 1);	/* me */
@@ -168,7 +176,7 @@ build(const struct tsv *t, const int *c, enum sqtt_type type)
 	case TOK_INST:
 		if (c[PKT_OP] < 0 || tsv_dash(t, c[PKT_OP]))
 			tsv_fail(t, "INST without op");
-		if ((v = sqtt_op_code(t->field[c[PKT_OP]])) < 0)
+		if ((v = sqtt_op_code(gen, t->field[c[PKT_OP]])) < 0)
 			tsv_fail(t, "unknown INST op '%s'", t->field[c[PKT_OP]]);
 		raw = setbits(raw, fb[SQTT_F_OP].lo, fb[SQTT_F_OP].hi, (uint64_t)v);
 		break;
@@ -188,7 +196,7 @@ build(const struct tsv *t, const int *c, enum sqtt_type type)
 	case TOK_EVENT:
 		break;
 	default:
-		tsv_fail(t, "%s needs its raw bits", ti->name);
+		tsv_fail(t, "%s needs its raw bits", sqtt_type_name(type));
 	}
 	return raw;
 }
@@ -200,13 +208,14 @@ fill_gap(struct nibw *w, uint64_t gap)
 {
 	while (gap > 0) {
 		if (gap >= 4 && gap <= 19) {
-			nibw_token(w, sqtt_types[TOK_TIME].pattern | ((gap - 4) << 4), 8);
+			nibw_token(w, gen->types[TOK_TIME].pattern | ((gap - 4) << 4), 8);
 			gap = 0;
 		} else {
 			uint64_t v = gap > 0xfffffffffULL ? 0xfffffffffULL : gap;
 			if (gap - v > 0 && gap - v < 4)
 				v -= 4;	/* leave what a TIME can carry */
-			nibw_token(w, sqtt_types[TOK_TIMESTAMP].pattern | (v << 12), 48);
+			nibw_token(w, gen->types[TOK_TIMESTAMP].pattern | (v << 12),
+			    gen->types[TOK_TIMESTAMP].bits);
 			gap -= v;
 		}
 	}
@@ -448,22 +457,35 @@ close_event(struct encoder *e)
 static uint64_t
 raw_of(const struct tsv *t, const int *c, enum sqtt_type type)
 {
-	const struct sqtt_typeinfo *ti = &sqtt_types[type];
-	uint64_t raw = tsv_u64(t, c[PKT_RAW]);
+	const struct sqtt_typeinfo *ti = &gen->types[type];
+	const char *name = sqtt_type_name(type);
+	uint64_t raw;
+	unsigned hi;
 	int u;
 
+	if (ti->bits > 64) {
+		if (sqtt_raw_parse(t->field[c[PKT_RAW]], &raw, &hi) != 0 ||
+		    (hi >> (ti->bits - 64)) != 0)
+			tsv_fail(t, "raw %s is not a %u-bit %s token", t->field[c[PKT_RAW]],
+			    ti->bits, name);
+		raw_hi = hi;
+	} else {
+		raw = tsv_u64(t, c[PKT_RAW]);
+	}
 	if (type == TOK_UNKNOWN)
 		return raw;
+	if (ti->plen == 0)
+		tsv_fail(t, "%s is no %s token", name, gen->name);
 	if (ti->bits < 64 && raw >> ti->bits)
 		tsv_fail(t, "raw %s is longer than a %s token (%u bits)", t->field[c[PKT_RAW]],
-		    ti->name, ti->bits);
+		    name, ti->bits);
 	if ((raw & ((1ULL << ti->plen) - 1)) != ti->pattern)
-		tsv_fail(t, "raw %s is not a %s token", t->field[c[PKT_RAW]], ti->name);
+		tsv_fail(t, "raw %s is not a %s token", t->field[c[PKT_RAW]], name);
 	for (u = 0; u < TOK_UNKNOWN; u++)
-		if (sqtt_types[u].plen > ti->plen &&
-		    (raw & ((1ULL << sqtt_types[u].plen) - 1)) == sqtt_types[u].pattern)
+		if (gen->types[u].plen > ti->plen &&
+		    (raw & ((1ULL << gen->types[u].plen) - 1)) == gen->types[u].pattern)
 			tsv_fail(t, "raw %s is a %s token, not %s", t->field[c[PKT_RAW]],
-			    sqtt_types[u].name, ti->name);
+			    sqtt_type_name(u), name);
 	return raw;
 }
 
@@ -477,7 +499,7 @@ encode_row(struct encoder *e, const struct tsv *t, const int *c)
 	type = sqtt_type_by_name(t->field[c[PKT_TYPE]]);
 	if (type == TOK_NTYPES)
 		tsv_fail(t, "unknown token type '%s'", t->field[c[PKT_TYPE]]);
-	ti = &sqtt_types[type];
+	ti = &gen->types[type];
 	time = tsv_u64(t, c[PKT_TIME]);
 	if (!tsv_dash(t, c[PKT_NIB])) {
 		/* placed: exactly these bits at exactly this nibble */
@@ -495,7 +517,7 @@ encode_row(struct encoder *e, const struct tsv *t, const int *c)
 		while (e->w.nib < nib)
 			nibw_put(&e->w, 0);
 		nibw_token(&e->w, raw, ti->bits);
-		e->time += sqtt_delta(type, raw);
+		e->time += sqtt_delta(gen, type, raw);
 		if (e->time != time)
 			tsv_fail(t, "time %" PRIu64 ", but the token's delta makes it %" PRIu64,
 			    time, e->time);
@@ -515,12 +537,12 @@ encode_row(struct encoder *e, const struct tsv *t, const int *c)
 	if (type == TOK_NOP || type == TOK_UNKNOWN) {
 		fill_gap(&e->w, delta);
 	} else if (type == TOK_TIMESTAMP) {
-		raw = setbits(raw, 9, 10, 0);
+		raw = setbits(raw, gen->ts_rt, gen->ts_rt + 1, 0);
 		if (delta > 0xfffffffffULL) {
 			fill_gap(&e->w, delta - 0xfffffffffULL);
 			delta = 0xfffffffffULL;
 		}
-		raw = setbits(raw, 12, 48, delta);
+		raw = setbits(raw, gen->ts_value.lo, gen->ts_value.hi, delta);
 	} else if (type == TOK_TIME) {
 		if (delta < 4)
 			tsv_fail(t, "a TIME token advances time by 4 to 19, not %" PRIu64, delta);
@@ -643,6 +665,7 @@ take_meta(struct tsv *t)
 	} else if (strcmp(t->field[0], "target") == 0 && t->nfield >= 2) {
 		const struct isa_target *it = meta_target(t, 1);
 		model = it ? it->model : isa_default_model();
+		gen = sqtt_gen_for_version(model->sqtt_version);
 		free(target);
 		target = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0) {
@@ -684,6 +707,7 @@ main(int argc, char *argv[])
 	char *ipath;
 
 	model = isa_default_model();
+	gen = sqtt_gen_for_version(model->sqtt_version);
 	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
 		case 'd':

@@ -82,6 +82,15 @@ field_or_dash(const struct tsv *t, int i)
 	return tsv_dash(t, i) ? -1 : (int)tsv_u64(t, i);
 }
 
+/* The generation of the buffer being read (its HEADER's), whose op names INST rows use. */
+static const struct sqtt_gen *gen;
+
+static int
+default_op(const char *name)
+{
+	return sqtt_op_code(sqtt_gen_default(), name);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -130,6 +139,7 @@ main(int argc, char *argv[])
 		if ((in = fopen(path, "r")) == NULL)
 			err(2, "%s", path);
 	}
+	gen = sqtt_gen_default();
 	wk = walk_new(put_row, NULL);
 	if (opt_code != NULL)
 		walk_use_code(wk, opt_code, opt_base, opt_kernel);
@@ -172,8 +182,16 @@ main(int argc, char *argv[])
 		pk.time = tsv_u64(&t, c[PKT_TIME]);
 		pk.wave = pk.simd = pk.wgp = pk.sa = pk.op = -1;
 		pk.raw = 0;
+		pk.raw_hi = 0;
 		switch (pk.type) {
 		case TOK_HEADER: case TOK_WAVE_START: case TOK_WAVE_END:
+			if (pk.type == TOK_HEADER && !tsv_dash(&t, c[PKT_RAW])) {
+				struct sqtt_header h;
+				pk.raw = tsv_u64(&t, c[PKT_RAW]);
+				sqtt_header(pk.raw, &h);
+				if ((gen = sqtt_gen_for_version(h.version)) == NULL)
+					tsv_fail(&t, "HEADER version %u: no generation has it", h.version);
+			}
 			pk.simd = (int)tsv_u64(&t, c[PKT_SIMD]);
 			pk.wgp = (int)tsv_u64(&t, c[PKT_WGP]);
 			pk.sa = (int)tsv_u64(&t, c[PKT_SA]);
@@ -181,13 +199,21 @@ main(int argc, char *argv[])
 				pk.wave = (int)tsv_u64(&t, c[PKT_WAVE]);
 			break;
 		case TOK_INST:
-			if ((pk.op = tsv_memo(&t, c[PKT_OP], sqtt_op_code)) < 0)
+			/* op names are the generation's, known from the buffer's HEADER */
+			pk.op = gen == sqtt_gen_default() ? tsv_memo(&t, c[PKT_OP], default_op) :
+			    sqtt_op_code(gen, t.field[c[PKT_OP]]);
+			if (pk.op < 0)
 				tsv_fail(&t, "unknown INST op '%s'", t.field[c[PKT_OP]]);
 			/* FALLTHROUGH */
 		case TOK_VALU_INST: case TOK_IMM_ONE:
 			pk.wave = (int)tsv_u64(&t, c[PKT_WAVE]);
 			break;
-		default:	/* IMMEDIATE, NEW_PC, REG: their raw bits */
+		case TOK_NEW_PC:	/* up to 72 bits (gfx12) */
+			if (tsv_dash(&t, c[PKT_RAW]) ||
+			    sqtt_raw_parse(t.field[c[PKT_RAW]], &pk.raw, &pk.raw_hi) != 0)
+				tsv_fail(&t, "raw '%s' is not a NEW_PC's bits", t.field[c[PKT_RAW]]);
+			break;
+		default:	/* IMMEDIATE, REG: their raw bits */
 			pk.raw = tsv_u64(&t, c[PKT_RAW]);
 			break;
 		}

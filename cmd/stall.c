@@ -353,7 +353,7 @@ walk_buffer(struct worker *wk, const struct event *e)
 	while ((r = sqtt_next(&d, &tok)) > 0) {
 		if (!walked_type(tok.type))
 			continue;
-		sqtt_fields(&tok, &f);
+		sqtt_fields(d.gen, &tok, &f);
 		pk.time = tok.time;
 		pk.type = tok.type;
 		pk.wave = f.wave;
@@ -362,6 +362,7 @@ walk_buffer(struct worker *wk, const struct event *e)
 		pk.sa = f.sa;
 		pk.op = f.op;
 		pk.raw = tok.raw;
+		pk.raw_hi = tok.raw_hi;
 		if (walk_packet(wk->walker, &pk) != 0)
 			errx(2, "%s: event %u: %s", capture_path, e->index, walk_error(wk->walker));
 	}

@@ -1,6 +1,6 @@
 #!/bin/sh
 # scripts/fuzz.sh [SECONDS | ci]: build the libFuzzer harnesses of tests/fuzz (token
-# decoder, pickles, code objects, ## lines) with ASan and UBSan, and run each for SECONDS
+# decoder, pickles, code objects, ## lines, stall-budget's rules files) with ASan and UBSan, and run each for SECONDS
 # (60), seeded with the project's own fixtures (and ../shared's captures when beside).
 # "ci" runs each a fixed number of inputs from a fixed seed, about a minute each: the same
 # inputs on every machine, so that CI repeats a run that passed here, and a crash it finds
@@ -10,7 +10,7 @@
 set -u
 secs=${1:-60}
 runs_of() {	# ci: the inputs each harness runs
-	case $1 in sqtt) echo 200000 ;; pickle) echo 800000 ;; codeobj) echo 100000 ;; meta) echo 300000 ;; esac
+	case $1 in sqtt) echo 200000 ;; pickle) echo 800000 ;; codeobj) echo 100000 ;; meta) echo 300000 ;; rules) echo 200000 ;; esac
 }
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${FUZZ_OUT:-$top/build/fuzz}
@@ -22,7 +22,7 @@ libs="$(pkg-config --libs libbsd-overlay) -lz -lm -ldw -lelf -L$($llvm --libdir)
 	-Wl,-rpath,$($llvm --libdir) -lLLVM-22"
 srcs=$(find "$top"/libcommon -name "*.c" | grep -v "/report/html\|/report/report\.c")
 found=0
-for h in ${FUZZ:-sqtt pickle codeobj meta}; do
+for h in ${FUZZ:-sqtt pickle codeobj meta rules}; do
 	clang-22 $cflags -o "$out/fuzz_$h" "$top/tests/fuzz/fuzz_$h.c" $srcs $libs ||
 		{ echo "fuzz: cannot build fuzz_$h" >&2; exit 2; }
 	# ci: the seeds alone, fresh; otherwise a corpus that grows from run to run
@@ -33,6 +33,10 @@ for h in ${FUZZ:-sqtt pickle codeobj meta}; do
 	pickle)	for f in "$top"/../shared/fixtures/tinygrad/*.pkl; do [ -f "$f" ] && cp "$f" "$corpus"/; done ;;
 	codeobj) cp "$top"/fixtures/kernels/*.hsaco "$corpus"/ ;;
 	meta)	head -c 4096 "$top"/fixtures/traces/demo.packets.tsv > "$corpus"/demo ;;
+	rules)	for f in "$top"/tests/bad/rules-*.rules; do head -c 4096 "$f" > "$corpus/${f##*/}"; done
+		printf '%s\n' '# a budget' 'demo cycles <= 500' '* cause mem <= 70% # waits' \
+		    'demo pc 0x1318 cause smem >= 10' 'demo inst /^s_waitcnt (vmcnt|lgkmcnt)[(]0[)]/ cycles < 900' \
+		    'demo cycles <= 105% of base.json' > "$corpus"/budget.rules ;;
 	esac
 	if [ "$secs" = ci ]; then
 		how="-seed=1 -runs=$(runs_of $h)"

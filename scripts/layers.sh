@@ -40,16 +40,21 @@ $1 == "" { next }
 	}
 	if (!(($1, $2) in seen)) { seen[$1, $2] = 1; adj[$1] = adj[$1] " " $2 }
 }
-function dfs(u,    n, vs, i, v, j, path) {
+function dfs(u,    n, vs, i, v, j, path, nc, m) {
 	state[u] = 1; stack[++sp] = u
 	n = split(adj[u], vs, " ")
 	for (i = 1; i <= n; i++) {
 		v = vs[i]
 		if (state[v] == 1) {
-			path = ""
+			# the circle from its least name, whichever module the search began at
 			for (j = 1; j <= sp; j++) if (stack[j] == v) break
-			for (; j <= sp; j++) path = path stack[j] " -> "
-			printf "layers: circle: %s%s\n", path, v
+			nc = 0
+			for (; j <= sp; j++) cyc[++nc] = stack[j]
+			m = 1
+			for (j = 2; j <= nc; j++) if (cyc[j] < cyc[m]) m = j
+			path = ""
+			for (j = 0; j < nc; j++) path = path cyc[(m - 1 + j) % nc + 1] " -> "
+			printf "layers: circle: %s%s\n", path, cyc[m]
 			bad = 1
 		} else if (state[v] == 0) dfs(v)
 	}

@@ -141,7 +141,7 @@ test_expect_success 'waves on another SIMD give no rows; the itrace-off event on
 	test_cmp expect actual
 '
 
-test_expect_success 'waves on other units only (SIMD 1, WGP 1, SA 1): no row, so an error' '
+test_expect_success 'waves on other units only (SIMD 1, WGP 1, SA 1): their lifetimes, untraced rows, no error' '
 	cp "$KERNELS/branchy.hsaco" . &&
 	tsv > other.tsv <<\EOF &&
 ##target gfx1100
@@ -158,11 +158,27 @@ test_expect_success 'waves on other units only (SIMD 1, WGP 1, SA 1): no row, so
 EOF
 	sqtt-encode -d cap.other other.tsv &&
 	sqtt-dump cap.other > packets.other &&
-	test_expect_code 2 sqtt-walk packets.other > rows.other 2> err &&
-	echo "sqtt-walk: packets.other: no wave on the traced unit of any trace buffer: no row" > expect &&
-	test_cmp expect err &&
+	sqtt-walk packets.other > rows.other 2> err &&
+	test_cmp /dev/null err &&
 	rows rows.other > actual &&
-	test_cmp /dev/null actual
+	cat > expect <<-\EOF &&
+	0 0 0 0x1300 900 800 WAVE_END (wave on another SIMD of the traced unit, not instruction-traced)
+	0 1 0 0x1300 901 800 WAVE_END (wave on another unit, not instruction-traced)
+	0 2 0 0x1300 902 800 WAVE_END (wave on another unit, not instruction-traced)
+	EOF
+	test_cmp expect actual &&
+	awk -F"\t" "!/^#/ { print \$11 }" rows.other | sort -u > cls && echo untraced > expect &&
+	test_cmp expect cls
+'
+
+test_expect_success 'a wave on the traced SIMD: the other units'"'"' lifetimes are not rows' '
+	{ cat other.tsv; printf "0\t0\t-\t903\tWAVE_START\t1\t0\t0\t0\t-\t-\n0\t0\t-\t990\tWAVE_END\t1\t0\t0\t0\t-\t-\n"; } > mixed.tsv &&
+	sqtt-encode -d cap.mixed mixed.tsv &&
+	sqtt-dump cap.mixed > packets.mixed &&
+	sqtt-walk packets.mixed > rows.mixed 2> err &&
+	rows rows.mixed > actual &&
+	echo "0 0 1 0x1300 990 87 WAVE_END (wave not instruction-traced)" > expect &&
+	test_cmp expect actual
 '
 
 test_expect_success 'branchy: the forward branch not taken falls through; taken, it ends the wave' '

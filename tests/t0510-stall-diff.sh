@@ -110,7 +110,7 @@ test_expect_success 'a raw view against a cause view: a warning, the diff all th
 
 test_expect_success '--threshold: moves and edits always differ; cycles within it do not' '
 	test_expect_code 1 stall-diff -T 1000 "$V1" "$V2" >o.tsv &&
-	sed "s/	drain$/	drain/" v1.rows >v1b.rows &&
+	test_expect_code 1 stall-diff -T 50% "$V1" "$V2" >o.tsv &&
 	awk -F"\t" -v OFS="\t" "!/^#/ && \$6 == \"0x1318\" { \$13 += 10 } { print }" v1.rows >slow.rows &&
 	test_expect_code 1 stall-diff v1.rows slow.rows >o.tsv &&
 	grep "	0x1318	0x1318	" o.tsv | cut -f5-8 >actual &&
@@ -118,9 +118,33 @@ test_expect_success '--threshold: moves and edits always differ; cycles within i
 	test_cmp expect actual &&
 	test_expect_code 1 stall-diff -T 9.99 v1.rows slow.rows >o.tsv &&
 	test_expect_code 0 stall-diff -T 10 v1.rows slow.rows >o.tsv &&
-	test_expect_code 1 stall-diff -T 5% v1.rows slow.rows >o.tsv &&
+	test_expect_code 0 stall-diff -T 5% v1.rows slow.rows >o.tsv &&
 	test_expect_code 0 stall-diff --threshold 5.1% v1.rows slow.rows >o.tsv &&
 	grep -c "^##stall-diff	threshold	5.1%$" o.tsv
+'
+
+# 3 waves, 30 more cycles on one line: 10 a wave more, of the kernel 2598 a wave:
+# 10 / 2598 = 0.385%, of the line 10 / 198 = 5.05%.
+test_expect_success '-T N%: the gate per kernel, a line counts above N% of its kernel' '
+	test_expect_code 1 stall-diff -T 0.38% v1.rows slow.rows >o.tsv &&
+	test_expect_code 0 stall-diff -T 0.39% v1.rows slow.rows >o.tsv &&
+	awk -F"\t" -v OFS="\t" "!/^#/ && \$6 == \"0x1308\" { \$13 += 1 } { print }" v1.rows >one.rows &&
+	test_expect_code 1 stall-diff v1.rows one.rows >o.tsv &&
+	grep "	0x1308	0x1308	" o.tsv | cut -f5-8 >actual &&
+	echo "1.00|2.00|1.00|100.00" | tabs >expect &&
+	test_cmp expect actual &&
+	test_expect_code 0 stall-diff -T 0.04% v1.rows one.rows >o.tsv &&
+	test_expect_code 1 stall-diff -T 0.03% v1.rows one.rows >o.tsv
+'
+
+# One line alone over the floor while its kernel is not: the line 0x1318 10 a wave
+# slower and the line 0x1324 10 a wave faster, the kernel the same.
+test_expect_success '-T N%: a line that moves by more than N% of its kernel fails it alone' '
+	awk -F"\t" -v OFS="\t" "!/^#/ && \$6 == \"0x1318\" { \$13 += 10 } !/^#/ && \$6 == \"0x1324\" { \$13 -= 10 } { print }" v1.rows >shift.rows &&
+	grep "	TOTAL	" o.tsv >/dev/null &&
+	test_expect_code 1 stall-diff -T 0.38% v1.rows shift.rows >o.tsv &&
+	grep "	TOTAL	" o.tsv | cut -f7 >actual && echo 0.00 >expect && test_cmp expect actual &&
+	test_expect_code 0 stall-diff -T 0.39% v1.rows shift.rows >o.tsv
 '
 
 test_expect_success '-k a=b pairs two names; only the named pairs are compared' '
@@ -206,6 +230,90 @@ test_expect_success 'trouble: exit 2, one line naming the program and the file' 
 	test_expect_code 2 stall-diff v1.rows >o 2>err && grep -q "^usage: stall-diff " err &&
 	stall-diff -h >o && grep -q "^usage: stall-diff " o &&
 	stall-diff --version >o && grep -q "^stall-diff (stall) [0-9]" o
+'
+
+# fixtures/kernels/demo-v3.s is demo.s with every register renumbered (v0-v2 as v4-v6,
+# s[2:3] s[12:13], s[4:5] s[14:15], s6 s8): the same instructions at the same pcs, traced
+# by the same packets.  14 of its 21 traced instructions name a register; the 7 that do
+# not (the four s_waitcnt, s_barrier, s_cbranch_scc1, s_endpgm) keep their text.
+test_expect_success 'a recompile that renumbers every register: aligned row for row, r, exit 0' '
+	sed "s|fixtures/kernels/demo.hsaco|fixtures/kernels/demo-v3.hsaco|" \
+	    "$TOP/fixtures/traces/demo.packets.tsv" >regs.packets.tsv &&
+	(cd "$TOP" && sqtt-encode -d "$T_DIR/cap.regs" "$T_DIR/regs.packets.tsv") &&
+	stall --rows cap.regs >regs.rows &&
+	grep -q "	v_lshlrev_b32_e32 v4, 2, v4	" regs.rows &&
+	test_expect_code 0 stall-diff "$V1" cap.regs >regs.tsv &&
+	grep -v "^#" regs.tsv | grep -v "	TOTAL	\|	WALL	\|	CAUSE	" >rows &&
+	test "$(wc -l <rows)" -eq 21 &&
+	awk -F"\t" "\$3 != \$4 || \$7 != \"0.00\"" rows >bad && test_cmp /dev/null bad &&
+	awk -F"\t" "\$2 == \"=\" { print \$3 }" rows >actual &&
+	printf "%s\n" 0x1318 0x1324 0x133c 0x1340 0x134c 0x135c 0x136c >expect &&
+	test_cmp expect actual &&
+	test "$(cut -f2 rows | grep -c "^r$")" -eq 14 &&
+	test_expect_code 0 stall-diff v1.rows regs.rows >o.tsv &&
+	grep -v "^##" o.tsv >actual && grep -v "^##" regs.tsv | grep -v "	WALL	" >expect &&
+	grep -v "	WALL	" actual >a2 && test_cmp expect a2
+'
+
+test_expect_success '--changed: a summary line per kernel first, the changed lines by |delta|' '
+	test_expect_code 1 stall-diff --changed "$V1" "$V2" >ch.tsv &&
+	grep "^##stall-diff	stat	" ch.tsv >actual &&
+	echo "##stall-diff|stat|demo|2598.00|2598.00|0.00|0.00|added|1|removed|1|moved|2|renumbered|0|slower|1|faster|0|differs|1" | tabs >expect &&
+	test_cmp expect actual &&
+	grep -v "^#" ch.tsv | grep -v "	TOTAL	\|	WALL	\|	CAUSE	" | cut -f2-4,7 >actual &&
+	tabs >expect <<\EOF &&
+-|0x1360|-|-8.00
+=|0x1364|0x1364|7.00
++|-|0x1328|1.00
+m|0x1314|0x1310|0.00
+m|0x1310|0x1314|0.00
+EOF
+	test_cmp expect actual &&
+	test_expect_code 0 stall-diff --changed "$V2" "$V2" >same.tsv &&
+	grep -v "^#" same.tsv | cut -f3 >actual && printf "TOTAL\nWALL\n" >expect &&
+	test_cmp expect actual &&
+	grep "	stat	" same.tsv | cut -f20-21 >actual && printf "differs\t0\n" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 1 stall-diff --changed --pretty "$V1" "$V2" >ch.txt &&
+	grep "^ demo: 2598.00 -> 2598.00 cycles a wave (+0.00, +0.00%): differs; 1 added, 1 removed, 2 moved, 0 renumbered, 1 slower, 0 faster$" ch.txt &&
+	test_expect_code 1 stall-diff --changed --json "$V1" "$V2" >ch.json &&
+	grep -c "^    {\"edit\"" ch.json >n && echo 5 >expect && test_cmp expect n
+'
+
+# A JSON table whose kernel name and instruction hold a newline and a forged ## line.
+test_expect_success 'names from the inputs are escaped: no forged ## line or row' '
+	stall-table --json v1.rows | sed "s/\"kernel\": \"demo\"/\"kernel\": \"demo\\\\n##stall-diff\\\\tforged\"/; s/\"inst\": \"s_endpgm\"/\"inst\": \"s_endpgm\\\\nforged\\\\trow\"/" >evil.json &&
+	grep -q "demo.n##stall-diff.tforged" evil.json &&
+	test_expect_code 0 stall-diff evil.json evil.json >o.tsv &&
+	! grep -q "^##stall-diff	forged" o.tsv &&
+	! grep -q "^forged" o.tsv &&
+	grep "^##stall-diff	kernel	" o.tsv | cut -f3 >actual &&
+	printf "%s\n" "demo\\n##stall-diff\\tforged" >expect && test_cmp expect actual &&
+	grep "0x136c" o.tsv | cut -f12 >actual &&
+	printf "%s\n" "s_endpgm\\nforged\\trow" >expect && test_cmp expect actual &&
+	test_expect_code 0 stall-diff -p evil.json evil.json >o.txt &&
+	! grep -q "^forged" o.txt
+'
+
+# The same code, two runs of tinygrad's gemm: 20260120 (e540cad) and 20260202 (ccf477c).
+# Each kernel's cycles a wave from stall's own tables: E_32_32_4 moved by 4.55%, the
+# others by less; single lines moved by far more of themselves (the per-row gate failed).
+C1=$FIXTURES/20260120_profile_gemm_run_0_e540cad.pkl
+C2=$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl
+test_expect_success SHARED 'the CI form: two runs of the same code pass -T 5%, demo-v2 fails it' '
+	for c in "$C1" "$C2"; do stall --all --tsv "$c" || return 1; done >both.tsv &&
+	awk -F"\t" "/^##stall-table	kernel	/ { w = \$5 / \$7; if (\$3 in a) { d = 100 * (w - a[\$3]) / a[\$3]; if (d < 0) d = -d; if (d > m) m = d } else a[\$3] = w }
+	    END { printf \"%.2f\\n\", m }" both.tsv >actual &&
+	echo 4.55 >expect && test_cmp expect actual &&
+	test_expect_code 0 stall-diff -T 5% "$C1" "$C2" >ci.tsv &&
+	test_expect_code 1 stall-diff -T 4.5% "$C1" "$C2" >ci.tsv &&
+	test_expect_code 1 stall-diff -T 5% "$V1" "$V2" >ci.tsv &&
+	test_expect_code 0 stall-diff -T 5% "$V2" "$V2" >ci.tsv &&
+	test_expect_code 1 stall-diff "$C1" "$C2" >all.tsv &&
+	awk -F"\t" "!/^#/ && \$8 != \"-\" && (\$8 > 20 || \$8 < -20) && \$3 ~ /^0x/" all.tsv | wc -l >n &&
+	test "$(cat n)" -gt 0 &&
+	test_expect_code 0 stall-diff --changed -T 5% "$C1" "$C2" >ch.tsv &&
+	grep -c "	differs	0$" ch.tsv >n && echo 3 >expect && test_cmp expect n
 '
 
 # The same code, two captures: 20260305 traced 2 waves of r_2_8_16_4_4_16_4, 20260202 4.

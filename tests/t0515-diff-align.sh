@@ -3,9 +3,8 @@
 # instruction, so that only the order of the texts differs.  By stall-diff(1): a move
 # across exactly one instruction is a swap (both marked m), across several only the
 # moved line is (issue 24's survivor: a move across several lines marked as one swap);
-# of two equally long alignments the one that leaves out lines of a first, so that of
-# two equal instructions of a, the later is the one aligned (the survivor: the other one
-# kept).
+# of two equal instructions of a that could align with one of b, the earlier is aligned
+# (the survivor: the other one kept).
 . "$(dirname "$0")/lib.sh"
 
 tabs() { tr '|' '\t'; }
@@ -55,15 +54,15 @@ test_expect_success 'a move across one instruction: a swap, both marked' '
 	test_cmp expect actual
 '
 
-test_expect_success 'two equal instructions in a, one in b: the later of a is aligned' '
+test_expect_success 'two equal instructions in a, one in b: the earlier of a is aligned' '
 	rows v_p v_x v_x v_q > a.tsv &&
 	rows v_p v_y v_x v_y v_q > b.tsv &&
 	edits a.tsv b.tsv > actual &&
 	tabs > expect <<-\EOF &&
 	=|0x100|0x100|v_p
-	-|0x104|-|v_x
 	+|-|0x104|v_y
-	=|0x108|0x108|v_x
+	=|0x104|0x108|v_x
+	-|0x108|-|v_x
 	+|-|0x10c|v_y
 	=|0x10c|0x110|v_q
 	=|0x110|0x114|s_endpgm

@@ -1,7 +1,9 @@
 #!/bin/sh
 # stall-budget: the demo capture (cycles known by construction, t0430) held to budgets
 # at its own numbers, a cycle under them and a tenth under a cause; baselines; the errors;
-# a real Makefile whose regression rule fails where the budget breaks.
+# a real Makefile whose regression rule fails where the budget breaks.  Every figure is
+# cycles a wave: the demo's 3 waves have 7794 cycles (2598 a wave), mem 2445 (815), the
+# s_waitcnt lines 3223 (1074.33), their lds 184 (61.33), wave_start 1506 (502).
 . "$(dirname "$0")/lib.sh"
 
 tabs() { tr '|' '\t'; }
@@ -12,14 +14,14 @@ test_expect_success 'its own numbers pass, every kind of rule, exit 0' '
 	stall-budget -w base.json rows.tsv &&
 	cat >own.rules <<\EOF &&
 # the demo kernel, at its own numbers
-demo cycles <= 7794
-demo cycles >= 7794	# not faster either
-demo cause mem <= 2445
+demo cycles <= 2598
+demo cycles >= 2598	# not faster either
+demo cause mem <= 815
 * cause mem <= 31.38%
-demo pc 0x1324 cycles <= 2445
-demo inst /^s_waitcnt/ cycles <= 3223
-demo inst /lgkmcnt[(]0#*[)]/ cause lds < 185
-demo cause wave_start <= 1506
+demo pc 0x1324 cycles <= 815
+demo inst /^s_waitcnt/ cycles <= 1074.34
+demo inst /lgkmcnt[(]0#*[)]/ cause lds < 61.34
+demo cause wave_start <= 502
 
 demo cycles <= 100% of base.json
 demo cause mem <= 100% of base.json
@@ -28,14 +30,14 @@ EOF
 	test_cmp /dev/null err &&
 	tabs >expect <<\EOF &&
 #verdict|rule|kernel|measured|op|limit|text
-ok|own.rules:2|demo|7794|<=|7794|demo cycles <= 7794
-ok|own.rules:3|demo|7794|>=|7794|demo cycles >= 7794
-ok|own.rules:4|demo|2445|<=|2445|demo cause mem <= 2445
+ok|own.rules:2|demo|2598.00|<=|2598.00|demo cycles <= 2598
+ok|own.rules:3|demo|2598.00|>=|2598.00|demo cycles >= 2598
+ok|own.rules:4|demo|815.00|<=|815.00|demo cause mem <= 815
 ok|own.rules:5|demo|31.37%|<=|31.38%|* cause mem <= 31.38%
-ok|own.rules:6|demo|2445|<=|2445|demo pc 0x1324 cycles <= 2445
-ok|own.rules:7|demo|3223|<=|3223|demo inst /^s_waitcnt/ cycles <= 3223
-ok|own.rules:8|demo|184|<|185|demo inst /lgkmcnt[(]0#*[)]/ cause lds < 185
-ok|own.rules:9|demo|1506|<=|1506|demo cause wave_start <= 1506
+ok|own.rules:6|demo|815.00|<=|815.00|demo pc 0x1324 cycles <= 815
+ok|own.rules:7|demo|1074.33|<=|1074.34|demo inst /^s_waitcnt/ cycles <= 1074.34
+ok|own.rules:8|demo|61.33|<|61.34|demo inst /lgkmcnt[(]0#*[)]/ cause lds < 61.34
+ok|own.rules:9|demo|502.00|<=|502.00|demo cause wave_start <= 502
 ok|own.rules:11|demo|2598.00|<=|2598.00|demo cycles <= 100% of base.json
 ok|own.rules:12|demo|815.00|<=|815.00|demo cause mem <= 100% of base.json
 EOF
@@ -52,30 +54,46 @@ test_expect_success 'the capture itself, a TSV table and a JSON table give the s
 '
 
 test_expect_success 'one cycle under: broken, named on stderr, exit 1' '
-	printf "demo cycles <= 7793\ndemo pc 0x1324 cycles <= 2444\n" >tight.rules &&
+	printf "demo cycles <= 2597\ndemo pc 0x1324 cycles <= 814\n" >tight.rules &&
 	test_expect_code 1 stall-budget tight.rules rows.tsv >out 2>err &&
 	tabs >expect <<\EOF &&
 #verdict|rule|kernel|measured|op|limit|text
-broken|tight.rules:1|demo|7794|<=|7793|demo cycles <= 7793
-broken|tight.rules:2|demo|2445|<=|2444|demo pc 0x1324 cycles <= 2444
+broken|tight.rules:1|demo|2598.00|<=|2597.00|demo cycles <= 2597
+broken|tight.rules:2|demo|815.00|<=|814.00|demo pc 0x1324 cycles <= 814
 EOF
 	test_cmp expect out &&
 	cat >expect <<\EOF &&
-stall-budget: tight.rules:1: broken: demo cycles <= 7793: kernel demo: 7794 is not <= 7793
-stall-budget: tight.rules:2: broken: demo pc 0x1324 cycles <= 2444: kernel demo: 2445 is not <= 2444
+stall-budget: tight.rules:1: broken: demo cycles <= 2597: kernel demo: 2598.00 cycles a wave is not <= 2597.00
+stall-budget: tight.rules:2: broken: demo pc 0x1324 cycles <= 814: kernel demo: 815.00 cycles a wave is not <= 814.00
 EOF
 	test_cmp expect err
 '
 
+# 2598 cycles a wave, exactly: each comparison at equality.
+test_expect_success 'a rule at exactly its limit: <= and >= hold, < and > break' '
+	printf "demo cycles <= 2598\ndemo cycles >= 2598\ndemo cycles < 2598\ndemo cycles > 2598\n" >eq.rules &&
+	test_expect_code 1 stall-budget eq.rules rows.tsv >out 2>err &&
+	cut -f1,4-6 out >actual &&
+	tabs >expect <<\EOF &&
+#verdict|measured|op|limit
+ok|2598.00|<=|2598.00
+ok|2598.00|>=|2598.00
+broken|2598.00|<|2598.00
+broken|2598.00|>|2598.00
+EOF
+	test_cmp expect actual &&
+	test "$(wc -l <err)" -eq 2
+'
+
 test_expect_success 'a tenth under a cause: broken, in cycles, in percent and against the baseline' '
-	for r in "demo cause mem <= 2200" "* cause mem <= 28.23%" "demo cause mem <= 90% of base.json" \
-	    "demo inst /^s_waitcnt vmcnt/ cause mem <= 2200"; do
+	for r in "demo cause mem <= 733" "* cause mem <= 28.23%" "demo cause mem <= 90% of base.json" \
+	    "demo inst /^s_waitcnt vmcnt/ cause mem <= 733"; do
 		echo "$r" >tenth.rules &&
 		test_expect_code 1 stall-budget tenth.rules rows.tsv >out 2>err &&
 		grep -q "^broken	" out && test_one_line_error stall-budget err || return 1
 	done &&
 	cat err >actual &&
-	echo "stall-budget: tenth.rules:1: broken: demo inst /^s_waitcnt vmcnt/ cause mem <= 2200: kernel demo: 2445 is not <= 2200" >expect &&
+	echo "stall-budget: tenth.rules:1: broken: demo inst /^s_waitcnt vmcnt/ cause mem <= 733: kernel demo: 815.00 cycles a wave is not <= 733.00" >expect &&
 	test_cmp expect actual &&
 	echo "demo cause mem <= 90% of base.json" >tenth.rules &&
 	test_expect_code 1 stall-budget tenth.rules rows.tsv >out 2>err &&
@@ -83,13 +101,15 @@ test_expect_success 'a tenth under a cause: broken, in cycles, in percent and ag
 	test_cmp expect err
 '
 
-test_expect_success 'a baseline is per wave: twice the waves at the same cost per wave pass' '
+test_expect_success 'every figure is per wave: twice the waves at the same cost per wave pass' '
 	{ cat rows.tsv; grep -v "^#" rows.tsv | awk -F"\t" -v OFS="\t" "{ \$1 += 100; print }"; } >twice.tsv &&
 	stall-table twice.tsv >stage88.0.out && <stage88.0.out grep "^##stall-table	kernel" | cut -f5-7 >actual &&
 	echo "15588|waves|6" | tabs >expect && test_cmp expect actual &&
 	echo "demo cycles <= 100% of base.json" >base.rules &&
 	test_expect_code 0 stall-budget base.rules twice.tsv >out &&
-	echo "demo cycles <= 7794" >abs.rules &&
+	printf "demo cycles <= 2598\ndemo pc 0x1324 cycles <= 815\n" >abs.rules &&
+	test_expect_code 0 stall-budget abs.rules twice.tsv >out &&
+	echo "demo cycles <= 2597" >abs.rules &&
 	test_expect_code 1 stall-budget abs.rules twice.tsv >out 2>/dev/null
 '
 
@@ -141,7 +161,9 @@ test_expect_success 'a malformed rule: exit 2, file:line: what is wrong' '
 		echo "stall-budget: bad.rules:2: $msg" >expect &&
 		test_cmp expect err || return 1
 	done <<\EOF
-demo|no figure after the kernel: cycles or cause NAME
+demo|no figure after the kernel: write '"'"'demo cycles <= N'"'"' or '"'"'demo cause NAME <= N'"'"'
+demo 40000|'"'"'40000'"'"' is a limit where the figure goes: write '"'"'demo cycles <= 40000'"'"' (cycles a wave) or '"'"'demo cause NAME <= 40000'"'"'
+demo <= 40000|no figure before '"'"'<='"'"': write '"'"'demo cycles <= N'"'"' (cycles a wave) or '"'"'demo cause NAME <= N'"'"'
 demo cycles|no comparison (<=, <, >=, >) at the end
 demo cycles =< 5|no comparison (<=, <, >=, >) at =<
 demo cycles <= five|'"'"'five'"'"' is not a number of cycles or a percent
@@ -151,7 +173,7 @@ demo cycles <= 5%|a kernel'"'"'s cycles are always 100% of themselves
 demo cycles <= 5% of|no baseline after '"'"'of'"'"'
 demo cause tea break <= 5|unknown cause '"'"'tea break'"'"'
 demo cause <= 5|no cause after '"'"'cause'"'"'
-demo hits <= 5|'"'"'hits'"'"': the figure is cycles or cause NAME
+demo hits <= 5|'"'"'hits'"'"': the figure is '"'"'cycles'"'"' or '"'"'cause NAME'"'"', as in '"'"'demo cycles <= N'"'"'
 demo pc|no address after '"'"'pc'"'"'
 demo inst s_waitcnt cycles <= 5|no /pattern/ after '"'"'inst'"'"'
 demo inst /s_wait cycles <= 5|the pattern /s_wait cycles <= 5 is not closed with '"'"'/'"'"'
@@ -192,14 +214,14 @@ budget.ok: budget.rules rows.tsv
 	stall-budget budget.rules rows.tsv > budget.tsv
 	touch budget.ok
 EOF
-	echo "demo cycles <= 7794" >proj/budget.rules &&
+	echo "demo cycles <= 2598" >proj/budget.rules &&
 	make -C proj >make.out 2>&1 &&
 	test -e proj/budget.ok &&
 	rm proj/budget.ok &&
-	printf "demo cycles <= 7794\ndemo cause barrier <= 2000\n" >proj/budget.rules &&
+	printf "demo cycles <= 2598\ndemo cause barrier <= 673\n" >proj/budget.rules &&
 	test_expect_code 2 make -C proj >make.out 2>&1 &&
 	test ! -e proj/budget.ok &&
-	grep -q "^stall-budget: budget.rules:2: broken: demo cause barrier <= 2000: kernel demo: 2021 is not <= 2000$" make.out &&
+	grep -q "^stall-budget: budget.rules:2: broken: demo cause barrier <= 673: kernel demo: 673.67 cycles a wave is not <= 673.00$" make.out &&
 	grep -q "Error 1" make.out
 '
 
@@ -209,19 +231,19 @@ if test_have_prereq SHARED; then
 test_expect_success 'the gemm capture against the rules of the issue' '
 	stall-budget -w gemm-02.json "$B" &&
 	cat >gemm.rules <<\EOF &&
-r_2_8_16_4_4_16_4 cycles <= 40000
+r_2_8_16_4_4_16_4 cycles <= 20000
 * cause mem <= 75%
-r_2_8_16_4_4_16_4 pc 0x183c cycles <= 30000
-r_2_8_16_4_4_16_4 inst /^s_waitcnt/ cycles <= 30000
+r_2_8_16_4_4_16_4 pc 0x183c cycles <= 15000
+r_2_8_16_4_4_16_4 inst /^s_waitcnt/ cycles <= 15000
 r_2_8_16_4_4_16_4 cycles <= 125% of gemm-02.json
 EOF
 	test_expect_code 0 stall-budget gemm.rules "$A" >actual &&
 	tabs >expect <<\EOF &&
 #verdict|rule|kernel|measured|op|limit|text
-ok|gemm.rules:1|r_2_8_16_4_4_16_4|36919|<=|40000|r_2_8_16_4_4_16_4 cycles <= 40000
+ok|gemm.rules:1|r_2_8_16_4_4_16_4|18459.50|<=|20000.00|r_2_8_16_4_4_16_4 cycles <= 20000
 ok|gemm.rules:2|r_2_8_16_4_4_16_4|71.78%|<=|75.00%|* cause mem <= 75%
-ok|gemm.rules:3|r_2_8_16_4_4_16_4|24636|<=|30000|r_2_8_16_4_4_16_4 pc 0x183c cycles <= 30000
-ok|gemm.rules:4|r_2_8_16_4_4_16_4|29234|<=|30000|r_2_8_16_4_4_16_4 inst /^s_waitcnt/ cycles <= 30000
+ok|gemm.rules:3|r_2_8_16_4_4_16_4|12318.00|<=|15000.00|r_2_8_16_4_4_16_4 pc 0x183c cycles <= 15000
+ok|gemm.rules:4|r_2_8_16_4_4_16_4|14617.00|<=|15000.00|r_2_8_16_4_4_16_4 inst /^s_waitcnt/ cycles <= 15000
 ok|gemm.rules:5|r_2_8_16_4_4_16_4|18459.50|<=|18563.12|r_2_8_16_4_4_16_4 cycles <= 125% of gemm-02.json
 EOF
 	test_cmp expect actual &&

@@ -17,6 +17,7 @@ while IFS='	' read -r f line; do
 		encode-*) test_expect_code 2 sqtt-encode -d out.d "$f" > out 2> err ;;
 		attr-*) test_expect_code 2 stall-attr "$f" > out 2> err ;;
 		table-*) test_expect_code 2 stall-table "$f" > out 2> err ;;
+		rules-*) test_expect_code 2 stall-budget "$f" "$TOP/fixtures/demo" > out 2> err ;;
 		index-*) rm -rf cap && mkdir cap && cp "$f" cap/capture.tsv &&
 			test_expect_code 2 sqtt-dump cap > out 2> err.abs &&
 			sed "s|$(pwd -P)/||" err.abs > err ;;

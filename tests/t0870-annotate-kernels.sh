@@ -19,7 +19,7 @@ listing() {
 test_expect_success CLANG 'build.sh assembles hot, calm and poll' '
 	sh "$DIR/build.sh" "$T_DIR/built" &&
 	ls built > actual &&
-	printf "calm.hsaco\nhot.hsaco\npoll.hsaco\n" > expect &&
+	printf "calm.hsaco\nhot.hsaco\npoll.hsaco\ntwofiles.hsaco\n" > expect &&
 	test_cmp expect actual
 '
 

@@ -46,7 +46,7 @@ test_expect_success 'stall -k nosuch, stall on a stream with no code object: exi
 	fails 2 stall "$DEMO: no trace buffer matches -k nosuch (2 in all)" stall -k nosuch "$DEMO" &&
 	test_cmp /dev/null out &&
 	sqtt-encode -d wrongcap wrong.tsv &&
-	fails 2 stall "wrongcap: event 0 (kernel demo): 75 of 84 instruction tokens do not fit the code object $T_DIR/wrongcap/stall_code_object_id_0.out: wrong code object?" \
+	fails 2 stall "wrongcap: event 0 (kernel demo): 69 of 84 instruction tokens do not fit the code object $T_DIR/wrongcap/stall_code_object_id_0.out: wrong code object?" \
 		stall wrongcap
 '
 
@@ -91,7 +91,7 @@ test_expect_success 'a buffer whose kernel has no code object: a warning, the ot
 '
 
 test_expect_success 'the wrong code object: one line, "wrong code object?", exit 2' '
-	fails 2 sqtt-walk "wrong.tsv: event 0 (kernel demo): 75 of 84 instruction tokens do not fit the code object $TOP/fixtures/kernels/branchy.hsaco: wrong code object?" \
+	fails 2 sqtt-walk "wrong.tsv: event 0 (kernel demo): 69 of 84 instruction tokens do not fit the code object $TOP/fixtures/kernels/branchy.hsaco: wrong code object?" \
 		sqtt-walk wrong.tsv
 '
 

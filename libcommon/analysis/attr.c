@@ -47,10 +47,15 @@ struct wave {
 	struct fifo cnt[ISA_NCOUNTER];
 };
 
+/* The latest issues of an event's waves, for what other waves issued inside a gap. */
+#define ISSUE_RING 256
+
 struct aevent {
 	struct aevent *hnext;
 	uint64_t id;
 	uint64_t last_time;
+	uint64_t ring_time[ISSUE_RING], ring_wave[ISSUE_RING];
+	unsigned ring_n, ring_head;	/* entries, and where the next one goes */
 	struct wave *waves;
 	unsigned nwaves;
 	int64_t end_hi, end_below;	/* the same pair over the waves that have ended */
@@ -296,6 +301,33 @@ others_issued(const struct aevent *e, const struct wave *w, uint64_t from, uint6
 	return 0;
 }
 
+/* How many issues of waves of e other than w lie strictly inside (from, to); at least
+ * ISSUE_RING when the ring no longer reaches back to from. */
+static unsigned
+others_issues(const struct aevent *e, const struct wave *w, uint64_t from, uint64_t to)
+{
+	unsigned i, k, n = 0;
+
+	for (k = 0; k < e->ring_n; k++) {
+		i = (e->ring_head + ISSUE_RING - 1 - k) % ISSUE_RING;
+		if (e->ring_time[i] <= from)
+			return n;
+		if (e->ring_time[i] < to && e->ring_wave[i] != w->id)
+			n++;
+	}
+	return e->ring_n == ISSUE_RING ? ISSUE_RING : n;
+}
+
+static void
+ring_push(struct aevent *e, uint64_t time, uint64_t wave)
+{
+	e->ring_time[e->ring_head] = time;
+	e->ring_wave[e->ring_head] = wave;
+	e->ring_head = (e->ring_head + 1) % ISSUE_RING;
+	if (e->ring_n < ISSUE_RING)
+		e->ring_n++;
+}
+
 /* Memory counters ------------------------------------------------------------ */
 
 static void
@@ -406,9 +438,12 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 		return CAUSE_UNEXPLAINED;
 	if ((r->dep[0] != '-' || r->dep[1] != '\0') && (c = dep_cause(a, r->dep)) != CAUSE_NONE)
 		return c;
-	if (others_issued(e, w, w->prev_time, r->time))
+	/* the other waves' issues (a cycle each) inside the gap bound what they explain:
+	 * issue_wait where they fill at least half of it beyond the row's own cycle */
+	if (others_issued(e, w, w->prev_time, r->time) &&
+	    2 * (int64_t)others_issues(e, w, w->prev_time, r->time) >= cost - 1)
 		return CAUSE_ISSUE_WAIT;
-	if (w->prev_taken || (r->pc_known && w->prev_pc_known && r->pc / 64 != w->prev_pc / 64))
+	if (w->prev_taken || (r->pc_known && w->prev_pc_known && r->pc / a->model->fetch_line != w->prev_pc / a->model->fetch_line))
 		return CAUSE_FETCH;
 	if (is_vmem(a, r->cls))
 		return CAUSE_VMEM_ISSUE;
@@ -525,6 +560,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		if (c >= 0)
 			fifo_push(&w->cnt[c], kind, r->pc, r->time);
 		issue_merge(&w->last_issue, &w->below_issue, (int64_t)r->time, -1);
+		ring_push(e, r->time, w->id);
 	}
 	w->prev_time = r->time;
 	w->prev_pc = r->pc;

@@ -12,10 +12,13 @@
 #include "walk.h"
 
 #define NSLOT 32
+#define MAX_LIVES (1u << 16)	/* lifetimes kept of a buffer with no wave on its traced SIMD */
 #define LOOKAHEAD 16	/* instructions searched on the fall-through path to resynchronise */
 #define MAX_EVENTS (1u << 20)	/* events of one input: walk(3) state for each */
 #define WARN_CAP 10	/* warnings of one kind said; the rest are counted at the end */
 #define WRONG_MIN 8	/* misfits before "most tokens do not fit" may be said */
+#define HOLD_MAX 4096	/* rows held behind a token waiting for its wave's next one */
+#define PEND_MAX 1	/* tokens of one wave waiting for one that says where they go */
 
 /* The kinds of warning, each capped at WARN_CAP. */
 enum wkind { W_MISFIT, W_NEWPC, W_ENTRY, W_REOPEN, W_ENDPC, W_NOEND, W_ORPHAN, W_NOCODE,
@@ -47,7 +50,28 @@ struct wave {
 	unsigned number;
 	uint64_t pc, last;
 	unsigned rows;
+	int exec0;		/* an instruction may have left EXEC zero (isa exec_write) */
+	/* Tokens that fit no instruction at pc wait for the wave's next tokens to say where
+	 * they go (look-ahead): their rows' places in the held rows, their tokens. */
+	unsigned pend;
+	struct pending {
+		uint64_t seq, time;
+		enum sqtt_type type;
+		int op;
+	} pq[PEND_MAX];
+	uint64_t unread;	/* the first word LLVM could not read that the wave issued
+				 * (its pc + 1), 0: none: from there on its pc is uncertain */
+	const struct wevent *ev;	/* its event (untraced: the HEADER's barrier rule) */
 };
+
+/* A row held in order while an earlier token waits for its wave's next one. */
+struct held {
+	struct walk_row r;
+	int state;		/* H_READY, H_PENDING, H_DROPPED */
+	struct wevent *e;	/* H_PENDING: the waiting token's buffer and slot */
+	unsigned slot;
+};
+enum { H_READY, H_PENDING, H_DROPPED };
 
 /* One buffer's walk.  Its waves' slots are allocated while any is alive. */
 struct wevent {
@@ -57,12 +81,24 @@ struct wevent {
 	long prog;		/* index into progs, -1: none */
 	int have_header;
 	unsigned sa, wgp, simd;
+	const struct sqtt_gen *gen;	/* the HEADER's generation (the default before) */
+	int no_barrier_wait;	/* the HEADER says s_barrier_wait emits no token */
 	struct sqtt_pgm pgm;	/* the dispatch's COMPUTE_PGM writes: where its waves start */
 	struct wave *slot;	/* NSLOT, or NULL when no wave is alive */
 	unsigned alive;
+	/* Waves on other SIMDs, of the traced unit or not (no instruction tokens are traced
+	 * there): while the traced SIMD has had no wave, their lifetimes, written as rows
+	 * at the end of the input when it never has one.  other: struct wave by unit and
+	 * slot. */
+	struct u64map other;
+	int traced_seen;	/* a WAVE_START on the traced SIMD */
+	struct life { unsigned slot; int same_unit; uint64_t pc, start, end; } *lives;
+	size_t nlives;
 	unsigned nwaves;
 	uint64_t orphan;	/* instruction tokens for slots with no open wave */
 	uint64_t fit, misfit;	/* instruction tokens placed where the wave was, or not */
+	uint64_t dropped;	/* of the misfits: tokens placed nowhere */
+	uint64_t ends_ok, ends_bad;	/* WAVE_ENDs of waves with rows at an s_endpgm, or not */
 	uint64_t nocode;	/* tokens of waves of a buffer with no code object */
 };
 
@@ -94,9 +130,14 @@ struct walker {
 	uint64_t nwarn_kind[W_NKIND];
 	size_t nev_seen, nev_nocode;	/* buffers walked; of them, with no code object */
 	char *misfit_said[WARN_CAP];	/* said at the end, unless the walk is refused */
+	struct held *held;	/* rows in order behind a waiting token: held[i] is row seq base+i */
+	size_t hstart, hend, hcap;
+	uint64_t hbase;
 	unsigned nfailed;
 	char error[256];
 };
+
+static void other_free(struct wevent *);
 
 /* A warning said: to the caller's function (walk_set_warn), else to standard error. */
 static void
@@ -170,9 +211,11 @@ walk_free(struct walker *wk)
 		free(wk->infos[i].tag);
 	}
 	free(wk->infos);
+	free(wk->held);
 	for (i = 0; i < wk->events.cap; i++)
 		if (wk->events.val[i] != NULL) {
 			free(((struct wevent *)wk->events.val[i])->slot);
+			other_free(wk->events.val[i]);
 			free(wk->events.val[i]);
 		}
 	u64map_free(&wk->events);
@@ -353,6 +396,7 @@ event_get(struct walker *wk, long id, int se)
 	e->se = se;
 	e->kernel = "-";
 	e->prog = -1;
+	e->gen = sqtt_gen_default();
 	for (i = wk->ninfos; i-- > 0;)
 		if (wk->infos[i].event == id) {
 			info = &wk->infos[i];
@@ -367,37 +411,91 @@ event_get(struct walker *wk, long id, int se)
 
 /* Rows -------------------------------------------------------------------------- */
 
+/* A row of wave w made (its delta since the wave's previous row), not yet written. */
 static void
-put_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
-    const struct inst *in, uint64_t pc, uint64_t time, const char *token)
+make_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
+    const struct inst *in, uint64_t pc, uint64_t time, const char *token, struct walk_row *r)
 {
 	const struct prog *p = event_prog(wk, e);
-	struct walk_row r;
 
-	r.event = e->id;
-	r.se = e->se;
-	r.kernel = e->kernel;
-	r.wave = w->number;
-	r.slot = slot;
-	r.pc = pc;
-	r.time = time;
-	r.delta = time - w->last;
-	r.token = token;
-	r.in = in;
-	r.prog = p == &wk->cmdline ? (unsigned)wk->nprogs : (unsigned)(p - wk->progs);
-	r.idx = p && p->insts && in >= p->insts && in < p->insts + p->ninsts ?
+	r->event = e->id;
+	r->se = e->se;
+	r->kernel = e->kernel;
+	r->wave = w->number;
+	r->slot = slot;
+	r->pc = pc;
+	r->time = time;
+	r->delta = time - w->last;
+	r->token = token;
+	r->in = in;
+	r->prog = p == &wk->cmdline ? (unsigned)wk->nprogs : (unsigned)(p - wk->progs);
+	r->idx = p && p->insts && in >= p->insts && in < p->insts + p->ninsts ?
 	    (size_t)(in - p->insts) : SIZE_MAX;
-	wk->emit(wk->ctx, &r);
 	w->last = time;
 	w->rows++;
 	wk->nrows++;
 }
 
-/* Never traced: stepped over wherever the wave's pc meets them. */
-static int
-untraced(const struct inst *in)
+/* The held rows written up to the first that still waits. */
+static void
+held_flush(struct walker *wk)
 {
-	return in->cls == IC_DELAY_ALU;
+	struct held *h;
+
+	while (wk->hstart < wk->hend && (h = &wk->held[wk->hstart])->state != H_PENDING) {
+		if (h->state == H_READY)
+			wk->emit(wk->ctx, &h->r);
+		wk->hstart++;
+	}
+	if (wk->hstart == wk->hend) {
+		wk->hbase += wk->hstart;
+		wk->hstart = wk->hend = 0;
+	}
+}
+
+/* A place at the end of the held rows; its sequence number. */
+static uint64_t
+held_add(struct walker *wk, int state)
+{
+	if (wk->hend == wk->hcap) {
+		if (wk->hstart > 0) {
+			memmove(wk->held, wk->held + wk->hstart,
+			    (wk->hend - wk->hstart) * sizeof(*wk->held));
+			wk->hbase += wk->hstart;
+			wk->hend -= wk->hstart;
+			wk->hstart = 0;
+		} else {
+			wk->hcap = wk->hcap ? 2 * wk->hcap : 64;
+			wk->held = xreallocarray(wk->held, wk->hcap, sizeof(*wk->held));
+		}
+	}
+	wk->held[wk->hend].state = state;
+	return wk->hbase + wk->hend++;
+}
+
+static void
+put_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
+    const struct inst *in, uint64_t pc, uint64_t time, const char *token)
+{
+	struct walk_row r;
+
+	if (wk->hstart == wk->hend) {
+		make_row(wk, e, w, slot, in, pc, time, token, &r);
+		wk->emit(wk->ctx, &r);
+		return;
+	}
+	uint64_t seq = held_add(wk, H_READY);
+
+	make_row(wk, e, w, slot, in, pc, time, token, &wk->held[seq - wk->hbase].r);
+}
+
+/* Never traced: stepped over wherever the wave's pc meets them; and s_barrier_wait where
+ * the stream's HEADER excludes its token (gfx12). */
+static int
+untraced(const struct wevent *e, const struct inst *in)
+{
+	return in->cls == IC_DELAY_ALU || in->cls == IC_WAIT_ALU ||
+	    (e->no_barrier_wait && in->cls == IC_BARRIER);
 }
 
 static void
@@ -411,36 +509,47 @@ debug_token(struct walker *wk, const struct wevent *e, const struct wave *w, uns
 	    ok ? "" : "MISS ", in ? in->text : "??");
 }
 
+/* Does the token fit instruction in, for wave w (whose EXEC may be zero)? */
+static int
+fits(const struct isa_model *m, const struct wave *w, const struct inst *in,
+    enum sqtt_type type, int op)
+{
+	if (m->token_fits(in->cls, in->mnemonic, type, op))
+		return 1;
+	return w->exec0 && m->exec_zero_fits != NULL &&
+	    m->exec_zero_fits(in->cls, in->mnemonic, type, op);
+}
+
 /* The instruction a token of the wave issued: the one at its pc, past instructions that
  * emit nothing (s_delay_alu always, s_clause when the token is not its own). */
 static const struct inst *
-place(const struct codeobj *code, const struct isa_model *m, uint64_t *pc,
-    enum sqtt_type type, int op)
+place(const struct codeobj *code, const struct isa_model *m, const struct wave *w,
+    uint64_t *pc, enum sqtt_type type, int op)
 {
 	const struct inst *in;
 	unsigned k;
 
 	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(code, *pc)) != NULL; k++) {
-		if (m->token_fits(in->cls, in->mnemonic, type, op))
+		if (fits(m, w, in, type, op))
 			return in;
-		if (!untraced(in) && in->cls != IC_CLAUSE)
+		if (!untraced(w->ev, in) && in->cls != IC_CLAUSE)
 			return NULL;
 		*pc += in->size;
 	}
 	return NULL;
 }
 
-/* After a misfit: the first instruction the token fits on the fall-through path, not
- * past the end of the block; NULL if there is none (the token is then dropped). */
+/* The first instruction the token fits on the fall-through path, not past the end of
+ * the block; NULL if there is none. */
 static const struct inst *
-resync(const struct codeobj *code, const struct isa_model *m, uint64_t *pc,
-    enum sqtt_type type, int op)
+resync(const struct codeobj *code, const struct isa_model *m, const struct wave *w,
+    uint64_t *pc, enum sqtt_type type, int op)
 {
 	const struct inst *in;
 	unsigned k;
 
 	for (k = 0; k < LOOKAHEAD && (in = codeobj_at(code, *pc)) != NULL; k++) {
-		if (m->token_fits(in->cls, in->mnemonic, type, op))
+		if (fits(m, w, in, type, op))
 			return in;
 		if (in->cls == IC_ENDPGM || in->cls == IC_BRANCH || in->cls == IC_JUMP)
 			return NULL;
@@ -449,31 +558,88 @@ resync(const struct codeobj *code, const struct isa_model *m, uint64_t *pc,
 	return NULL;
 }
 
-/* "INST:op" for the token column, made once per op: it is on every row's path. */
-static const char *
-inst_label(int op)
+/* The wave after instruction in (at pc) issued with the token: its next pc, and whether
+ * its EXEC may be zero (the model's exec_write; a VALU that issued as a VALU says not). */
+static void
+advance(const struct isa_model *m, struct wave *w, const struct inst *in, uint64_t pc,
+    enum sqtt_type type, int op)
 {
-	static char label[128][32];
-	const char *name;
+	if (in->cls == IC_BRANCH && type == TOK_INST && op == SQTT_OP_BRANCH_TAKEN)
+		w->pc = (uint64_t)in->target;
+	else
+		w->pc = pc + in->size;
+	if (m->exec_write != NULL && m->exec_write(in->cls, in->text))
+		w->exec0 = 1;
+	else if (type != TOK_IMM_ONE && type != TOK_IMMEDIATE && m->exec_zero_fits != NULL &&
+	    m->exec_zero_fits(in->cls, in->mnemonic, TOK_IMM_ONE, -1))
+		w->exec0 = 0;
+}
 
-	op &= 127;
-	if (label[op][0] == '\0') {
-		if ((name = sqtt_op_name((unsigned)op)) != NULL)
-			snprintf(label[op], sizeof(label[op]), "INST:%s", name);
+/* Would the wave's next token (type, op; end: its WAVE_END) fit at pc, for wave w? */
+static int
+next_fits(const struct codeobj *code, const struct isa_model *m, const struct wave *w,
+    uint64_t pc, enum sqtt_type type, int op, int end)
+{
+	const struct inst *in;
+	unsigned k;
+
+	if (!end)
+		return place(code, m, w, &pc, type, op) != NULL;
+	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(code, pc)) != NULL && untraced(w->ev, in); k++)
+		pc += in->size;
+	return in != NULL && in->cls == IC_ENDPGM;
+}
+
+/* "INST:op" for the token column, made once per generation and op: it is on every row's
+ * path. */
+#define LABEL_GENS 4
+static const char *
+inst_label(const struct sqtt_gen *g, int op)
+{
+	static char label[LABEL_GENS][SQTT_NOPS][32];
+	const char *name;
+	char *l;
+
+	op &= SQTT_NOPS - 1;
+	l = label[g->index % LABEL_GENS][op];
+	if (l[0] == '\0') {
+		if ((name = sqtt_op_name(g, (unsigned)op)) != NULL)
+			snprintf(l, sizeof(label[0][0]), "INST:%s", name);
 		else
-			snprintf(label[op], sizeof(label[op]), "INST:0x%02x", op);
+			snprintf(l, sizeof(label[0][0]), "INST:0x%02x", op);
 	}
-	return label[op];
+	return l;
 }
 
 void
 walk_prepare(const struct isa_target *target)
 {
+	const struct sqtt_gen *g;
+	unsigned v;
 	int op;
 
-	for (op = 0; op < 128; op++)
-		(void)inst_label(op);
+	for (v = 0; v < 64; v++)
+		if ((g = sqtt_gen_for_version(v)) != NULL)
+			for (op = 0; op < SQTT_NOPS; op++)
+				(void)inst_label(g, op);
 	codeobj_prepare(target);
+}
+
+/* The s_barrier_wait instructions a token's placing stepped over where the HEADER excludes
+ * their token: the wave waited there, so each gets a row (token "-") at the time of the
+ * token that ended the wait, the wait its delta; the instruction of that token follows
+ * at the same time.  (AMD's decoder dates its record one cycle after the wave's previous
+ * one; a row here cannot be dated before tokens of other waves already written.) */
+static void
+barrier_rows(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
+    const struct codeobj *code, uint64_t from, uint64_t to, uint64_t time)
+{
+	const struct inst *in;
+
+	for (; from < to && (in = codeobj_at(code, from)) != NULL; from += in->size) {
+		if (in->cls == IC_BARRIER)
+			put_row(wk, e, w, slot, in, from, time, "-");
+	}
 }
 
 static struct wave *
@@ -492,6 +658,146 @@ check_time(struct walker *wk, const struct wevent *e, const struct wave *w, unsi
 	snprintf(wk->error, sizeof(wk->error), "time %" PRIu64 " is before the previous token "
 	    "of event %ld wave %u (slot %u), at %" PRIu64, time, e->id, w->number, slot, w->last);
 	return -1;
+}
+
+static const char *
+token_label(const struct wevent *e, enum sqtt_type type, int op)
+{
+	return type == TOK_INST ? inst_label(e->gen, op) : sqtt_type_name(type);
+}
+
+/* Where the wave's waiting tokens go if each is the instruction's at the wave's pc in
+ * turn (their lengths trusted): the pc after them in t; 0 if the pc leaves the program. */
+static int
+take_all(const struct codeobj *code, const struct isa_model *m, const struct wave *w,
+    struct wave *t)
+{
+	const struct inst *in;
+	uint64_t pc;
+	unsigned i;
+
+	*t = *w;
+	for (i = 0; i < w->pend; i++) {
+		pc = t->pc;
+		if ((in = place(code, m, t, &pc, w->pq[i].type, w->pq[i].op)) == NULL) {
+			pc = t->pc;
+			if ((in = codeobj_at(code, pc)) == NULL)
+				return 0;
+		}
+		advance(m, t, in, pc, w->pq[i].type, w->pq[i].op);
+	}
+	return 1;
+}
+
+/* The wave's waiting tokens placed: each taken by the instruction at the wave's pc
+ * (drop 0), or all dropped, or the one resynchronised at pc rs (rs_in). */
+static void
+settle(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot, int drop,
+    const struct inst *rs_in, uint64_t rs, const char *how)
+{
+	struct prog *p = event_prog(wk, e);
+	const struct inst *in, *at;
+	struct held *h;
+	const char *token;
+	uint64_t pc;
+	unsigned i;
+
+	for (i = 0; i < w->pend; i++) {
+		h = &wk->held[w->pq[i].seq - wk->hbase];
+		token = token_label(e, w->pq[i].type, w->pq[i].op);
+		at = codeobj_at(p->code, w->pc);
+		pc = w->pc;
+		in = rs_in;
+		if (in != NULL)
+			pc = rs;
+		else if (!drop && at != NULL && (in = place(p->code, p->model, w, &pc,
+		    w->pq[i].type, w->pq[i].op)) == NULL)
+			pc = w->pc, in = at;
+		if (in != NULL && in == at && pc == w->pc && fits(p->model, w, in, w->pq[i].type, w->pq[i].op))
+			;	/* a token after the first that fits where the first left the wave */
+		else
+			warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64
+			    " does not fit pc 0x%" PRIx64 " (%s); %s", e->id, w->number, slot, token,
+			    w->pq[i].time, w->pc, at ? at->text : "no instruction there",
+			    in ? how : "token dropped");
+		if (in == NULL) {
+			h->state = H_DROPPED;
+			e->dropped++;
+			continue;
+		}
+		h->state = H_READY;
+		debug_token(wk, e, w, slot, token, w->pq[i].time, pc, in, 1);
+		make_row(wk, e, w, slot, in, pc, w->pq[i].time, token, &h->r);
+		advance(p->model, w, in, pc, w->pq[i].type, w->pq[i].op);
+	}
+	w->pend = 0;
+	held_flush(wk);
+}
+
+/* A wave's waiting tokens placed, now that its next token (type, op; end: its WAVE_END;
+ * look 0: none, the end of the input or of the look-ahead) says where they go.  Where
+ * the next token fits after them, taken in turn by the instructions at the wave's pc,
+ * that is where they were (their lengths trusted: instructions that issued under
+ * another token than their class's, as VALUs do with EXEC zero); where the next fits at
+ * the pc itself, they were none of the program's and are dropped; where one token and
+ * the next fit after an instruction further on the fall-through path, the instructions
+ * between emitted nothing.  Otherwise the next token waits with them; 1 when it does. */
+static int
+resolve(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot, int look,
+    enum sqtt_type ntype, int nop, int nend, uint64_t ntime)
+{
+	struct prog *p = event_prog(wk, e);
+	const struct codeobj *code = p->code;
+	const struct isa_model *m = p->model;
+	const struct inst *in;
+	struct wave t;
+	uint64_t q;
+
+	if (!look) {
+		settle(wk, e, w, slot, 0, NULL, 0, "taken by that instruction (its length trusted)");
+		return 0;
+	}
+	if (take_all(code, m, w, &t) && next_fits(code, m, &t, t.pc, ntype, nop, nend)) {
+		settle(wk, e, w, slot, 0, NULL, 0,
+		    "taken by that instruction (the next token fits after it)");
+		return 0;
+	}
+	if (next_fits(code, m, w, w->pc, ntype, nop, nend)) {
+		settle(wk, e, w, slot, 1, NULL, 0, "token dropped");
+		return 0;
+	}
+	q = w->pc;
+	if (w->pend == 1 && (in = resync(code, m, w, &q, w->pq[0].type, w->pq[0].op)) != NULL &&
+	    q != w->pc) {
+		t = *w;
+		advance(m, &t, in, q, w->pq[0].type, w->pq[0].op);
+		if (next_fits(code, m, &t, t.pc, ntype, nop, nend)) {
+			settle(wk, e, w, slot, 0, in, q, "resynchronised further on");
+			return 0;
+		}
+	}
+	if (ntime == w->pq[w->pend - 1].time) {
+		/* a wave issues one instruction a cycle: of two tokens at one time that fit
+		 * nowhere, the first is none */
+		settle(wk, e, w, slot, 1, NULL, 0, "token dropped (the next has its time)");
+		return 0;
+	}
+	if (nend || w->pend == PEND_MAX) {
+		settle(wk, e, w, slot, 0, NULL, 0, "taken by that instruction (its length trusted)");
+		return 0;
+	}
+	return 1;
+}
+
+/* Too many rows held behind the oldest waiting token: it is placed without its wave's
+ * next token (memory follows the live waves, not the trace). */
+static void
+held_bound(struct walker *wk)
+{
+	struct held *h;
+
+	while (wk->hend - wk->hstart > HOLD_MAX && (h = &wk->held[wk->hstart])->state == H_PENDING)
+		(void)resolve(wk, h->e, &h->e->slot[h->slot], h->slot, 0, TOK_INST, -1, 0, 0);
 }
 
 /* One issue of an instruction token by the wave in slot. */
@@ -516,42 +822,68 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 	}
 	if (check_time(wk, e, w, slot, time) != 0)
 		return -1;
-	token = type == TOK_INST ? inst_label(op) : sqtt_types[type].name;
-	pc = w->pc;
-	if ((in = place(code, p->model, &pc, type, op)) != NULL)
-		e->fit++;
-	else {
-		e->misfit++;
-		const struct inst *at = codeobj_at(code, w->pc);
-		pc = w->pc;
-		in = resync(code, p->model, &pc, type, op);
-		warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does not fit "
-		    "pc 0x%" PRIx64 " (%s)%s", e->id, w->number, slot, token, time, w->pc,
-		    at ? at->text : "no instruction there",
-		    in ? "; resynchronised further on" : "; token dropped");
-		debug_token(wk, e, w, slot, token, time, w->pc, at, 0);
-		if (in == NULL)
-			return 0;
+	token = token_label(e, type, op);
+	in = NULL;
+	if (!w->pend || !resolve(wk, e, w, slot, 1, type, op, 0, time)) {
+		pc = w->pc;	/* where the waiting tokens left the wave */
+		in = place(code, p->model, w, &pc, type, op);
 	}
+	if (in == NULL) {
+		e->misfit++;
+		if (codeobj_at(code, w->pc) == NULL) {
+			e->dropped++;
+			warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does "
+			    "not fit pc 0x%" PRIx64 " (no instruction there); token dropped", e->id,
+			    w->number, slot, token, time, w->pc);
+			debug_token(wk, e, w, slot, token, time, w->pc, NULL, 0);
+			return 0;
+		}
+		debug_token(wk, e, w, slot, token, time, w->pc, codeobj_at(code, w->pc), 0);
+		/* past a word LLVM could not read, the wave's pc is a guess (AMD's decoder
+		 * loses it there): a token is kept where the pc is, so that every issue keeps
+		 * its time */
+		if (w->unread && !w->pend) {
+			in = codeobj_at(code, w->pc);
+			pc = w->pc;
+			warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %s at time %" PRIu64 " does "
+			    "not fit pc 0x%" PRIx64 " (%s); kept there: the pc is uncertain past the "
+			    "word LLVM could not read", e->id, w->number, slot, token, time, w->pc,
+			    in->text);
+			goto placed;
+		}
+		struct pending *pq = &w->pq[w->pend++];
+		pq->seq = held_add(wk, H_PENDING);
+		wk->held[pq->seq - wk->hbase].e = e;
+		wk->held[pq->seq - wk->hbase].slot = slot;
+		pq->time = time;
+		pq->type = type;
+		pq->op = op;
+		held_bound(wk);
+		return 0;
+	}
+	e->fit++;
 	debug_token(wk, e, w, slot, token, time, pc, in, 1);
+placed:
+	if (e->no_barrier_wait)
+		barrier_rows(wk, e, w, slot, code, w->pc, pc, time);
 	put_row(wk, e, w, slot, in, pc, time, token);
-	if (in->cls == IC_BRANCH && type == TOK_INST && op == SQTT_OP_BRANCH_TAKEN)
-		w->pc = (uint64_t)in->target;
-	else
-		w->pc = pc + in->size;
+	if (in->mnemonic[0] == '.' && !w->unread)
+		w->unread = pc + 1;
+	advance(p->model, w, in, pc, type, op);
+	held_bound(wk);
 	return 0;
 }
 
 /* NEW_PC: where a wave went after a jump (s_setpc, s_swappc...), as an absolute address. */
 static void
-new_pc(struct walker *wk, struct wevent *e, uint64_t raw)
+new_pc(struct walker *wk, struct wevent *e, uint64_t raw, unsigned raw_hi)
 {
 	unsigned slot;
 	uint64_t addr, base;
 	struct wave *w;
 	const struct codeobj *code;
 
-	sqtt_new_pc(raw, &slot, &addr);
+	sqtt_new_pc(e->gen, raw, raw_hi, &slot, &addr);
 	if ((w = wave_in(e, slot)) == NULL || (code = event_code(wk, e)) == NULL)
 		return;
 	base = event_prog(wk, e)->base;
@@ -565,7 +897,8 @@ new_pc(struct walker *wk, struct wevent *e, uint64_t raw)
 
 /* Where a new wave starts: the program address the dispatch wrote to COMPUTE_PGM, where
  * the stream has it and it is an instruction of the program; else the kernel descriptor's
- * entry.  A disagreement is said once per program. */
+ * entry, said once per program.  The trace's entry is the truth: that it is not the
+ * descriptor's (hand-written kernels) changes nothing walked and is not said. */
 static uint64_t
 wave_entry(struct walker *wk, const struct wevent *e, const struct codeobj *code)
 {
@@ -584,12 +917,6 @@ wave_entry(struct walker *wk, const struct wevent *e, const struct codeobj *code
 		p->entry_said = 1;
 		return desc;
 	}
-	if (pc != desc && !p->entry_said) {
-		warning(wk, W_ENTRY, "event %ld: program %s: the dispatch's entry 0x%" PRIx64 " (COMPUTE_PGM) "
-		    "is not the kernel descriptor's 0x%" PRIx64 "; the dispatch's is used",
-		    e->id, p->name, pc, desc);
-		p->entry_said = 1;
-	}
 	return pc;
 }
 
@@ -602,15 +929,20 @@ wave_start(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	if (e->slot == NULL)
 		e->slot = xcalloc(NSLOT, sizeof(*e->slot));
 	w = &e->slot[slot];
-	if (w->alive)
+	if (w->alive) {
 		warning(wk, W_REOPEN, "event %ld slot %u: WAVE_START while wave %u is still open", e->id,
 		    slot, w->number);
-	else
+		if (w->pend)
+			(void)resolve(wk, e, w, slot, 0, TOK_INST, -1, 0, 0);
+	} else
 		e->alive++;
+	w->exec0 = 0;
 	w->alive = 1;
+	w->ev = e;
 	w->number = e->nwaves++;
 	w->last = time;
 	w->rows = 0;
+	w->unread = 0;
 	w->pc = code ? wave_entry(wk, e, code) : 0;
 }
 
@@ -630,12 +962,18 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 		return 0;
 	if (check_time(wk, e, w, slot, time) != 0)
 		return -1;
+	if (w->pend)
+		(void)resolve(wk, e, w, slot, 1, TOK_WAVE_END, -1, 1, time);
 	pc = w->pc;
 	if ((code = event_code(wk, e)) != NULL) {
 		/* the wave's s_endpgm, past instructions that never emit a token */
-		while ((in = codeobj_at(code, pc)) != NULL && w->rows > 0 && untraced(in))
+		while ((in = codeobj_at(code, pc)) != NULL && w->rows > 0 && untraced(e, in))
 			pc += in->size;
 		in = codeobj_at(code, pc);
+		if (w->rows > 0 && in != NULL && in->cls == IC_ENDPGM)
+			e->ends_ok++;
+		else if (w->rows > 0)
+			e->ends_bad++;
 		if (w->rows > 0 && in != NULL && in->cls != IC_ENDPGM)
 			warning(wk, W_ENDPC, "event %ld wave %u (slot %u): WAVE_END at pc 0x%" PRIx64 " (%s), "
 			    "not an s_endpgm", e->id, w->number, slot, pc, in->text);
@@ -655,6 +993,98 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	return 0;
 }
 
+/* The lifetimes kept and the waves open on other SIMDs, freed. */
+static void
+other_free(struct wevent *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->other.cap; i++)
+		free(e->other.val[i]);
+	u64map_free(&e->other);
+	memset(&e->other, 0, sizeof(e->other));
+	free(e->lives);
+	e->lives = NULL;
+	e->nlives = 0;
+}
+
+/* A wave's start or end on another SIMD (of the traced unit: same_unit): its lifetime
+ * kept while the traced SIMD has had no wave (a capture whose waves all ran elsewhere
+ * is still a capture of waves: walk_end writes them). */
+static int
+other_wave(struct walker *wk, struct wevent *e, const struct walk_packet *pk, unsigned slot)
+{
+	const struct codeobj *code;
+	struct wave *w;
+	struct life *l;
+	void **v;
+	uint64_t key;
+
+	if (e->traced_seen || e->nlives >= MAX_LIVES)
+		return 0;
+	if ((code = event_code(wk, e)) == NULL) {
+		e->nocode++;
+		return 0;
+	}
+	key = (uint64_t)(pk->sa & 0xff) << 24 | (uint64_t)(pk->wgp & 0xff) << 16 |
+	    (uint64_t)(pk->simd & 0xff) << 8 | slot;
+	if (pk->type == TOK_WAVE_START && e->other.n >= MAX_LIVES)
+		return 0;
+	v = u64map_slot(&e->other, key);
+	if (*v == NULL)
+		*v = xcalloc(1, sizeof(struct wave));
+	if (pk->type == TOK_WAVE_START) {
+		w = *v;
+		w->alive = 1;
+		w->ev = e;
+		w->last = pk->time;
+		w->pc = wave_entry(wk, e, code);
+		return 0;
+	}
+	if ((w = *v) == NULL || !w->alive)
+		return 0;
+	if (pk->time < w->last) {
+		snprintf(wk->error, sizeof(wk->error), "time %" PRIu64 " is before the WAVE_START of "
+		    "event %ld (SA %d WGP %d SIMD %d slot %u), at %" PRIu64, pk->time, e->id, pk->sa,
+		    pk->wgp, pk->simd, slot, w->last);
+		return -1;
+	}
+	e->lives = xreallocarray(e->lives, e->nlives + 1, sizeof(*e->lives));
+	l = &e->lives[e->nlives++];
+	l->slot = slot;
+	l->same_unit = (unsigned)pk->sa == e->sa && (unsigned)pk->wgp == e->wgp;
+	l->pc = w->pc;
+	l->start = w->last;
+	l->end = pk->time;
+	w->alive = 0;
+	return 0;
+}
+
+/* At the end: the kept lifetimes of a buffer whose traced SIMD never had a wave, a row
+ * each (class untraced), as for waves that emitted no instruction token. */
+static void
+other_rows(struct walker *wk, struct wevent *e)
+{
+	static const struct inst other_simd = {
+	    .text = "(wave on another SIMD of the traced unit, not instruction-traced)",
+	    .mnemonic = "", .cls = IC_UNTRACED, .dep_name = "-" };
+	static const struct inst other_unit = {
+	    .text = "(wave on another unit, not instruction-traced)",
+	    .mnemonic = "", .cls = IC_UNTRACED, .dep_name = "-" };
+	struct wave w;
+	size_t i;
+
+	for (i = 0; !e->traced_seen && i < e->nlives; i++) {
+		memset(&w, 0, sizeof(w));
+		w.ev = e;
+		w.number = e->nwaves++;
+		w.last = e->lives[i].start;
+		put_row(wk, e, &w, e->lives[i].slot, e->lives[i].same_unit ? &other_simd :
+		    &other_unit, e->lives[i].pc, e->lives[i].end, "WAVE_END");
+	}
+	other_free(e);
+}
+
 int
 walk_packet(struct walker *wk, const struct walk_packet *pk)
 {
@@ -662,25 +1092,37 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 	unsigned slot;
 
 	switch (pk->type) {
-	case TOK_HEADER:
+	case TOK_HEADER: {
+		struct sqtt_header h;
+		sqtt_header(pk->raw, &h);
 		e->have_header = 1;
 		e->simd = (unsigned)pk->simd;
 		e->wgp = (unsigned)pk->wgp;
 		e->sa = (unsigned)pk->sa;
+		if ((e->gen = sqtt_gen_for_version(h.version)) == NULL)
+			e->gen = sqtt_gen_default();
+		e->no_barrier_wait = h.exclude_barrier_wait;
 		break;
+	}
 	case TOK_WAVE_START:
 	case TOK_WAVE_END:
-		if (!e->have_header || (unsigned)pk->simd != e->simd ||
-		    (unsigned)pk->wgp != e->wgp || (unsigned)pk->sa != e->sa)
+		if (!e->have_header)
 			break;
 		slot = (unsigned)pk->wave % NSLOT;
+		if ((unsigned)pk->simd != e->simd || (unsigned)pk->wgp != e->wgp ||
+		    (unsigned)pk->sa != e->sa)
+			return other_wave(wk, e, pk, slot);
+		if (pk->type == TOK_WAVE_START && !e->traced_seen) {
+			e->traced_seen = 1;
+			other_free(e);
+		}
 		if (pk->type == TOK_WAVE_START)
 			wave_start(wk, e, slot, pk->time);
 		else
 			return wave_end(wk, e, slot, pk->time);
 		break;
 	case TOK_INST:
-		if (sqtt_op_unit(pk->op) == SQTT_UNIT_OTHER_SIMD)
+		if (sqtt_op_unit(e->gen, pk->op) == SQTT_UNIT_OTHER_SIMD)
 			break;	/* another SIMD's memory issue, no wave of ours */
 		return issue(wk, e, (unsigned)pk->wave % NSLOT, pk->type, pk->op, pk->time);
 	case TOK_VALU_INST:
@@ -688,13 +1130,13 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 		return issue(wk, e, (unsigned)pk->wave % NSLOT, pk->type, -1, pk->time);
 	case TOK_IMMEDIATE: {
 		unsigned mask = sqtt_immediate_mask(pk->raw);
-		for (slot = 0; slot < 16; slot++)
+		for (slot = 0; slot < e->gen->immediate_slots; slot++)
 			if ((mask & (1u << slot)) && issue(wk, e, slot, pk->type, -1, pk->time) != 0)
 				return -1;
 		break;
 	}
 	case TOK_NEW_PC:
-		new_pc(wk, e, pk->raw);
+		new_pc(wk, e, pk->raw, pk->raw_hi);
 		break;
 	case TOK_REG:
 		sqtt_pgm_feed(&e->pgm, pk->raw);
@@ -713,8 +1155,10 @@ event_order(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* A buffer most of whose tokens do not fit its code object: the wrong code object, whose
- * rows would look like a result.  Also counts what walk_nothing says. */
+/* A buffer most of whose tokens do not fit its code object, and whose waves do not all
+ * end at an s_endpgm: the wrong code object, whose rows would look like a result.  (A
+ * walk whose misfits were taken by the instructions at their pcs and that ends every
+ * wave at an s_endpgm is the program's.)  Also counts what walk_nothing says. */
 static int
 check_walk(struct walker *wk, struct wevent **order, size_t n)
 {
@@ -727,7 +1171,8 @@ check_walk(struct walker *wk, struct wevent **order, size_t n)
 	for (i = 0; i < n; i++) {
 		e = order[i];
 		p = event_prog(wk, e);
-		if (e->misfit >= WRONG_MIN && e->misfit > e->fit) {
+		if (e->misfit >= WRONG_MIN && e->misfit > e->fit &&
+		    (e->ends_bad > 0 || e->ends_ok == 0)) {
 			snprintf(wk->error, sizeof(wk->error), "event %ld (kernel %s): %" PRIu64 " of "
 			    "%" PRIu64 " instruction tokens do not fit the code object%s%s: wrong code "
 			    "object?", e->id, p ? p->name : e->kernel, e->misfit, e->misfit + e->fit,
@@ -742,7 +1187,7 @@ check_walk(struct walker *wk, struct wevent **order, size_t n)
 }
 
 /* A walk with nothing to show is an error, not an empty row stream: no buffer, none with
- * a code object, or no wave on the traced unit of any. */
+ * a code object, or no wave at all (on any unit) in any. */
 const char *
 walk_nothing(struct walker *wk)
 {
@@ -756,7 +1201,7 @@ walk_nothing(struct walker *wk)
 		    "(%zu buffers, %zu ##code lines%s): no row", wk->nev_seen, wk->nprogs,
 		    wk->nprogs ? ", none names their kernels" : "");
 	else
-		snprintf(wk->error, sizeof(wk->error), "no wave on the traced unit of any trace "
+		snprintf(wk->error, sizeof(wk->error), "no wave in any trace "
 		    "buffer: no row");
 	return wk->error;
 }
@@ -781,6 +1226,11 @@ walk_end(struct walker *wk)
 	for (i = 0; i < n; i++)
 		if (event_prog(wk, order[i]) != NULL)
 			some_code = 1;
+	while (wk->hstart < wk->hend)	/* tokens still waiting: no next token will come */
+		(void)resolve(wk, wk->held[wk->hstart].e, &wk->held[wk->hstart].e->slot[wk->held[wk->hstart].slot],
+		    wk->held[wk->hstart].slot, 0, TOK_INST, -1, 0, 0);
+	for (i = 0; i < n; i++)
+		other_rows(wk, order[i]);
 	for (i = 0; i < n; i++) {
 		struct wevent *e = order[i];
 		for (slot = 0; e->slot != NULL && slot < NSLOT; slot++)

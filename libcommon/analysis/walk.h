@@ -17,7 +17,8 @@ struct walk_packet {
 	uint64_t time;
 	enum sqtt_type type;
 	int wave, simd, wgp, sa, op;
-	uint64_t raw;
+	uint64_t raw;		/* HEADER, IMMEDIATE, NEW_PC, REG: the token's bits */
+	unsigned raw_hi;	/* bits [64,72) of a longer token (gfx12 NEW_PC) */
 };
 
 /* One row.  Its strings and instruction live as long as the walker. */

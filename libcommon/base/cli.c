@@ -17,6 +17,7 @@ static const struct {
 	{ "annotate", no_argument, OPT_ANNOTATE },
 	{ "base", required_argument, 'b' },
 	{ "by-dispatch", no_argument, OPT_BY_DISPATCH },
+	{ "changed", no_argument, OPT_CHANGED },
 	{ "code", required_argument, 'c' },
 	{ "counts", no_argument, OPT_COUNTS },
 	{ "deltas", no_argument, 'r' },

@@ -10,8 +10,8 @@
 
 static int pfx(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
-static enum isa_family
-gfx11_family(uint32_t w0)
+enum isa_family
+isa_gfx11_family(uint32_t w0)
 {
 	switch (w0 >> 23) {	/* the scalar formats with a 9-bit tag */
 	case 0x17d: return ENC_SOP1;
@@ -56,8 +56,8 @@ is_dpp(unsigned src)
 	return src == SRC_DPP16 || src == SRC_DPP8 || src == SRC_DPP8_FI;
 }
 
-static unsigned
-gfx11_length(const uint8_t *p, size_t n)
+unsigned
+isa_gfx11_length(const uint8_t *p, size_t n)
 {
 	uint8_t b[8] = { 0 };
 	uint32_t w0, w1;
@@ -66,7 +66,7 @@ gfx11_length(const uint8_t *p, size_t n)
 	memcpy(b, p, n < 8 ? n : 8);
 	w0 = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 	w1 = (uint32_t)b[4] | (uint32_t)b[5] << 8 | (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24;
-	switch (gfx11_family(w0)) {
+	switch (isa_gfx11_family(w0)) {
 	case ENC_SOPP:
 	case ENC_LDSDIR:
 	case ENC_UNKNOWN:
@@ -140,6 +140,7 @@ static const char *const class_names[IC_NCLASS] = {
 	[IC_MESSAGE] = "message", [IC_WAITCNT] = "waitcnt", [IC_DEPCTR] = "depctr",
 	[IC_CLAUSE] = "clause", [IC_IMM] = "imm", [IC_DELAY_ALU] = "delay_alu",
 	[IC_ENDPGM] = "endpgm", [IC_UNTRACED] = "untraced",
+	[IC_BARRIER_SIGNAL] = "barrier_signal", [IC_WAIT_ALU] = "wait_alu",
 };
 
 const char *inst_class_name(enum inst_class c)
@@ -175,7 +176,7 @@ static int in_list(const char *s, const char *const *list)
 }
 
 /* the text has operand/modifier word w (e.g. "glc"), delimited by space or comma */
-static int has_word(const char *text, const char *w)
+int isa_has_word(const char *text, const char *w)
 {
 	size_t n = strlen(w);
 
@@ -289,9 +290,9 @@ static enum inst_class classify_salu(const char *mn, uint32_t w0)
 	return IC_SALU;	/* includes s_getpc_b64: it does not change control flow */
 }
 
-static enum inst_class gfx11_classify(const char *mn, const char *text, uint32_t w0)
+enum inst_class isa_gfx11_classify(const char *mn, const char *text, uint32_t w0)
 {
-	int ret = has_word(text, "glc");	/* atomics: glc = returns the old value */
+	int ret = isa_has_word(text, "glc");	/* atomics: glc = returns the old value */
 
 	if (strcmp(mn, "v_illegal") == 0)	/* what LLVM makes of a zero word */
 		return IC_UNKNOWN;
@@ -334,9 +335,9 @@ static enum inst_class gfx11_classify(const char *mn, const char *text, uint32_t
 
 /* A word LLVM cannot read: the class of its encoding family, so that the token it emits
  * still fits (memory families as loads: the fit rules take a load for a store token). */
-static enum inst_class gfx11_family_class(uint32_t w0)
+enum inst_class isa_gfx11_family_class(uint32_t w0)
 {
-	switch (gfx11_family(w0)) {
+	switch (isa_gfx11_family(w0)) {
 	case ENC_SOP1: case ENC_SOP2: case ENC_SOPC: case ENC_SOPK:
 		return IC_SALU;
 	case ENC_SOPP:
@@ -366,9 +367,8 @@ static enum inst_class gfx11_family_class(uint32_t w0)
 }
 
 
-/* A count in a waitcnt's text: decimal or 0x hex; -1 if there is none. */
-static long
-count_at(const char *s)
+long
+isa_count_at(const char *s)
 {
 	char *end;
 	long v;
@@ -411,7 +411,7 @@ gfx11_waitcnt(const char *inst, long want[ISA_NCOUNTER])
 		/* SOPK "s_waitcnt_vscnt null, 0x0": the count is the last operand; with an
 		 * SGPR instead of null the count is unknown, at most the immediate */
 		comma = strrchr(inst, ',');
-		v = count_at(comma ? comma + 1 : inst + n);
+		v = isa_count_at(comma ? comma + 1 : inst + n);
 		want[sopk[i].c] = v < 0 ? 0 : wait_to(sopk[i].c, v);
 		if (want[sopk[i].c] < 0 && !pfx(inst + n, " null"))
 			want[sopk[i].c] = counter_max[sopk[i].c];
@@ -419,15 +419,15 @@ gfx11_waitcnt(const char *inst, long want[ISA_NCOUNTER])
 	}
 	if (n == strlen("s_waitcnt") && strncmp(inst, "s_waitcnt", n) == 0) {
 		if ((p = strstr(inst, "vmcnt(")) != NULL)
-			named = 1, want[CNT_VM] = wait_to(CNT_VM, count_at(p + 6));
+			named = 1, want[CNT_VM] = wait_to(CNT_VM, isa_count_at(p + 6));
 		if ((p = strstr(inst, "lgkmcnt(")) != NULL)
-			named = 1, want[CNT_LGKM] = wait_to(CNT_LGKM, count_at(p + 8));
+			named = 1, want[CNT_LGKM] = wait_to(CNT_LGKM, isa_count_at(p + 8));
 		if ((p = strstr(inst, "expcnt(")) != NULL)
-			named = 1, want[CNT_EXP] = wait_to(CNT_EXP, count_at(p + 7));
+			named = 1, want[CNT_EXP] = wait_to(CNT_EXP, isa_count_at(p + 7));
 		if (named)
 			return;
 		/* "s_waitcnt 0": the gfx11 simm16, vmcnt [15:10], lgkmcnt [9:4], expcnt [2:0] */
-		if ((v = count_at(inst + n)) >= 0) {
+		if ((v = isa_count_at(inst + n)) >= 0) {
 			want[CNT_VM] = wait_to(CNT_VM, (v >> 10) & 63);
 			want[CNT_LGKM] = wait_to(CNT_LGKM, (v >> 4) & 63);
 			want[CNT_EXP] = wait_to(CNT_EXP, v & 7);
@@ -515,15 +515,15 @@ gfx11_dep_by_name(const char *name)
 	return DEP_NONE;
 }
 
-static int
-is_valu(enum inst_class c)
+int
+isa_class_is_valu(enum inst_class c)
 {
 	return c == IC_VALU || c == IC_VALU_TRANS || c == IC_VALU_SHIFT64 ||
 	    c == IC_VALU_MAD64 || c == IC_VALU_F64 || c == IC_VALU_CMPX || c == IC_VINTERP;
 }
 
-static int
-is_imm(enum inst_class c)
+int
+isa_class_is_imm(enum inst_class c)
 {
 	return c == IC_WAITCNT || c == IC_DEPCTR || c == IC_CLAUSE || c == IC_IMM;
 }
@@ -535,12 +535,12 @@ gfx11_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, i
 {
 	switch (type) {
 	case TOK_VALU_INST:
-		return is_valu(c);
+		return isa_class_is_valu(c);
 	case TOK_IMM_ONE:
 	case TOK_IMMEDIATE:
 		/* v_permlane64_b32 does nothing in wave32 and issues as an immediate there
 		 * (20260314_profile_ops_run_0, pc 0x14bc) */
-		return is_imm(c) || strcmp(mnemonic, "v_permlane64_b32") == 0;
+		return isa_class_is_imm(c) || strcmp(mnemonic, "v_permlane64_b32") == 0;
 	case TOK_INST:
 		break;
 	default:
@@ -548,7 +548,10 @@ gfx11_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, i
 	}
 	switch (op) {
 	case SQTT_OP_SALU: case SQTT_OP_SALU_NO_EXEC:
-		return c == IC_SALU || c == IC_SALU_EXEC;
+		/* the SOPK waits (s_waitcnt_vmcnt s0, 0x0) issue as SALUs: with an SGPR the
+		 * count is read from it (discover_ops captures of issue 20) */
+		return c == IC_SALU || c == IC_SALU_EXEC ||
+		    (c == IC_WAITCNT && pfx(mnemonic, "s_waitcnt_"));
 	case SQTT_OP_SMEM_RD:
 		return c == IC_SMEM;
 	case SQTT_OP_SMEM_WR:
@@ -566,11 +569,11 @@ gfx11_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, i
 	case SQTT_OP_SALU_WR_EXEC:
 		return c == IC_SALU_EXEC || c == IC_SALU;
 	case SQTT_OP_VALU1_WR_EXEC: case SQTT_OP_VALU_B2_WR_EXEC:
-		return is_valu(c);
+		return isa_class_is_valu(c);
 	}
-	switch (sqtt_op_unit(op)) {
+	switch (sqtt_op_unit(sqtt_gen_for_version(3), op)) {
 	case SQTT_UNIT_VALU:
-		return is_valu(c);
+		return isa_class_is_valu(c);
 	case SQTT_UNIT_VMEM_RD:
 		return c == IC_GLOBAL_LOAD || c == IC_FLAT_LOAD || c == IC_BUF_LOAD;
 	case SQTT_UNIT_VMEM_WR:	/* atomics count as loads when they return */
@@ -585,6 +588,35 @@ gfx11_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, i
 	}
 }
 
+/* May the instruction leave EXEC zero: a v_cmpx, an s_*_saveexec, or a scalar write of
+ * exec, exec_lo or exec_hi. */
+static int
+gfx11_exec_write(enum inst_class c, const char *text)
+{
+	const char *op;
+
+	if (c == IC_VALU_CMPX || c == IC_SALU_EXEC)
+		return 1;
+	if (c != IC_SALU || (op = strchr(text, ' ')) == NULL)
+		return 0;
+	return pfx(op + 1, "exec");
+}
+
+/* With EXEC zero a VALU that honours EXEC issues as IMM_ONE (20260314_profile_ops_run_0
+ * and the other discover_ops captures of issue 20); those that write an SGPR or ignore
+ * EXEC still issue as VALUs: v_div_scale, v_mad_*64, v_*_co_*, v_readlane,
+ * v_readfirstlane, v_writelane, v_wmma, and the v_cmp/v_cmpx that write VCC or EXEC. */
+static int
+gfx11_exec_zero_fits(enum inst_class c, const char *mn, enum sqtt_type type, int op)
+{
+	(void)op;
+	if ((type != TOK_IMM_ONE && type != TOK_IMMEDIATE) || !isa_class_is_valu(c) || c == IC_VALU_MAD64)
+		return 0;
+	return !(pfx(mn, "v_div_scale") || strstr(mn, "_co_") != NULL || pfx(mn, "v_readlane") ||
+	    pfx(mn, "v_readfirstlane") || pfx(mn, "v_writelane") || pfx(mn, "v_wmma") ||
+	    pfx(mn, "v_cmp"));
+}
+
 static int
 gfx11_disasm_unsafe(const uint8_t *p, size_t n)
 {
@@ -595,7 +627,7 @@ gfx11_disasm_unsafe(const uint8_t *p, size_t n)
 		return 0;
 	w0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 	lit = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
-	if (gfx11_family(w0) != ENC_VOP2)
+	if (isa_gfx11_family(w0) != ENC_VOP2)
 		return 0;
 	op = w0 >> 25 & 0x3f;
 	return (op == 0x37 || op == 0x38) && lit == 0xff;
@@ -629,9 +661,13 @@ static const struct isa_model gfx11 = {
 	.targets = gfx11_targets,
 	.ntargets = sizeof(gfx11_targets) / sizeof(gfx11_targets[0]),
 	.generic_mach = 0x054,
+	.generic = &gfx11_generic,
 	.sqtt_version = 3,
-	.classify = gfx11_classify,
-	.family_class = gfx11_family_class,
+	.counter_names = { [CNT_VM] = "vmcnt", [CNT_VS] = "vscnt", [CNT_LGKM] = "lgkmcnt",
+	    [CNT_EXP] = "expcnt" },
+	.fetch_line = 64,
+	.classify = isa_gfx11_classify,
+	.family_class = isa_gfx11_family_class,
 	.token_fits = gfx11_token_fits,
 	.waitcnt = gfx11_waitcnt,
 	.wait_bits = gfx11_wait_bits,
@@ -641,17 +677,33 @@ static const struct isa_model gfx11 = {
 	.dep_by_name = gfx11_dep_by_name,
 	.delay_fields = gfx11_delay_fields,
 	.disasm_unsafe = gfx11_disasm_unsafe,
-	.length = gfx11_length,
+	.length = isa_gfx11_length,
 	.sleep_cycles = gfx11_sleep_cycles,
+	.exec_write = gfx11_exec_write,
+	.exec_zero_fits = gfx11_exec_zero_fits,
 };
 
-/* Every model this build knows; the first is the default. */
-static const struct isa_model *const models[] = { &gfx11 };
+/* Every model this build knows; the first is the default.  A later generation's model
+ * is gfx11's with its backend's changes, made on first use (before threads ask). */
+static struct isa_model gfx12;
+static const struct isa_model *const models[] = { &gfx11, &gfx12 };
 #define NMODELS (sizeof(models) / sizeof(models[0]))
+static int models_ready;
+
+static void
+models_build(void)
+{
+	if (models_ready)
+		return;
+	gfx12 = gfx11;
+	gfx12_model(&gfx12);
+	models_ready = 1;
+}
 
 const struct isa_model *
 isa_default_model(void)
 {
+	models_build();
 	return models[0];
 }
 
@@ -660,6 +712,7 @@ isa_target_by_name(const char *name)
 {
 	size_t i, j;
 
+	models_build();
 	if (name == NULL || strnlen(name, ISA_TARGET_MAX + 1) > ISA_TARGET_MAX)
 		return NULL;
 	for (i = 0; i < NMODELS; i++)
@@ -682,12 +735,16 @@ isa_target_by_mach(unsigned mach)
 {
 	size_t i, j;
 
+	models_build();
 	for (i = 0; i < NMODELS; i++) {
 		for (j = 0; j < models[i]->ntargets; j++)
 			if (models[i]->targets[j].mach == mach)
 				return &models[i]->targets[j];
 	}
-	return mach == gfx11_generic.mach ? &gfx11_generic : NULL;
+	for (i = 0; i < NMODELS; i++)
+		if (models[i]->generic && models[i]->generic->mach == mach)
+			return models[i]->generic;
+	return NULL;
 }
 
 /* value as a message may show it: at most 32 bytes, anything but a printable ASCII
@@ -716,6 +773,7 @@ isa_stream_target(const char *value, int *said, char *why, size_t whysz)
 	char v[32 * 4 + 8];
 	size_t i, j, k;
 
+	models_build();
 	*said = !(value == NULL || strcmp(value, "-") == 0);
 	if (!*said)
 		return &models[0]->targets[0];
@@ -742,6 +800,7 @@ isa_model_for_sqtt_version(unsigned v)
 {
 	size_t i;
 
+	models_build();
 	for (i = 0; i < NMODELS; i++)
 		if (models[i]->sqtt_version == v)
 			return models[i];
@@ -753,6 +812,7 @@ isa_sqtt_versions(char *text, size_t size)
 {
 	size_t i, k;
 
+	models_build();
 	text[0] = '\0';
 	for (i = 0; i < NMODELS; i++) {
 		k = strlen(text);

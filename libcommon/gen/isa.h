@@ -53,6 +53,9 @@ enum inst_class {
 	IC_ENDPGM,	/* s_endpgm*: never traced, the wave's WAVE_END follows */
 	IC_UNTRACED,	/* not an instruction: the one row of a wave that emitted no
 			 * instruction tokens (sqtt-walk) */
+	IC_BARRIER_SIGNAL,	/* gfx12 s_barrier_signal*: INST barrier_signal; the wait is
+				 * s_barrier_wait's (IC_BARRIER) */
+	IC_WAIT_ALU,	/* gfx12 s_wait_alu: never traced */
 	IC_NCLASS
 };
 
@@ -67,8 +70,10 @@ const char *inst_class_name(enum inst_class);
 /* A class by its name; IC_NCLASS for a name that is none. */
 enum inst_class inst_class_by_name(const char *name);
 
-/* The wait counters, and the kinds of memory operation counted on them. */
-enum { CNT_VM, CNT_VS, CNT_LGKM, CNT_EXP, ISA_NCOUNTER };
+/* The wait counters, and the kinds of memory operation counted on them.  gfx11: vmcnt
+ * (CNT_VM), vscnt, lgkmcnt, expcnt; gfx12: loadcnt (CNT_VM), storecnt (CNT_VS), samplecnt,
+ * bvhcnt, dscnt, kmcnt, expcnt. */
+enum { CNT_VM, CNT_VS, CNT_LGKM, CNT_EXP, CNT_SAMPLE, CNT_BVH, CNT_DS, CNT_KM, ISA_NCOUNTER };
 enum { MEM_VMEM = 1, MEM_SMEM = 2, MEM_LDS = 4 };
 
 struct isa_model;
@@ -89,7 +94,10 @@ struct isa_model {
 	const struct isa_target *targets;	/* its processors; the first is its default */
 	size_t ntargets;
 	unsigned generic_mach;		/* the generation's generic code objects (gfx11-generic) */
+	const struct isa_target *generic;	/* that processor */
 	unsigned sqtt_version;		/* the SQTT HEADER version its traces carry */
+	const char *counter_names[ISA_NCOUNTER];	/* its wait counters, NULL: none */
+	unsigned fetch_line;		/* instruction fetch line, bytes (a new line: fetch) */
 
 	/* The class of an instruction LLVM disassembled: by its mnemonic, its text (for
 	 * atomics' glc) and its first dword (other SOPP). */
@@ -124,6 +132,15 @@ struct isa_model {
 	unsigned (*length)(const uint8_t *p, size_t n);
 	/* s_sleep: how long the wave sleeps; -1 when the text is not an s_sleep. */
 	long (*sleep_cycles)(const char *inst);
+
+	/* EXEC set to zero (the walker, issue 20).  exec_write: may the instruction (class,
+	 * text) leave EXEC zero?  exec_zero_fits: does a token of this type (and INST op)
+	 * fit an instruction of class c once EXEC may be zero, beyond token_fits (gfx11:
+	 * VALUs that honour EXEC emit IMM_ONE then)?  NULL: the generation has no such
+	 * behaviour. */
+	int (*exec_write)(enum inst_class c, const char *text);
+	int (*exec_zero_fits)(enum inst_class c, const char *mnemonic, enum sqtt_type type,
+	    int op);
 };
 
 /* The longest ##target value looked at; longer ones name no processor. */
@@ -147,6 +164,20 @@ const struct isa_target *isa_target_by_mach(unsigned mach);
  * known, as "3 (gfx11)", for messages (text of size bytes, size > 0). */
 const struct isa_model *isa_model_for_sqtt_version(unsigned v);
 void isa_sqtt_versions(char *text, size_t size);
+
+/* gfx11's hooks: the defaults a later generation's model starts from (a backend copies
+ * the gfx11 model and changes what differs, as gen/gfx12/gfx12-isa.c does). */
+enum isa_family isa_gfx11_family(uint32_t w0);
+enum inst_class isa_gfx11_classify(const char *mnemonic, const char *text, uint32_t w0);
+enum inst_class isa_gfx11_family_class(uint32_t w0);
+unsigned isa_gfx11_length(const uint8_t *p, size_t n);
+int isa_class_is_valu(enum inst_class);
+int isa_class_is_imm(enum inst_class);
+int isa_has_word(const char *text, const char *w);
+/* A count in a wait's text (decimal or 0x hex) from s on; -1 if there is none. */
+long isa_count_at(const char *s);
+/* The gfx12 backend: fills a copy of the gfx11 model (gen/gfx12/gfx12-isa.c). */
+void gfx12_model(struct isa_model *);
 
 struct tsv;
 /* The processor the current line of t, a ##target line, names (its fields as meta_parse

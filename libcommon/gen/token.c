@@ -6,108 +6,116 @@
 #include "token.h"
 #include "util.h"
 
-/* name, pattern, pattern bits, token bits, delta field [lo,hi) */
-const struct sqtt_typeinfo sqtt_types[TOK_NTYPES] = {
-	[TOK_NOP]		= { "NOP",		0x00, 4, 4, 0, 0 },
-	[TOK_TIME]		= { "TIME",		0x08, 4, 8, 4, 8 },
-	[TOK_REG]		= { "REG",		0x09, 4, 64, 4, 7 },
-	[TOK_IMM_ONE]		= { "IMM_ONE",		0x0d, 4, 12, 4, 7 },
-	[TOK_ALU_EXEC]		= { "ALU_EXEC",		0x0e, 4, 8, 4, 6 },
-	[TOK_VMEM_EXEC]		= { "VMEM_EXEC",	0x0f, 4, 8, 4, 6 },
-	[TOK_INST]		= { "INST",		0x02, 3, 20, 4, 7 },
-	[TOK_VALU_INST]		= { "VALU_INST",	0x03, 3, 12, 3, 6 },
-	[TOK_IMMEDIATE]		= { "IMMEDIATE",	0x04, 5, 24, 5, 8 },
-	[TOK_WAVE_READY]	= { "WAVE_READY",	0x14, 5, 24, 5, 8 },
-	[TOK_WAVE_START]	= { "WAVE_START",	0x0c, 5, 32, 5, 7 },
-	[TOK_WAVE_START_EXT]	= { "WAVE_START_EXT",	0x1c, 5, 48, 5, 7 },
-	[TOK_WAVE_ALLOC]	= { "WAVE_ALLOC",	0x05, 5, 20, 5, 8 },
-	[TOK_WAVE_END]		= { "WAVE_END",		0x15, 5, 20, 5, 8 },
-	[TOK_SHADER_DATA]	= { "SHADER_DATA",	0x06, 5, 52, 5, 8 },
-	[TOK_SHADER_DATA_SHORT]	= { "SHADER_DATA_SHORT",0x16, 5, 28, 5, 8 },
-	[TOK_TIMESTAMP]		= { "TIMESTAMP",	0x01, 7, 48, 0, 0 },
-	[TOK_HEADER]		= { "HEADER",		0x11, 7, 64, 0, 0 },
-	[TOK_NEW_PC]		= { "NEW_PC",		0x21, 7, 64, 8, 11 },
-	[TOK_UTIL_COUNTER]	= { "UTIL_COUNTER",	0x31, 7, 48, 7, 9 },
-	[TOK_MISC]		= { "MISC",		0x51, 7, 24, 7, 16 },
-	[TOK_REG_INIT]		= { "REG_INIT",		0x71, 7, 64, 7, 10 },
-	[TOK_EVENT]		= { "EVENT",		0x61, 8, 24, 8, 11 },
-	[TOK_EVENT_SYNC]	= { "EVENT_SYNC",	0xe1, 8, 32, 8, 11 },
-	[TOK_UNKNOWN]		= { "UNKNOWN",		0x00, 0, 4, 0, 0 },
+static const char *const type_names[TOK_NTYPES] = {
+	[TOK_NOP] = "NOP", [TOK_TIME] = "TIME", [TOK_REG] = "REG", [TOK_IMM_ONE] = "IMM_ONE",
+	[TOK_ALU_EXEC] = "ALU_EXEC", [TOK_VMEM_EXEC] = "VMEM_EXEC", [TOK_INST] = "INST",
+	[TOK_VALU_INST] = "VALU_INST", [TOK_IMMEDIATE] = "IMMEDIATE",
+	[TOK_WAVE_READY] = "WAVE_READY", [TOK_WAVE_START] = "WAVE_START",
+	[TOK_WAVE_START_EXT] = "WAVE_START_EXT", [TOK_WAVE_ALLOC] = "WAVE_ALLOC",
+	[TOK_WAVE_END] = "WAVE_END", [TOK_SHADER_DATA] = "SHADER_DATA",
+	[TOK_SHADER_DATA_SHORT] = "SHADER_DATA_SHORT", [TOK_TIMESTAMP] = "TIMESTAMP",
+	[TOK_HEADER] = "HEADER", [TOK_NEW_PC] = "NEW_PC", [TOK_UTIL_COUNTER] = "UTIL_COUNTER",
+	[TOK_MISC] = "MISC", [TOK_REG_INIT] = "REG_INIT", [TOK_EVENT] = "EVENT",
+	[TOK_EVENT_SYNC] = "EVENT_SYNC", [TOK_EXEC_POPCOUNT1] = "EXEC_POPCOUNT1",
+	[TOK_EXEC_POPCOUNT3] = "EXEC_POPCOUNT3", [TOK_UNKNOWN] = "UNKNOWN",
 };
 
-static const char *const op_names[128] = {
-	[0] = "salu", [1] = "smem_rd", [2] = "smem_wr", [3] = "branch_taken",
-	[4] = "branch_not_taken", [5] = "jump", [6] = "trap", [7] = "salu_no_exec",
-	[8] = "fatal_halt", [9] = "message", [10] = "valu_1", [11] = "valut_4",
-	[12] = "valub_1", [13] = "valub_2", [14] = "valub_4", [15] = "valub_16",
-	[16] = "valub_dfdp", [17] = "valub_dfdp_derate", [18] = "vinterp", [19] = "barrier",
-	[20] = "expreq_gds", [21] = "expreq_gfx", [28] = "flat_rd_2", [29] = "flat_wr_3",
-	[30] = "flat_wr_4", [31] = "flat_wr_5", [32] = "flat_wr_6", [33] = "sgmem_rd_1",
-	[34] = "sgmem_rd_2", [35] = "sgmem_wr_1", [36] = "sgmem_wr_2", [37] = "sgmem_wr_3",
-	[38] = "sgmem_wr_4", [39] = "sgmem_wr_5", [40] = "sgmem_wr_6", [41] = "lds_rd",
-	[42] = "lds_wr_1", [43] = "lds_wr_2", [44] = "lds_wr_3", [45] = "lds_wr_4",
-	[46] = "lds_wr_5", [47] = "buf_rd_1", [48] = "buf_rd_2", [49] = "buf_wr_1",
-	[50] = "buf_wr_2", [51] = "buf_wr_3", [52] = "buf_wr_4", [53] = "buf_wr_5",
-	[54] = "buf_wr_6", [55] = "img_sample_1", [56] = "img_sample_2",
-	[57] = "img_sample_3", [58] = "img_sample_4", [59] = "img_sample_5",
-	[60] = "img_sample_6", [61] = "img_sample_7", [62] = "img_sample_8",
-	[63] = "img_sample_9", [64] = "img_sample_10", [65] = "img_sample_11",
-	[66] = "img_sample_12", [67] = "img_sample_reserved", [68] = "img_rd_1",
-	[69] = "img_rd_2", [70] = "img_rd_3", [71] = "img_rd_4", [72] = "img_wr_2",
-	[73] = "img_wr_3", [74] = "img_wr_4", [75] = "img_wr_5", [76] = "img_wr_6",
-	[77] = "img_wr_7", [78] = "img_wr_8", [80] = "lds_other_simd_1",
-	[81] = "lds_other_simd_2", [82] = "lds_other_simd_3", [83] = "lds_other_simd_4",
-	[84] = "lds_other_simd_5", [85] = "flat_other_simd_2", [86] = "flat_other_simd_3",
-	[87] = "flat_other_simd_4", [88] = "flat_other_simd_5", [89] = "flat_other_simd_6",
-	[90] = "vmem_other_simd_1", [91] = "vmem_other_simd_2", [92] = "vmem_other_simd_3",
-	[93] = "vmem_other_simd_4", [94] = "vmem_other_simd_5", [95] = "vmem_other_simd_6",
-	[96] = "vmem_other_simd_7", [97] = "vmem_other_simd_8", [98] = "vmem_other_simd_9",
-	[99] = "vmem_other_simd_10", [100] = "vmem_other_simd_11",
-	[101] = "vmem_other_simd_12", [103] = "raytrace8", [104] = "raytrace9",
-	[105] = "raytrace11", [106] = "raytrace12", [110] = "lds_dir_load",
-	[111] = "lds_param_load", [112] = "subv_loop_begin", [113] = "subv_loop_end",
-	[114] = "salu_wr_exec", [115] = "valu1_wr_exec", [116] = "valu_b2_wr_exec",
-	[117] = "rfe", [118] = "lds_bvh_6", [119] = "lds_other_simd_6",
-};
+const char *
+sqtt_type_name(enum sqtt_type t)
+{
+	return (unsigned)t < TOK_NTYPES ? type_names[t] : "UNKNOWN";
+}
+
+/* ---- the registry: each generation is the default (gfx11) with its changes ---- */
+
+enum { GEN_GFX11, GEN_GFX12, NGEN };
+static struct sqtt_gen gens[NGEN];
+static struct name_index op_index[NGEN];
+static int gens_ready;
+
+static void
+gens_build(void)
+{
+	gfx11_tokens(&gens[GEN_GFX11]);
+	gens[GEN_GFX12] = gens[GEN_GFX11];
+	gfx12_tokens(&gens[GEN_GFX12]);
+	for (unsigned i = 0; i < NGEN; i++)
+		gens[i].index = i;
+	gens_ready = 1;
+}
+
+const struct sqtt_gen *
+sqtt_gen_default(void)
+{
+	if (!gens_ready)
+		gens_build();
+	return &gens[GEN_GFX11];
+}
+
+const struct sqtt_gen *
+sqtt_gen_for_version(unsigned v)
+{
+	if (!gens_ready)
+		gens_build();
+	for (unsigned i = 0; i < NGEN; i++)
+		if (gens[i].version == v)
+			return &gens[i];
+	return NULL;
+}
+
+const struct sqtt_gen *
+sqtt_gen_by_name(const char *name)
+{
+	if (!gens_ready)
+		gens_build();
+	for (unsigned i = 0; i < NGEN; i++)
+		if (strcmp(gens[i].name, name) == 0)
+			return &gens[i];
+	return NULL;
+}
+
+void
+sqtt_gen_versions(char *text, size_t size)
+{
+	size_t k;
+
+	if (!gens_ready)
+		gens_build();
+	text[0] = '\0';
+	for (unsigned i = 0; i < NGEN; i++) {
+		k = strlen(text);
+		snprintf(text + k, size - k, "%s%u (%s)", i ? ", " : "", gens[i].version,
+		    gens[i].name);
+	}
+}
 
 enum sqtt_unit
-sqtt_op_unit(int op)
+sqtt_op_unit(const struct sqtt_gen *g, int op)
 {
-	if ((op >= 10 && op <= 18))
-		return SQTT_UNIT_VALU;
-	if (op == 28 || op == 33 || op == 34 || op == 47 || op == 48)
-		return SQTT_UNIT_VMEM_RD;
-	if ((op >= 29 && op <= 32) || (op >= 35 && op <= 40) || (op >= 49 && op <= 54))
-		return SQTT_UNIT_VMEM_WR;
-	if ((op >= 41 && op <= 46) || op == 110 || op == 111 || op == 118)
-		return SQTT_UNIT_LDS;
-	if (op >= 55 && op <= 78)
-		return SQTT_UNIT_IMAGE;
-	if ((op >= 80 && op <= 101) || op == 119)
-		return SQTT_UNIT_OTHER_SIMD;
-	return SQTT_UNIT_NONE;
+	return g->op_unit(op);
 }
 
 const char *
-sqtt_op_name(unsigned op)
+sqtt_op_name(const struct sqtt_gen *g, unsigned op)
 {
-	return op < 128 ? op_names[op] : NULL;
+	return op < g->nops ? g->op_names[op] : NULL;
 }
 
 /* Name lookups are on the hot path of every reader of the packet stream. */
-static struct name_index op_index, type_index;
+static struct name_index type_index;
 static int hashes_ready;
+static const struct sqtt_gen *naming;	/* the generation op_name_of reads */
 
 static const char *
 op_name_of(int i)
 {
-	return op_names[i];
+	return naming->op_names[i];
 }
 
 static const char *
 type_name_of(int i)
 {
-	return sqtt_types[i].name;
+	return type_names[i];
 }
 
 void
@@ -115,13 +123,18 @@ sqtt_names_prepare(void)
 {
 	if (hashes_ready)
 		return;
-	name_index_build(&op_index, 128, op_name_of);
+	if (!gens_ready)
+		gens_build();
+	for (unsigned i = 0; i < NGEN; i++) {
+		naming = &gens[i];
+		name_index_build(&op_index[i], (int)gens[i].nops, op_name_of);
+	}
 	name_index_build(&type_index, TOK_NTYPES, type_name_of);
 	hashes_ready = 1;
 }
 
 int
-sqtt_op_code(const char *name)
+sqtt_op_code(const struct sqtt_gen *g, const char *name)
 {
 	char *end;
 	long v;
@@ -129,11 +142,11 @@ sqtt_op_code(const char *name)
 
 	if (!hashes_ready)
 		sqtt_names_prepare();
-	if ((i = name_index_find(&op_index, name)) >= 0)
+	if ((i = name_index_find(&op_index[g->index], name)) >= 0)
 		return i;
 	if (name[0] == '0' && name[1] == 'x') {
 		v = strtol(name, &end, 16);
-		if (*end == '\0' && end != name + 2 && v >= 0 && v < 128)
+		if (*end == '\0' && end != name + 2 && v >= 0 && v < (long)g->nops)
 			return (int)v;
 	}
 	return -1;
@@ -150,20 +163,6 @@ sqtt_type_by_name(const char *name)
 	return i < 0 ? TOK_NTYPES : (enum sqtt_type)i;
 }
 
-const struct sqtt_bits sqtt_field_bits[TOK_NTYPES][SQTT_NFIELD] = {
-	[TOK_HEADER] = { [SQTT_F_SIMD] = { 13, 15 }, [SQTT_F_WGP] = { 15, 18 },
-	    [SQTT_F_SA] = { 19, 20 } },
-	[TOK_WAVE_START] = { [SQTT_F_SA] = { 7, 8 }, [SQTT_F_SIMD] = { 8, 10 },
-	    [SQTT_F_WGP] = { 10, 13 }, [SQTT_F_WAVE] = { 13, 18 } },
-	[TOK_WAVE_END] = { [SQTT_F_SA] = { 8, 9 }, [SQTT_F_SIMD] = { 9, 11 },
-	    [SQTT_F_WGP] = { 11, 14 }, [SQTT_F_WAVE] = { 15, 20 } },
-	[TOK_INST] = { [SQTT_F_WAVE] = { 8, 13 }, [SQTT_F_OP] = { 13, 20 } },
-	[TOK_VALU_INST] = { [SQTT_F_WAVE] = { 7, 12 } },
-	[TOK_IMM_ONE] = { [SQTT_F_WAVE] = { 7, 12 } },
-	[TOK_ALU_EXEC] = { [SQTT_F_OP] = { 6, 8 } },
-	[TOK_VMEM_EXEC] = { [SQTT_F_OP] = { 6, 8 } },
-};
-
 static inline int
 field_of(const struct sqtt_bits *b, uint64_t raw)
 {
@@ -171,9 +170,9 @@ field_of(const struct sqtt_bits *b, uint64_t raw)
 }
 
 void
-sqtt_fields(const struct sqtt_token *tok, struct sqtt_fields *f)
+sqtt_fields(const struct sqtt_gen *g, const struct sqtt_token *tok, struct sqtt_fields *f)
 {
-	const struct sqtt_bits *b = sqtt_field_bits[tok->type];
+	const struct sqtt_bits *b = g->fields[tok->type];
 
 	f->wave = field_of(&b[SQTT_F_WAVE], tok->raw);
 	f->simd = field_of(&b[SQTT_F_SIMD], tok->raw);
@@ -183,10 +182,41 @@ sqtt_fields(const struct sqtt_token *tok, struct sqtt_fields *f)
 }
 
 void
-sqtt_new_pc(uint64_t raw, unsigned *slot, uint64_t *addr)
+sqtt_new_pc(const struct sqtt_gen *g, uint64_t raw, unsigned raw_hi, unsigned *slot,
+    uint64_t *addr)
 {
+	uint64_t dw = raw >> g->pc_addr.lo;
+
+	if (g->pc_addr.hi > 64)
+		dw |= (uint64_t)raw_hi << (64 - g->pc_addr.lo);
+	dw &= (1ULL << (g->pc_addr.hi - g->pc_addr.lo)) - 1;
 	*slot = (unsigned)tok_bits(raw, 11, 16);
-	*addr = tok_bits(raw, 16, 62) * 4;	/* in dwords */
+	*addr = dw * 4;	/* in dwords */
+}
+
+int
+sqtt_raw_parse(const char *s, uint64_t *raw, unsigned *raw_hi)
+{
+	size_t n, i;
+	uint64_t lo = 0;
+	unsigned hi = 0;
+
+	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+		return -1;
+	s += 2;
+	n = strlen(s);
+	if (n == 0 || n > 18)
+		return -1;
+	for (i = 0; i < n; i++) {
+		int v = hex_digit(s[i]);
+		if (v < 0)
+			return -1;
+		hi = (hi << 4 | (unsigned)(lo >> 60)) & 0xff;
+		lo = lo << 4 | (uint64_t)v;
+	}
+	*raw = lo;
+	*raw_hi = hi;
+	return 0;
 }
 
 unsigned
@@ -198,12 +228,16 @@ sqtt_immediate_mask(uint64_t raw)
 void
 sqtt_header(uint64_t raw, struct sqtt_header *h)
 {
-	const struct sqtt_bits *b = sqtt_field_bits[TOK_HEADER];
+	const struct sqtt_bits *b = sqtt_gen_default()->fields[TOK_HEADER];
+	const struct sqtt_gen *g;
 
 	h->version = (unsigned)tok_bits(raw, 7, 13);
 	h->simd = (unsigned)field_of(&b[SQTT_F_SIMD], raw);
 	h->wgp = (unsigned)field_of(&b[SQTT_F_WGP], raw);
 	h->sa = (unsigned)field_of(&b[SQTT_F_SA], raw);
+	g = sqtt_gen_for_version(h->version);
+	h->exclude_barrier_wait = g != NULL && g->exclude_barrier_bit &&
+	    tok_bits(raw, g->exclude_barrier_bit, g->exclude_barrier_bit + 1);
 }
 
 void

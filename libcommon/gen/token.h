@@ -1,6 +1,9 @@
-/* token: the SQTT token vocabulary of a generation: the token types and their table
- * (patterns, lengths, time deltas), the fields and where tokens keep them, the INST op
- * codes, their names and units.  gfx11 (HEADER version 3) facts from sqtt-format.md. */
+/* token: the SQTT token vocabulary, one table per generation (struct sqtt_gen): the token
+ * types and their patterns, lengths and time deltas, the fields and where tokens keep them,
+ * the INST op codes, their names and units.  The registry chooses a generation by its
+ * HEADER version; each generation's table is the default one (gfx11, HEADER version 3,
+ * sqtt-format.md) with its own changes applied (gfx12, version 4: sqtt-gfx12.md).  The
+ * tables live in gen/gfx11/ and gen/gfx12/. */
 #ifndef TOKEN_H
 #define TOKEN_H
 #include <stddef.h>
@@ -11,23 +14,25 @@ enum sqtt_type {
 	TOK_VALU_INST, TOK_IMMEDIATE, TOK_WAVE_READY, TOK_WAVE_START, TOK_WAVE_START_EXT,
 	TOK_WAVE_ALLOC, TOK_WAVE_END, TOK_SHADER_DATA, TOK_SHADER_DATA_SHORT, TOK_TIMESTAMP,
 	TOK_HEADER, TOK_NEW_PC, TOK_UTIL_COUNTER, TOK_MISC, TOK_REG_INIT, TOK_EVENT,
-	TOK_EVENT_SYNC, TOK_UNKNOWN, TOK_NTYPES
+	TOK_EVENT_SYNC, TOK_EXEC_POPCOUNT1, TOK_EXEC_POPCOUNT3, TOK_UNKNOWN, TOK_NTYPES
 };
 
 struct sqtt_typeinfo {
-	const char *name;
-	uint8_t pattern, plen;	/* low plen bits of the token equal pattern */
-	uint8_t bits;		/* token length */
+	uint8_t pattern, plen;	/* low plen bits of the token equal pattern; plen 0: the
+				 * generation has no such token */
+	uint8_t bits;		/* token length (at most 72) */
 	uint8_t dlo, dhi;	/* time delta field [dlo,dhi), dhi == 0: none */
 };
-extern const struct sqtt_typeinfo sqtt_types[TOK_NTYPES];
 
 struct sqtt_token {
 	uint64_t nib;		/* nibble offset in the stream */
 	uint64_t time;		/* after this token's own delta */
-	uint64_t raw;		/* the token's bits */
+	uint64_t raw;		/* the token's bits [0,64) */
+	uint8_t raw_hi;		/* bits [64,72) of a longer token (gfx12 NEW_PC) */
 	enum sqtt_type type;
 };
+/* A token type's name ("INST"), the same in every generation. */
+const char *sqtt_type_name(enum sqtt_type);
 
 /* Where a token keeps its fields: bits [lo,hi) of the token, hi 0 where it has none.
  * The one table the decoder reads fields with and the encoder writes them with. */
@@ -35,24 +40,16 @@ enum sqtt_field { SQTT_F_WAVE, SQTT_F_SIMD, SQTT_F_WGP, SQTT_F_SA, SQTT_F_OP, SQ
 struct sqtt_bits {
 	uint8_t lo, hi;
 };
-extern const struct sqtt_bits sqtt_field_bits[TOK_NTYPES][SQTT_NFIELD];
-/* NEW_PC: the wave slot and the absolute address it carries; IMMEDIATE: the mask of the
- * slots that issued an immediate. */
-void sqtt_new_pc(uint64_t raw, unsigned *slot, uint64_t *addr);
-unsigned sqtt_immediate_mask(uint64_t raw);
 
-/* Fields of a token, -1 where the token lacks one.  op: INST op code, or the src of
- * ALU_EXEC / VMEM_EXEC. */
-struct sqtt_fields {
-	int wave, simd, wgp, sa, op;
-};
-void sqtt_fields(const struct sqtt_token *, struct sqtt_fields *);
-/* INST op codes the walker and the instruction model name (sqtt-format.md section 6). */
+/* INST op codes the walker and the instruction model name (sqtt-format.md section 6);
+ * the same numbers on gfx12 except SQTT_OP_BARRIER (gfx12: barrier_wait) and
+ * SQTT_OP_BARRIER_SIGNAL, and the wr_exec ones gfx12 lacks. */
 enum {
 	SQTT_OP_SALU = 0, SQTT_OP_SMEM_RD = 1, SQTT_OP_SMEM_WR = 2, SQTT_OP_BRANCH_TAKEN = 3,
 	SQTT_OP_BRANCH_NOT_TAKEN = 4, SQTT_OP_JUMP = 5, SQTT_OP_TRAP = 6,
 	SQTT_OP_SALU_NO_EXEC = 7, SQTT_OP_MESSAGE = 9, SQTT_OP_BARRIER = 19,
-	SQTT_OP_SALU_WR_EXEC = 114, SQTT_OP_VALU1_WR_EXEC = 115, SQTT_OP_VALU_B2_WR_EXEC = 116
+	SQTT_OP_SALU_WR_EXEC = 114, SQTT_OP_VALU1_WR_EXEC = 115, SQTT_OP_VALU_B2_WR_EXEC = 116,
+	SQTT_OP_BARRIER_SIGNAL = 122
 };
 /* The unit an INST op issues to, by op family. */
 enum sqtt_unit {
@@ -60,29 +57,82 @@ enum sqtt_unit {
 	SQTT_UNIT_IMAGE,
 	SQTT_UNIT_OTHER_SIMD	/* *_other_simd_*: a memory issue of another SIMD's wave */
 };
-enum sqtt_unit sqtt_op_unit(int op);
+
+#define SQTT_NOPS 256	/* INST ops: 7 bits on gfx11, 8 on gfx12 */
+
+/* One generation's tokens. */
+struct sqtt_gen {
+	const char *name;		/* "gfx11" */
+	unsigned version;		/* the HEADER version of its streams */
+	unsigned index;			/* in the registry */
+	struct sqtt_typeinfo types[TOK_NTYPES];
+	struct sqtt_bits fields[TOK_NTYPES][SQTT_NFIELD];
+	uint8_t ts_rt, ts_pl;		/* TIMESTAMP: real-time sample, lost packets */
+	struct sqtt_bits ts_value;	/* TIMESTAMP: its delta unless ts_rt */
+	struct sqtt_bits pc_addr;	/* NEW_PC: the address in dwords (up to bit 71) */
+	int start_ext_more;		/* WAVE_START_EXT: 8 more bits when the nibble after
+					 * it has bit 0 set */
+	int pc_op;			/* the packet stream's op of a NEW_PC: its address */
+	uint64_t header;		/* the HEADER its hardware writes (the encoder's) */
+	unsigned exclude_barrier_bit;	/* HEADER: s_barrier_wait emits no token (0: none) */
+	unsigned immediate_slots;	/* the wave slots an IMMEDIATE's mask covers */
+	unsigned nops;			/* INST op codes below this */
+	const char *op_names[SQTT_NOPS];
+	enum sqtt_unit (*op_unit)(int op);
+};
+
+/* The backends' tables, called by the registry: gfx11's fills every field (the defaults),
+ * a later generation's changes a copy of them. */
+void gfx11_tokens(struct sqtt_gen *);
+void gfx12_tokens(struct sqtt_gen *);
+
+/* The generation of a HEADER version, NULL if none; the default (gfx11, what a stream that
+ * does not say is); by its name ("gfx12"); and the versions known, as "3 (gfx11), 4
+ * (gfx12)", for messages. */
+const struct sqtt_gen *sqtt_gen_for_version(unsigned v);
+const struct sqtt_gen *sqtt_gen_default(void);
+const struct sqtt_gen *sqtt_gen_by_name(const char *name);
+void sqtt_gen_versions(char *text, size_t size);
+
+/* NEW_PC: the wave slot and the absolute address it carries; IMMEDIATE: the mask of the
+ * slots that issued an immediate. */
+void sqtt_new_pc(const struct sqtt_gen *, uint64_t raw, unsigned raw_hi, unsigned *slot,
+    uint64_t *addr);
+unsigned sqtt_immediate_mask(uint64_t raw);
+/* A raw column's hex (up to 72 bits) into its low 64 bits and the 8 above; -1 if it is
+ * not one. */
+int sqtt_raw_parse(const char *s, uint64_t *raw, unsigned *raw_hi);
+
+/* Fields of a token, -1 where the token lacks one.  op: INST op code, or the src of
+ * ALU_EXEC / VMEM_EXEC. */
+struct sqtt_fields {
+	int wave, simd, wgp, sa, op;
+};
+void sqtt_fields(const struct sqtt_gen *, const struct sqtt_token *, struct sqtt_fields *);
+enum sqtt_unit sqtt_op_unit(const struct sqtt_gen *, int op);
 /* INST op name ("salu", "sgmem_rd_1"...) or NULL for an op the table lacks. */
-const char *sqtt_op_name(unsigned op);
+const char *sqtt_op_name(const struct sqtt_gen *, unsigned op);
 /* Op code by name (also "0x%02x"), -1 if unknown. */
-int sqtt_op_code(const char *name);
+int sqtt_op_code(const struct sqtt_gen *, const char *name);
 enum sqtt_type sqtt_type_by_name(const char *name);	/* TOK_NTYPES if unknown */
 static inline uint64_t
 tok_bits(uint64_t raw, unsigned lo, unsigned hi)
 {
-	return (raw >> lo) & ((1ULL << (hi - lo)) - 1);
+	return hi - lo >= 64 ? raw >> lo : (raw >> lo) & ((1ULL << (hi - lo)) - 1);
 }
 
 /* Delta carried by the token's bits (TIME: field + 4; TIMESTAMP: its delta or 0): on
  * every token's path, so inline. */
 static inline uint64_t
-sqtt_delta(enum sqtt_type t, uint64_t raw)
+sqtt_delta(const struct sqtt_gen *g, enum sqtt_type t, uint64_t raw)
 {
-	const struct sqtt_typeinfo *ti = &sqtt_types[t];
+	const struct sqtt_typeinfo *ti = &g->types[t];
 
 	if (t == TOK_TIME)
 		return tok_bits(raw, 4, 8) + 4;
 	if (t == TOK_TIMESTAMP)
-		return tok_bits(raw, 9, 10) ? 0 : tok_bits(raw, 12, 48);
+		return tok_bits(raw, g->ts_rt, g->ts_rt + 1) ? 0 :
+		    tok_bits(raw, g->ts_value.lo, g->ts_value.hi);
 	return ti->dhi ? tok_bits(raw, ti->dlo, ti->dhi) : 0;
 }
 
@@ -109,6 +159,7 @@ uint64_t sqtt_pgm_addr(const struct sqtt_pgm *);
 /* The HEADER: the unit whose waves emit instruction tokens. */
 struct sqtt_header {
 	unsigned version, simd, wgp, sa;
+	int exclude_barrier_wait;	/* gfx12: s_barrier_wait emits no token */
 };
 void sqtt_header(uint64_t raw, struct sqtt_header *);
 /* The name lookups (sqtt_op_code, sqtt_type_by_name), made before threads use them. */

@@ -7,27 +7,48 @@
 #include "sqtt.h"
 #include "util.h"
 
-/* Token type by the low byte of the window: the longest matching pattern wins. */
-static uint8_t type_of[256];
+/* Token type by the low byte of the window, per generation: the longest matching pattern
+ * wins; and the token's length in nibbles by that byte. */
+#define MAXGEN 8
+static uint8_t type_of[MAXGEN][256], nibs_of[MAXGEN][256];
 static int table_ready;
 
 static void
-build_table(void)
+build_gen(const struct sqtt_gen *g)
 {
 	int b, t;
 
 	for (b = 0; b < 256; b++) {
 		int best = TOK_UNKNOWN, bestlen = 0;
 		for (t = 0; t < TOK_UNKNOWN; t++) {
-			const struct sqtt_typeinfo *ti = &sqtt_types[t];
-			if ((b & ((1 << ti->plen) - 1)) == ti->pattern && ti->plen > bestlen) {
+			const struct sqtt_typeinfo *ti = &g->types[t];
+			if (ti->plen > bestlen && (b & ((1 << ti->plen) - 1)) == ti->pattern) {
 				best = t;
 				bestlen = ti->plen;
 			}
 		}
-		type_of[b] = (uint8_t)best;
+		type_of[g->index][b] = (uint8_t)best;
+		nibs_of[g->index][b] = (uint8_t)(g->types[best].bits / 4);
 	}
+}
+
+static void
+build_table(void)
+{
+	unsigned v;
+	const struct sqtt_gen *g;
+
+	for (v = 0; v < 64; v++)
+		if ((g = sqtt_gen_for_version(v)) != NULL && g->index < MAXGEN)
+			build_gen(g);
 	table_ready = 1;
+}
+
+/* nibble n of data */
+static inline unsigned
+nibble(const uint8_t *data, uint64_t n)
+{
+	return (data[n >> 1] >> ((n & 1) * 4)) & 0xf;
 }
 
 static inline uint64_t
@@ -42,14 +63,24 @@ window(const uint8_t *data, uint64_t nib)
 	return w;
 }
 
+/* A token's length: its type's, and on gfx12 a WAVE_START_EXT followed by a nibble with
+ * bit 0 set has 8 more bits (sqtt-gfx12.md section 3).  data holds at least 11 nibbles
+ * from pos. */
+static inline unsigned
+token_bits(const struct sqtt_gen *g, enum sqtt_type t, const uint8_t *data, uint64_t pos)
+{
+	unsigned n = g->types[t].bits;
+
+	if (t == TOK_WAVE_START_EXT && g->start_ext_more && (nibble(data, pos + n / 4) & 1))
+		n += 8;
+	return n;
+}
+
 int
 sqtt_is_noise(uint64_t unknown, uint64_t tokens)
 {
 	return unknown > tokens / 100;
 }
-
-/* The HEADER version the token table decodes. */
-#define SQTT_TABLE_VERSION 3
 
 const char *
 sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *h)
@@ -63,18 +94,18 @@ sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *h)
 	if (len < 8)
 		return "stream cut inside its first token (shorter than a HEADER)";
 	memcpy(&w, data, 8);
-	if (type_of[w & 0xff] != TOK_HEADER)
+	if (type_of[sqtt_gen_default()->index][w & 0xff] != TOK_HEADER)
 		return "no HEADER token at the start: not an SQTT stream";
 	sqtt_header(w, h);
-	/* a generation's traces are read when an instruction model says its traces carry
-	 * this version and the token table here is that version's */
-	if (isa_model_for_sqtt_version(h->version) == NULL || h->version != SQTT_TABLE_VERSION) {
+	/* a generation's traces are read when it has a token table and an instruction model
+	 * for this version */
+	if (isa_model_for_sqtt_version(h->version) == NULL ||
+	    sqtt_gen_for_version(h->version) == NULL) {
 		static char msg[160];
 		char known[96];
-		isa_sqtt_versions(known, sizeof(known));
-		snprintf(msg, sizeof(msg), "HEADER version %u%s: only version %s is supported",
-		    h->version, h->version == 4 ? " (gfx12)" : h->version == 2 ? " (gfx10)" : "",
-		    known);
+		sqtt_gen_versions(known, sizeof(known));
+		snprintf(msg, sizeof(msg), "HEADER version %u%s: this build reads versions %s",
+		    h->version, h->version == 2 ? " (gfx10)" : "", known);
 		return msg;
 	}
 	return NULL;
@@ -96,6 +127,7 @@ sqtt_init_mem(struct sqtt_decoder *d, const uint8_t *data, size_t len)
 	if (!table_ready)
 		build_table();
 	memset(d, 0, sizeof(*d));
+	d->gen = sqtt_gen_default();
 	d->data = data;
 	d->len = len;
 	d->total = len;
@@ -108,6 +140,7 @@ sqtt_init_stream(struct sqtt_decoder *d, sqtt_refill_fn refill, void *ctx)
 	if (!table_ready)
 		build_table();
 	memset(d, 0, sizeof(*d));
+	d->gen = sqtt_gen_default();
 	d->cap = WINDOW;
 	if ((d->buf = malloc(d->cap + 16)) == NULL)
 		err(2, NULL);
@@ -156,13 +189,14 @@ fail(struct sqtt_decoder *d, const char *fmt, unsigned long long a, const char *
  * not a whole number of the 32-byte lines hardware writes is an error (-1): the stream was
  * cut; in a stream of whole lines the cut token is what the hardware left unwritten. */
 static int
-tail_token(struct sqtt_decoder *d, uint64_t *w, enum sqtt_type *t)
+tail_token(struct sqtt_decoder *d, uint64_t *w, enum sqtt_type *t, unsigned *hi,
+    unsigned *nbits)
 {
 	uint8_t tail[24] = { 0 };
 	uint64_t left = d->len * 2 - d->pos;
 	size_t nb = d->len - (size_t)(d->pos >> 1);
 
-	if (d->ntokens == 0) {
+	if (d->ntokens == 0 && nb < 8) {
 		struct sqtt_header h;
 		const char *why = sqtt_check_header(d->data + (d->pos >> 1), nb, &h);
 		d->error = why ? why : "stream cut inside its first token";
@@ -172,8 +206,11 @@ tail_token(struct sqtt_decoder *d, uint64_t *w, enum sqtt_type *t)
 		return 0;
 	memcpy(tail, d->data + (d->pos >> 1), nb);
 	*w = window(tail, d->pos & 1);
-	*t = (enum sqtt_type)type_of[*w & 0xff];
-	if (sqtt_types[*t].bits / 4 <= left)
+	*t = (enum sqtt_type)type_of[d->gen->index][*w & 0xff];
+	*nbits = token_bits(d->gen, *t, tail, d->pos & 1);
+	*hi = *nbits > 64 ? nibble(tail, (d->pos & 1) + 16) | nibble(tail, (d->pos & 1) + 17) << 4 :
+	    0;
+	if (*nbits / 4 <= left)
 		return 1;
 	if (d->total % 32 == 0)
 		return 0;
@@ -187,23 +224,26 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 {
 	uint64_t w, raw, delta;
 	enum sqtt_type t;
-	unsigned nbits;
+	unsigned nbits, hi = 0;
 	int r;
 
 	for (;;) {
-		if (d->len * 2 - d->pos < 16) {
+		/* 18 nibbles: the longest token (gfx12 NEW_PC) */
+		if (d->len * 2 - d->pos < 18) {
 			if (!d->eof) {
 				fill(d);
 				continue;
 			}
-			if ((r = tail_token(d, &w, &t)) <= 0)
+			if ((r = tail_token(d, &w, &t, &hi, &nbits)) <= 0)
 				return r;
 		} else {
 			w = window(d->data, d->pos);
-			t = (enum sqtt_type)type_of[w & 0xff];
+			t = (enum sqtt_type)type_of[d->gen->index][w & 0xff];
+			nbits = token_bits(d->gen, t, d->data, d->pos);
+			hi = nbits > 64 ? nibble(d->data, d->pos + 16) |
+			    nibble(d->data, d->pos + 17) << 4 : 0;
 		}
-		nbits = sqtt_types[t].bits;
-		raw = nbits == 64 ? w : w & ((1ULL << nbits) - 1);
+		raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1);
 		if (d->ntokens == 0) {
 			struct sqtt_header h;
 			const char *why = sqtt_check_header(d->data + (d->pos >> 1), 8, &h);
@@ -211,11 +251,14 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 				d->error = why;
 				return -1;
 			}
+			d->gen = sqtt_gen_for_version(h.version);
+			d->header = h;
 		}
 		switch (t) {
 		case TOK_TIMESTAMP:
-			delta = sqtt_delta(t, raw);
-			if (!tok_bits(raw, 9, 10) && tok_bits(raw, 8, 9))
+			delta = sqtt_delta(d->gen, t, raw);
+			if (!tok_bits(raw, d->gen->ts_rt, d->gen->ts_rt + 1) &&
+			    tok_bits(raw, d->gen->ts_pl, d->gen->ts_pl + 1))
 				d->lost++;
 			break;
 		case TOK_UNKNOWN:
@@ -223,10 +266,11 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 			delta = 0;
 			break;
 		default:
-			delta = sqtt_delta(t, raw);
+			delta = sqtt_delta(d->gen, t, raw);
 			break;
 		}
 		tok->nib = d->base + d->pos;
+		tok->raw_hi = (uint8_t)(nbits > 64 ? hi : 0);
 		d->pos += nbits / 4;
 		d->time += delta;
 		tok->time = d->time;
@@ -240,30 +284,34 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 int
 sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 {
-	static uint8_t nibs_of[256];
 	struct sqtt_token tok;
-	uint64_t pos, end, w;
+	uint64_t pos, end, w, rt, pl;
+	const uint8_t *type, *nibs;
 	int r, b;
 
-	if (nibs_of[0] == 0)
-		for (b = 0; b < 256; b++)
-			nibs_of[b] = (uint8_t)(sqtt_types[type_of[b]].bits / 4);
 	/* the first token through sqtt_next: it checks the HEADER */
 	if (d->ntokens == 0) {
 		if ((r = sqtt_next(d, &tok)) <= 0)
 			return r;
 		counts[tok.type]++;
 	}
+	type = type_of[d->gen->index];
+	nibs = nibs_of[d->gen->index];
+	rt = 1ULL << d->gen->ts_rt;
+	pl = 1ULL << d->gen->ts_pl;
 	for (;;) {
 		pos = d->pos;
 		end = d->len * 2;
-		while (pos + 16 <= end) {
+		while (pos + 18 <= end) {
 			w = window(d->data, pos);
 			b = (int)(w & 0xff);
-			counts[type_of[b]]++;
-			if (type_of[b] == TOK_TIMESTAMP && (w & 0x300) == 0x100)
+			counts[type[b]]++;
+			if (type[b] == TOK_TIMESTAMP && (w & (rt | pl)) == pl)
 				d->lost++;	/* a delta TIMESTAMP flagging lost packets */
-			pos += nibs_of[b];
+			if (type[b] == TOK_WAVE_START_EXT)
+				pos += token_bits(d->gen, TOK_WAVE_START_EXT, d->data, pos) / 4;
+			else
+				pos += nibs[b];
 		}
 		d->ntokens += 1;	/* only "some tokens were seen" matters from here */
 		d->pos = pos;
@@ -272,7 +320,7 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 		fill(d);
 	}
 	d->unknown += counts[TOK_UNKNOWN];
-	while ((r = sqtt_next(d, &tok)) > 0)	/* the last 15 nibbles */
+	while ((r = sqtt_next(d, &tok)) > 0)	/* the last 17 nibbles */
 		counts[tok.type]++;
 	return r;
 }

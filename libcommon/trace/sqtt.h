@@ -26,6 +26,8 @@ struct sqtt_decoder {
 	uint64_t unknown;	/* UNKNOWN tokens seen */
 	uint64_t lost;		/* TIMESTAMP tokens flagging lost packets */
 	uint64_t ntokens;
+	const struct sqtt_gen *gen;	/* the stream's, from its HEADER (the default before) */
+	struct sqtt_header header;
 	const char *error;	/* set when sqtt_next returns -1 */
 	char errbuf[160];
 };
@@ -44,7 +46,8 @@ int sqtt_count(struct sqtt_decoder *, uint64_t counts[TOK_NTYPES]);
 /* A real stream has no UNKNOWN token: one where more than 1% of the tokens are is noise
  * (random bytes or damage), and no table made of it may look like a result. */
 int sqtt_is_noise(uint64_t unknown, uint64_t tokens);
-/* Check the start of a stream: a HEADER of version 3.  Returns NULL or a reason. */
+/* Check the start of a stream: a HEADER of a version a generation knows.  Returns NULL
+ * or a reason. */
 const char *sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *);
 
 #endif

@@ -48,7 +48,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			break;
 		if (ta.nib != tb.nib || ta.time != tb.time || ta.raw != tb.raw || ta.type != tb.type)
 			__builtin_trap();
-		sqtt_fields(&ta, &f);
+		sqtt_fields(a.gen, &ta, &f);
 		n++;
 	}
 	sqtt_free(&b);
