@@ -109,9 +109,9 @@ trace buffers not found again by their number|t0750-walk-hostile|libcommon/base/
 hex digit f read as 14|t0160-tsv-reader|libcommon/base/util.c|s/-1, 10, 11, 12, 13, 14, 15, -1,/-1, 10, 11, 12, 13, 14, 14, -1,/
 # the issue 24 survivors
 NEW_PC's slot field one bit narrower|t0335-newpc-slot|libcommon/gen/token.c|s/\*slot = (unsigned)tok_bits(raw, 11, 16);/*slot = (unsigned)tok_bits(raw, 11, 15);/
-issue_wait counts an issue at the previous row's own cycle|t0465-issue-wait|libcommon/analysis/attr.c|s/(uint64_t)b > from \&\&/(uint64_t)b >= from \&\&/g
+issue_wait counts an issue at the previous row's own cycle|t0465-issue-wait|libcommon/analysis/attr.c|s/(uint64_t)b > from \&\&/(uint64_t)b >= from \&\&/g; s/if (e->ring_time\[i\] <= from)/if (e->ring_time[i] < from)/
 the lds hint's threshold doubled|t0855-annotate-lds|cmd/stall-annotate.c|s/s->cyc\[CAUSE_LDS_QUEUE\] < 4 \* (int64_t)s->hits/s->cyc[CAUSE_LDS_QUEUE] < 8 * (int64_t)s->hits/
-stall-diff: a move across several lines is one swap|t0515-diff-align|libcommon/analysis/align.c|s/if (ba - bb == 1)/if (ba - bb >= 1)/
+stall-diff: a move across several lines is one swap|t0515-diff-align|libcommon/analysis/align.c|s/if (ba - bb == 1)/if (ba - bb >= 1)/; s/else if (bb - ba == 1)/else if (bb - ba >= 1)/
 stall-diff: the other of two equal instructions kept|t0515-diff-align|libcommon/analysis/align.c|s/if (s->sid\[r\] == s->sid\[q\] \&\& exact(s, r, o) >= exact(s, q, o))/if (s->sid[r] == s->sid[q] \&\& exact(s, r, o) > exact(s, q, o))/
 stall-budget: > kept at equality|t0525-budget-edges|libcommon/analysis/budget.c|s/v.broken = !(v.measured > v.limit)/v.broken = !(v.measured >= v.limit)/
 stall-budget: <= broken at equality|t0520-stall-budget|libcommon/analysis/budget.c|s/v.broken = !(v.measured <= v.limit)/v.broken = !(v.measured < v.limit)/
