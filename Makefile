@@ -56,7 +56,7 @@ LINK = $(CC) $(ALL_CFLAGS) -o $@ $(filter %.o %.c,$^) $(call rev,$(ARCHIVES))
 rev = $(if $(1),$(call rev,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 
 TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test \
-	build/dwarf_test build/loops_test
+	build/dwarf_test build/loops_test build/regs_test
 
 all: $(BIN) $(TEST_BIN)
 
@@ -94,7 +94,7 @@ $(addprefix bin/,$(CODE_PROGS)): bin/%: build/cmd-%.o $(ARCHIVES) | bin
 build/pickle_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test: build/%: tests/%.c $(ARCHIVES) | build
 	$(LINK) $(LDLIBS_BASE)
 
-build/codeobj_test build/dwarf_test build/loops_test: build/%: tests/%.c $(ARCHIVES) | build
+build/codeobj_test build/dwarf_test build/loops_test build/regs_test: build/%: tests/%.c $(ARCHIVES) | build
 	$(LINK) $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 -include $(ALL_LIBOBJ:.o=.d) $(patsubst cmd/%.c,build/cmd-%.d,$(wildcard cmd/*.c))
@@ -127,6 +127,11 @@ demo: deps
 bench: all
 	sh bench/run.sh
 
+# Every mutant of scripts/mutants.sh against the whole suite (CI runs it).
+mutants: deps
+	$(MAKE) all
+	sh scripts/mutants.sh
+
 lint-man:
 	mandoc -Tlint -W warning man/*.1
 
@@ -138,4 +143,4 @@ install: all
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: all deps check asan-check demo bench lint-man clean install
+.PHONY: all deps check asan-check demo bench mutants lint-man clean install

@@ -1,12 +1,22 @@
 #!/bin/sh
-# scripts/mutants.sh: break the rules on purpose, one at a time, and check that a test
-# notices.  Each mutant is a sed edit of one source file; the program is rebuilt, the test
-# named beside it must fail, and the file is put back (also on an interrupt).  Exit 1 when
-# a mutant lives.  About a minute; run it from a clean tree (make all).
+# scripts/mutants.sh [NAME-PATTERN]: break the rules on purpose, one at a time, and check
+# that the suite notices.  Each mutant is a sed edit of one source file: the programs are
+# rebuilt and the whole suite runs against it, the test named beside the mutant first,
+# then every other tests/t*.sh in order, stopping at the first that fails (the mutant is
+# killed).  A mutant whose every test passes lives.  The file is put back after each (also
+# on an interrupt).  A sed edit that changes nothing, or a mutant that does not build, is
+# a failure of the run, said loudly: the code it named has moved, re-anchor it.
+#
+# NAME-PATTERN (a grep -E pattern) runs only the mutants whose name matches;
+# MUTANTS_APPLY_ONLY=1 only checks that every edit still changes its file (seconds).  Exit 0 when
+# every mutant was killed, 1 when one lived or could not be applied, 2 on trouble.  Run
+# from a tree that builds (make all); `make mutants` runs it.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
+only=${1:-}
 saved=$(mktemp "${TMPDIR:-/tmp}/mutant.XXXXXX")
+list=$(mktemp "${TMPDIR:-/tmp}/mutants.XXXXXX")
 file=
 restore() {
 	if [ -n "$file" ]; then
@@ -14,39 +24,69 @@ restore() {
 		file=
 	fi
 }
-trap 'restore; rm -f "$saved"' EXIT
+trap 'restore; rm -f "$saved" "$list"; make -s all >/dev/null 2>&1' EXIT
 trap 'exit 2' HUP INT TERM
 
-lived=0
+make -s all >/dev/null 2>&1 || { echo "mutants: the tree does not build before any mutant" >&2; exit 2; }
+ls tests/t[0-9]*.sh > "$list"
+
+# run_suite FIRST: FIRST, then the others; prints the test that failed, or nothing.
+run_suite() {
+	for t in "tests/$1.sh" $(grep -v -x "tests/$1.sh" "$list"); do
+		if ! sh "$t" >/dev/null 2>&1; then
+			basename "$t" .sh
+			return 0
+		fi
+	done
+}
+
+start=$(date +%s)
+total=0 killed=0 lived=0 broken=0
 while IFS='|' read -r name test src expr; do
 	[ -n "$name" ] || continue
-	[ -f "tests/$test.sh" ] || { echo "mutant $name: no test $test" >&2; lived=1; continue; }
+	case $name in '#'*) continue ;; esac
+	if [ -n "$only" ] && ! printf '%s\n' "$name" | grep -q -E -- "$only"; then
+		continue
+	fi
+	total=$((total + 1))
+	if [ ! -f "tests/$test.sh" ] || [ ! -f "$src" ]; then
+		echo "mutant $name: NOT APPLIED: no tests/$test.sh or no $src" >&2
+		broken=$((broken + 1)); continue
+	fi
 	file=$src
 	cp "$src" "$saved"
 	sed -i "$expr" "$src"
 	if cmp -s "$src" "$saved"; then
-		echo "mutant $name: the edit changed nothing in $src" >&2
-		restore; lived=1; continue
+		echo "mutant $name: NOT APPLIED: the edit changed nothing in $src (re-anchor it)" >&2
+		restore; broken=$((broken + 1)); continue
 	fi
-	if ! make -s all >/dev/null 2>&1; then
-		echo "mutant $name: does not build" >&2
-		restore; lived=1; continue
+	if [ -n "${MUTANTS_APPLY_ONLY:-}" ]; then
+		echo "mutant $name: applies"
+		restore; continue
 	fi
-	if sh "tests/$test.sh" >/dev/null 2>&1; then
-		echo "mutant $name: LIVES ($test passes)"
-		lived=1
+	if ! make -s -j2 all >/dev/null 2>&1; then
+		echo "mutant $name: NOT APPLIED: does not build (re-anchor it)" >&2
+		restore; broken=$((broken + 1)); continue
+	fi
+	t0=$(date +%s)
+	by=$(run_suite "$test")
+	if [ -z "$by" ]; then
+		echo "mutant $name: LIVES (the whole suite passes)"
+		lived=$((lived + 1))
 	else
-		echo "mutant $name: caught by $test"
+		[ "$by" = "$test" ] && how="its test" || how="another test than $test"
+		echo "mutant $name: killed by $by ($how, $(( $(date +%s) - t0 )) s)"
+		killed=$((killed + 1))
 	fi
 	restore
 done <<'EOF'
 fetch rule without its taken-branch half|t0460-attr-rules|libcommon/analysis/attr.c|s/if (w->prev_taken || (r->pc_known/if ((r->pc_known/
-cache line 128 bytes, not 64|t0460-attr-rules|libcommon/analysis/attr.c|s|r->pc / 64 != w->prev_pc / 64|r->pc / 128 != w->prev_pc / 128|
+cache line 128 bytes, not 64|t0460-attr-rules|libcommon/gen/isa.c|0,/\.fetch_line = 64,/s//.fetch_line = 128,/
 image_store counted on vmcnt|t0460-attr-rules|libcommon/gen/isa.c|s/return pfx(mnemonic, "image_store") ? CNT_VS : CNT_VM;/return pfx(mnemonic, "image_store") ? CNT_VM : CNT_VM;/
 waitcnt simm16 vmcnt 4 bits wide|t0460-attr-rules|libcommon/gen/isa.c|s/(v >> 10) \& 63/(v >> 10) \& 15/
 waitcnt simm16 lgkmcnt 4 bits wide|t0460-attr-rules|libcommon/gen/isa.c|s/(v >> 4) \& 63/(v >> 4) \& 15/
-s_clause not stepped over|t0350-walk-fits|libcommon/analysis/walk.c|s/if (!untraced(in) \&\& in->cls != IC_CLAUSE)/if (!untraced(in))/
-lds_other_simd_6 not skipped|t0350-walk-fits|libcommon/gen/token.c|s/|| op == 119)/)/
+s_clause not stepped over|t0350-walk-fits|libcommon/analysis/walk.c|s/if (!untraced(w->ev, in) \&\& in->cls != IC_CLAUSE)/if (!untraced(w->ev, in))/
+lds_other_simd_6 not skipped|t0350-walk-fits|libcommon/gen/gfx11/gfx11-token.c|s/if ((op >= 80 \&\& op <= 101) || op == 119)/if ((op >= 80 \&\& op <= 101))/
 trap token fits another instruction|t0350-walk-fits|libcommon/gen/isa.c|s/return pfx(mnemonic, "s_trap");/return c == IC_MESSAGE;/
 resync across branches|t0350-walk-fits|libcommon/analysis/walk.c|s/if (in->cls == IC_ENDPGM || in->cls == IC_BRANCH || in->cls == IC_JUMP)/if (in->cls == IC_ENDPGM)/
 wrong code object accepted|t0940-empty-results|libcommon/analysis/walk.c|s/e->misfit >= WRONG_MIN \&\& e->misfit > e->fit/0/
@@ -67,6 +107,47 @@ memo keyed by a name's first 8 bytes|t0160-tsv-reader|libcommon/base/tsv.c|s/w1 
 a library's code object refused|t0210-codeobj|libcommon/code/codeobj.c|s/if (all > CODEOBJ_CODE_MAX \&\& kernel != NULL) {/if (0) {/
 trace buffers not found again by their number|t0750-walk-hostile|libcommon/base/util.c|s/if (m->key\[h\] == key)/if (m->key[h] == key + 1)/
 hex digit f read as 14|t0160-tsv-reader|libcommon/base/util.c|s/-1, 10, 11, 12, 13, 14, 15, -1,/-1, 10, 11, 12, 13, 14, 14, -1,/
+# the issue 24 survivors
+NEW_PC's slot field one bit narrower|t0335-newpc-slot|libcommon/gen/token.c|s/\*slot = (unsigned)tok_bits(raw, 11, 16);/*slot = (unsigned)tok_bits(raw, 11, 15);/
+issue_wait counts an issue at the previous row's own cycle|t0465-issue-wait|libcommon/analysis/attr.c|s/(uint64_t)b > from \&\&/(uint64_t)b >= from \&\&/g; s/if (e->ring_time\[i\] <= from)/if (e->ring_time[i] < from)/
+the lds hint's threshold doubled|t0855-annotate-lds|cmd/stall-annotate.c|s/s->cyc\[CAUSE_LDS_QUEUE\] < 4 \* (int64_t)s->hits/s->cyc[CAUSE_LDS_QUEUE] < 8 * (int64_t)s->hits/
+stall-diff: a move across several lines is one swap|t0515-diff-align|libcommon/analysis/align.c|s/if (ba - bb == 1)/if (ba - bb >= 1)/; s/else if (bb - ba == 1)/else if (bb - ba >= 1)/
+stall-diff: the other of two equal instructions kept|t0515-diff-align|libcommon/analysis/align.c|s/if (s->sid\[r\] == s->sid\[q\] \&\& exact(s, r, o) >= exact(s, q, o))/if (s->sid[r] == s->sid[q] \&\& exact(s, r, o) > exact(s, q, o))/
+stall-budget: > kept at equality|t0525-budget-edges|libcommon/analysis/budget.c|s/v.broken = !(v.measured > v.limit)/v.broken = !(v.measured >= v.limit)/
+stall-budget: <= broken at equality|t0520-stall-budget|libcommon/analysis/budget.c|s/v.broken = !(v.measured <= v.limit)/v.broken = !(v.measured < v.limit)/
+JSON: U+2029 written raw|t0615-json-separators|libcommon/base/json.c|s/(s\[2\] == 0xa8 || s\[2\] == 0xa9)/(s[2] == 0xa8)/
+JSON: U+2028 written raw|t0610-trace-json|libcommon/base/json.c|s/(s\[2\] == 0xa8 || s\[2\] == 0xa9)/(s[2] == 0xa9)/
+rocprofv3 JSON numbers as strings read in decimal only|t0145-rocprof-strings|libcommon/capture/rocprof.c|s/\*out = strtoull(v->str, \&end, 0);/*out = strtoull(v->str, \&end, 10);/
+pickle BININT read unsigned|t0115-pickle-ints|libcommon/base/pickle.c|s/new_int(L, (int32_t)(uint32_t)u)/new_int(L, (int64_t)(uint32_t)u)/
+pickle LONG1/LONG4 not sign-extended|t0115-pickle-ints|libcommon/base/pickle.c|s/u |= (uint64_t)(i < n ? p\[i\] : ext) << (8 \* i);/u |= (uint64_t)(i < n ? p[i] : 0) << (8 * i);/
+tinygrad dispatches not split where a shader engine repeats|t0170-capture-selects|libcommon/capture/capture.c|s/c->ev\[i\].se <= c->ev\[i - 1\].se/c->ev[i].se < c->ev[i - 1].se/
+sqtt-dump -e N numbered per capture|t0170-capture-selects|libcommon/capture/capture.c|s/if (o->event_set \&\& offset + e->index != /if (o->event_set \&\& 0 * offset + e->index != /
+-k NAME matches a prefix|t0170-capture-selects|libcommon/capture/capture.c|s/return p != NULL \&\& strcmp(p->name, o->select_kernel) == 0;/return p != NULL \&\& strncmp(p->name, o->select_kernel, strlen(o->select_kernel)) == 0;/
+DWARF: the same line number in two files merged|t0859-annotate-files|cmd/stall-annotate.c|s/if (v\[j\].line == line \&\& strcmp(v\[j\].file, file) == 0)/if (v[j].line == line)/
+loops: a branch to itself is no loop|t0858-loops|libcommon/code/loops.c|s/(uint64_t)b->target > b->pc)/(uint64_t)b->target >= b->pc)/
+loops: a loop that only compares is spin|t0858-loops|libcommon/code/loops.c|s/out\[i\].spin = only \&\& reads;/out[i].spin = only;/
+the dominant cause on a tie: the later one|t0505-ties|libcommon/analysis/profile.c|s/(cyc\[i\] == cyc\[best\] \&\& hit\[i\] > hit\[best\])/(cyc[i] == cyc[best] \&\& hit[i] >= hit[best])/
+stall-annotate's dominant cause on a tie: the later one|t0856-annotate-ties|cmd/stall-annotate.c|s/if (cyc\[c\] > 0 \&\& (best == CAUSE_NONE || cyc\[c\] > cyc\[best\]))/if (cyc[c] > 0 \&\& (best == CAUSE_NONE || cyc[c] >= cyc[best]))/
+registers: vcc is not s106-s107|t0857-regs|libcommon/code/regs.c|s/set(r, 0, 106, 107);/set(r, 0, 124, 125);/
+registers: exec is not s126-s127|t0857-regs|libcommon/code/regs.c|s/set(r, 0, 126, 127);/set(r, 0, 124, 125);/
+timeline: the later of two equal rows colours the bar|t0505-ties|libcommon/report/timeline.c|s/if (b->longest > a->longest) {/if (b->longest >= a->longest) {/
+# more, one or more in every module
+the dominant cause on a tie of cycles: not the more rows|t0505-ties|libcommon/analysis/profile.c|s/(cyc\[i\] == cyc\[best\] \&\& hit\[i\] > hit\[best\])/(cyc[i] == cyc[best] \&\& hit[i] < hit[best])/
+capture-model: a file a capture names read outside its directory|t0720-captures|libcommon/capture/capture-model.c|s/if (!meta_path_within(path, c->path) || stat(/if (stat(/
+code/codeload: every program given the capture's first code object|t0300-walk-golden|libcommon/code/codeload.c|s/if (strcmp(cached.prog\[i\].name, name) != 0)/if (0)/
+base/out: the digits 02 written 03|t0420-stall-table|libcommon/base/out.c|s/"00010203040506070809/"00010303040506070809/
+base/meta: a %00 escape accepted|t0870-annotate-kernels|libcommon/base/meta.c|s/(lo = hex_digit((unsigned char)s\[2\])) < 0 || (hi | lo) == 0)/(lo = hex_digit((unsigned char)s[2])) < 0)/
+base/elfsym: a kernel's .kd symbol not taken|t0145-rocprof-strings|libcommon/base/elfsym.c|s/strcmp(name + n->len, ".kd") == 0)/strcmp(name + n->len, ".kd") == 1)/
+gen/token: IMMEDIATE's wave mask one slot short|t0300-walk-golden|libcommon/gen/token.c|s/return (unsigned)tok_bits(raw, 8, 24);/return (unsigned)tok_bits(raw, 8, 23);/
+gen/token: HEADER's version one bit short|t0870-annotate-kernels|libcommon/gen/token.c|s/h->version = (unsigned)tok_bits(raw, 7, 13);/h->version = (unsigned)tok_bits(raw, 7, 12);/
+trace/sqtt: the shorter of two matching token patterns taken|t0870-annotate-kernels|libcommon/trace/sqtt.c|s/if (ti->plen > bestlen \&\&/if (ti->plen >= bestlen \&\&/
+analysis/attr: an LDS issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_LDS_QUEUE;/		return CAUSE_UNEXPLAINED;/
+analysis/attr: a VMEM issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_VMEM_ISSUE;/		return CAUSE_UNEXPLAINED;/
+analysis/dispatch: --dispatch keeps every dispatch's rows|t0900-rocprof-run|libcommon/analysis/dispatch.c|s/if (ds->only >= 0 \&\& d != ds->only)/if (0)/
+analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/analysis/cause.c|s/		return cause_was\[i - NCAUSE\].cause;/		return CAUSE_OTHER;/
+report/report: --sort hits sorts by cycles|t0870-annotate-kernels|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/
+report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/r->start, r->cost, r->process,/r->start, r->cost + 1, r->process,/
 EOF
-make -s all >/dev/null 2>&1
-exit $lived
+end=$(date +%s)
+echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"
+[ "$lived" -eq 0 ] && [ "$broken" -eq 0 ]

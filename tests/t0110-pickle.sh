@@ -8,12 +8,6 @@
 PT="$TOP/build/pickle_test"
 DATA="$TOP/tests/data"
 
-# A test that does not apply here: TAP "ok N # skip".
-test_skip() {
-	t_count=$((t_count + 1))
-	echo "ok $t_count # skip $1 ($2)"
-}
-
 # expect_fail FILE PATTERN: exit 2, one line on stderr, and that line matches PATTERN.
 expect_fail() {
 	test_expect_code 2 "$PT" "$1" >out 2>err &&
@@ -147,7 +141,7 @@ done <"$DATA/pickle-fuzz.expect"
 
 # The tinygrad fixtures.
 if ! test_have_prereq SHARED; then
-	test_skip 'tinygrad fixtures' '../shared is not beside the project'
+	test_skip SHARED 'the tinygrad fixtures'
 	test_done
 	exit
 fi

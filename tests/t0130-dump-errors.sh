@@ -54,7 +54,7 @@ test_expect_success 'a stream cut in the middle of a token' '
 	expect_error tiny.att "cut inside its first token" --raw tiny.att
 '
 
-if [ -d "$FIXTURES" ]; then
+if test_have_prereq SHARED; then
 F=$FIXTURES/20260314_profile_gemm_run_0_7379d89.pkl
 for n in 1 100 1000 30000 70000; do
 	test_expect_success "a pickle truncated to $n bytes" "
@@ -67,6 +67,8 @@ test_expect_success 'a gzip file cut short' '
 	gzip -c "$F" | head -c 12000 > cut.pkl.gz &&
 	expect_error cut.pkl.gz "unexpected end of file" cut.pkl.gz
 '
+else
+	test_skip SHARED 'truncated shared captures'
 fi
 
 test_expect_success 'a directory that is not a capture' '

@@ -8,8 +8,7 @@ for f in "$TOP"/tests/data/tsv-crash-*.tsv; do
 	b=$(basename "$f")
 	for cmd in "sqtt-encode -o /dev/null" sqtt-walk stall-attr "stall-attr --raw" stall-table "stall-table --json" "stall-table --by-dispatch" "stall-table --html /dev/null --trace-json /dev/null"; do
 		test_expect_success "$cmd survives $b" "
-			(cd '$TOP' && $cmd '$f') > out 2> err
-			st=\$?
+			{ (cd '$TOP' && $cmd '$f') > out 2> err; st=\$?; } &&
 			case \$st in
 			0) ;;
 			2) test_one_line_error \${cmd%% *} err ;;

@@ -300,8 +300,7 @@ sh += struct.pack("<IIQQQQIIQQ", 7, 3, 0, 0, off_names, len(names), 0, 0, 1, 0)
 sys.stdout.buffer.write(eh + text + names + sh)' "$1"
 }
 
-test_expect_success 'code: 4 MiB of it is taken (the limit), more is one line and exit 2' '
-	command -v python3 >/dev/null || { echo "python3 is needed to make the object"; false; } &&
+test_expect_success PYTHON3 'code: 4 MiB of it is taken (the limit), more is one line and exit 2' '
 	bigelf 4194304 > at.elf &&
 	"$CODEOBJ_TEST" at.elf > out 2> err &&
 	test $(grep -c "s_nop 0" out) -eq 1048576 &&
@@ -335,8 +334,7 @@ sh += struct.pack("<IIQQQQIIQQ", 23, 3, 0, 0, o_names, len(names), 0, 0, 1, 0)
 sys.stdout.buffer.write(eh + text + syms + strtab + names + sh)' "$1"
 }
 
-test_expect_success 'a library of more than 4 MiB of code: only the kernel asked for is read' '
-	command -v python3 >/dev/null || { echo "python3 is needed to make the object"; false; } &&
+test_expect_success PYTHON3 'a library of more than 4 MiB of code: only the kernel asked for is read' '
 	libelf 8388608 > lib.elf &&
 	"$CODEOBJ_TEST" lib.elf k > out 2> err &&
 	test_cmp /dev/null err &&

@@ -318,6 +318,7 @@ test_expect_success 'stall: the table of dump | walk | attr | table, byte for by
 '
 
 test_expect_success 'stall --threads 2 (buffers walked at once, sums added up): the same table' '
+	{ test_part SHARED "the shared captures" || :; } &&
 	for c in "$TOP/fixtures/demo" "$TOP/fixtures/demo-v2" "$FIXTURES"/*.pkl; do
 		[ -e "$c" ] || continue
 		for o in "--tsv -a" "--tsv -a --untraced" "--json" "-r --tsv"; do

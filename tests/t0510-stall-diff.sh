@@ -322,7 +322,7 @@ test_expect_success SHARED 'the CI form: two runs of the same code pass -T 5%, d
 A=$FIXTURES/20260305_profile_gemm_run_0_b6d1936.pkl
 B=$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl
 K=r_2_8_16_4_4_16_4
-if [ -f "$A" ] && [ -f "$B" ]; then
+if test_have_prereq SHARED; then
 test_expect_success 'gemm 20260305 against 20260202: every row aligned, deltas per wave' '
 	test_expect_code 1 stall-diff -k $K "$A" "$B" >gemm.tsv &&
 	stall --all --tsv "$A" >a.tsv && stall --all --tsv -k $K "$B" >b.tsv &&
@@ -347,7 +347,7 @@ test_expect_success 'gemm 20260305 against 20260202: every row aligned, deltas p
 	test_cmp expect actual
 '
 else
-	echo "# skipped the gemm captures: ../shared is not beside the project"
+	test_skip SHARED 'the gemm captures against each other'
 fi
 
 test_done

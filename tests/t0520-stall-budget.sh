@@ -227,7 +227,7 @@ EOF
 
 A=$FIXTURES/20260305_profile_gemm_run_0_b6d1936.pkl
 B=$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl
-if [ -f "$A" ] && [ -f "$B" ]; then
+if test_have_prereq SHARED; then
 test_expect_success 'the gemm capture against the rules of the issue' '
 	stall-budget -w gemm-02.json "$B" &&
 	cat >gemm.rules <<\EOF &&
@@ -254,7 +254,7 @@ EOF
 	test "$(grep -c "^ok	" out)" -eq 3
 '
 else
-	echo "# skipped the gemm captures: ../shared is not beside the project"
+	test_skip SHARED 'the gemm captures against the rules'
 fi
 
 test_done

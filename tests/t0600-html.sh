@@ -123,8 +123,7 @@ test_expect_success 'a big capture is cut down, and the page says how' '
 	test_cmp expect actual
 '
 
-if [ -f "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" ]; then
-test_expect_success '20260202 gemm: every kernel, then E_8_8_16_4 (16 waves) clicked and shot' '
+test_expect_success SHARED '20260202 gemm: every kernel, then E_8_8_16_4 (16 waves) clicked and shot' '
 	rows "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" &&
 	stall-table --top 10 --html gemm.html rows.tsv > gemm.tsv &&
 	probe gemm.html E_8_8_16_4 &&
@@ -140,6 +139,5 @@ test_expect_success '20260202 gemm: every kernel, then E_8_8_16_4 (16 waves) cli
 	test "$(head -c 8 timeline.png | od -An -c | tr -d " ")" = "211PNG\r\n032\n" &&
 	test "$(wc -c < timeline.png)" -gt 20000
 '
-fi
 
 test_done

@@ -10,17 +10,6 @@
 ms=10000
 grep -q __asan_init "$BIN/stall-table" && ms=60000
 
-# mem CMD...: run CMD, and fail if it took more than 100 MB (skipped where /usr/bin/time
-# is missing, and in sanitizer builds, whose shadow memory is not the program's).
-mem() {
-	if [ -x /usr/bin/time ] && ! grep -q __asan_init "$BIN/stall-table"; then
-		/usr/bin/time -f %M -o mem.kb "$@"
-		st=$?
-		[ "$(tail -n 1 mem.kb)" -le 102400 ] || { echo "$* took $(tail -n 1 mem.kb) KB"; return 99; }
-		return $st
-	fi
-	"$@"
-}
 
 ROWS='#event	se	kernel	wave	slot	pc	time	delta	token	inst	class	dep'
 PKT='#event	se	nib	time	type	wave	simd	wgp	sa	op	raw'
@@ -47,7 +36,7 @@ test_expect_success 'a line of 1 MiB is read, one byte more is refused' '
 
 test_expect_success 'an endless line or /dev/zero: every reader stops at the limit' '
 	for cmd in "sqtt-encode -o /dev/null" sqtt-walk stall-attr stall-table; do
-		test_expect_code 2 mem $cmd /dev/zero > out 2> err &&
+		test_expect_code 2 test_mem $cmd /dev/zero > out 2> err &&
 		echo "${cmd%% *}: /dev/zero:1: a line longer than 1048576 bytes" > expect &&
 		test_cmp expect err || return 1
 	done
@@ -55,8 +44,7 @@ test_expect_success 'an endless line or /dev/zero: every reader stops at the lim
 
 test_expect_success 'a 64 MiB line through a pipe is refused at once, not rescanned' '
 	start=$(date +%s%N) &&
-	{ head -c 67108864 /dev/zero | tr "\0" x | stall-attr > out 2> err; } &&
-	:
+	{ head -c 67108864 /dev/zero | tr "\0" x | test_expect_code 2 stall-attr > out 2> err; } &&
 	end=$(date +%s%N) &&
 	echo "stall-attr: stdin:1: a line longer than 1048576 bytes" > expect &&
 	test_cmp expect err &&
@@ -137,7 +125,7 @@ test_expect_success 'stall-attr: rows held behind an s_barrier, at the limit and
 	test "$(sed -n 3p out | cut -f 9,13,14)" = "INST:barrier	131081	wave_start" &&
 	test "$(tail -n 3 out | head -n 1 | cut -f 13,14)" = "1	issue_cycle" &&
 	barrier_rows 131072 > past.tsv &&
-	mem stall-attr past.tsv > out 2> err &&
+	test_mem stall-attr past.tsv > out 2> err &&
 	echo "stall-attr: warning: past.tsv:131074: an s_barrier of wave 0 of event 0 waited 131072 rows for its wave'"'"'s next row: its wait stays on that row" > expect &&
 	test_cmp expect err &&
 	test "$(sed -n 3p out | cut -f 9,13,14)" = "INST:barrier	10	wave_start" &&
@@ -152,7 +140,7 @@ test_expect_success 'stall-attr: 200000 waves one after another, in time' '
 		printf \"%d\t0\tk\t%d\t0\t0x100\t%d\t1\tVALU_INST\tv_nop\tvalu\t-\n\", w % 7, w, 2 * w + 1
 		printf \"%d\t0\tk\t%d\t0\t0x104\t%d\t1\tWAVE_END\ts_endpgm\tendpgm\t-\n\", w % 7, w, 2 * w + 2 } }"; } > many.tsv &&
 	start=$(date +%s%N) &&
-	mem stall-attr many.tsv > out 2> err &&
+	test_mem stall-attr many.tsv > out 2> err &&
 	end=$(date +%s%N) &&
 	test_cmp /dev/null err &&
 	test $(grep -c "	drain	-$" out) -eq 200000 &&
@@ -165,7 +153,7 @@ test_expect_success 'stall-table: 40000 texts at one pc and 32768 kernels (the l
 		printf \"k\t0x100\tv_nop %d\tVALU_INST\t1\tunexplained\n\", i
 		if (i < 32767) printf \"k%d\t0x100\tv_nop\tVALU_INST\t1\tunexplained\n\", i } }"; } > many.tsv &&
 	start=$(date +%s%N) &&
-	mem stall-table many.tsv > out 2> err &&
+	test_mem stall-table many.tsv > out 2> err &&
 	end=$(date +%s%N) &&
 	test_cmp /dev/null err &&
 	test $(grep -c "^k	0x100	" out) -eq 40000 &&
@@ -185,12 +173,10 @@ test_expect_success 'stall-table: a kernel with only untraced rows (no lines to 
 # The UBSan build stopped here: a kernel whose only rows are untraced reached
 # qsort(NULL, 0, ...).  The real capture, when ../shared is there.
 F=$FIXTURES/20260507_profile_sync_run_0_ccf76d9.pkl
-if [ -f "$F" ]; then
-test_expect_success 'stall -k E_32_4 on the 20260507 sync capture: a kernel of untraced rows only' '
+test_expect_success SHARED 'stall -k E_32_4 on the 20260507 sync capture: a kernel of untraced rows only' '
 	stall -k E_32_4 --tsv "$F" > out 2> err &&
 	grep -q "^##stall-table	kernel	E_32_4	cycles	0	waves	0	hits	0	untraced_waves	1	untraced_cycles	[0-9]*$" out &&
 	grep -q "^E_32_4	TOTAL	0	0	0.00	" out
 '
-fi
 
 test_done

@@ -6,19 +6,8 @@
 
 MK="$TOP/tests/bad/mkpickle.py"
 DEMO="$TOP/fixtures/demo"
-command -v python3 >/dev/null 2>&1 || test_skip_all "python3 makes the pickles"
+test_require PYTHON3 "python3 makes the pickles"
 
-# mem CMD...: run CMD, and fail if it took more than 100 MB (skipped where /usr/bin/time
-# is missing, and in sanitizer builds, whose shadow memory is not the program's).
-mem() {
-	if [ -x /usr/bin/time ] && ! grep -q __asan_init "$BIN/stall-table"; then
-		/usr/bin/time -f %M -o mem.kb "$@"
-		st=$?
-		[ "$(tail -n 1 mem.kb)" -le 102400 ] || { echo "$* took $(tail -n 1 mem.kb) KB"; return 99; }
-		return $st
-	fi
-	"$@"
-}
 
 
 test_expect_success 'pickles of protocols 2 to 5 read the same, bytes of every value' '
@@ -147,7 +136,7 @@ test_expect_success 'JSON stays valid and --pretty stays inert with ESC, DEL and
 
 test_expect_success 'a valid HEADER and then 1 MiB of random bytes: an error, not a table' '
 	python3 -c "import random, sys; sys.stdout.buffer.write(bytes.fromhex(\"9101906800000000\") + random.Random(7).randbytes(1048568))" > noise.att &&
-	test_expect_code 2 mem sqtt-dump --raw noise.att > out 2> err.abs &&
+	test_expect_code 2 test_mem sqtt-dump --raw noise.att > out 2> err.abs &&
 	sed "s|$(pwd -P)/||" err.abs > err &&
 	echo "sqtt-dump: noise.att: event 0: 27633 of 393747 tokens UNKNOWN: random bytes or a damaged stream, not gfx11 SQTT" > expect &&
 	test_cmp expect err &&
@@ -176,14 +165,14 @@ test_expect_success 'a capture directory whose files are links out of it or devi
 
 test_expect_success 'a gzip bomb that starts as a pickle stops at 32 MiB' '
 	{ printf "\200\004" && head -c 41943040 /dev/zero; } | gzip -1 > pbomb.pkl.gz &&
-	test_expect_code 2 mem sqtt-dump pbomb.pkl.gz > out 2> err &&
+	test_expect_code 2 test_mem sqtt-dump pbomb.pkl.gz > out 2> err &&
 	echo "sqtt-dump: pbomb.pkl.gz: more than 64 times its compressed size once decompressed (a gzip bomb?)" > expect &&
 	test_cmp expect err
 '
 
 test_expect_success 'a gzip bomb that is no pickle stops at its first byte' '
 	head -c 67108864 /dev/zero | gzip -1 > bomb.pkl.gz &&
-	test_expect_code 2 mem sqtt-dump bomb.pkl.gz > out 2> err &&
+	test_expect_code 2 test_mem sqtt-dump bomb.pkl.gz > out 2> err &&
 	echo "sqtt-dump: bomb.pkl.gz: not a pickle of protocol 2 to 5 (first byte 0x00); a raw stream wants --raw" > expect &&
 	test_cmp expect err
 '
@@ -217,7 +206,7 @@ test_expect_success 'a code object larger than 64 MiB is not copied (sqtt-encode
 test_expect_success 'sqtt-walk: code lines between the records of an event' '
 	sqtt-dump "$DEMO" > packets &&
 	awk -F"\t" "/^#/ { print; next } { print } \$5 == \"WAVE_START\" { for (i = 0; i < 40; i++) printf \"##code\tp%d\t%d\t0x1000\t0\t-\n\", i, 100 + i }" packets > grown &&
-	sqtt-walk grown > out 2> err; st=$? &&
+	{ sqtt-walk grown > out 2> err; st=$?; } &&
 	case $st in 0|2) ;; *) echo "status $st"; cat err; false ;; esac
 '
 

@@ -4,8 +4,8 @@
 # shim preloaded into sqtt-dump.
 . "$(dirname "$0")/lib.sh"
 
-grep -q __asan_init "$BIN/sqtt-dump" && test_skip_all "the sanitizers own malloc in this build"
-command -v cc >/dev/null 2>&1 || test_skip_all "no C compiler for the shim"
+test_require !ASAN "the sanitizers own malloc in this build"
+test_require CC "no C compiler for the shim"
 
 cat > shim.c <<\EOF2
 #include <errno.h>
@@ -25,7 +25,7 @@ EOF2
 test_expect_success 'sqtt-dump: no memory for the stream window' '
 	cc -shared -fPIC -o shim.so shim.c &&
 	sqtt-encode -o s.att "$TOP/tests/data/authored.packets.tsv" &&
-	LD_PRELOAD=./shim.so sqtt-dump --raw s.att > out 2> err; st=$? &&
+	{ LD_PRELOAD=./shim.so sqtt-dump --raw s.att > out 2> err; st=$?; } &&
 	test $st -eq 2 &&
 	echo "sqtt-dump: Cannot allocate memory" > expect &&
 	test_cmp expect err

@@ -63,8 +63,7 @@ test_expect_success 'sqtt-walk -c /dev/zero: stops at the code object limit, one
 	grep -q "/dev/zero: more than 67108864 bytes (a code object)" err
 '
 
-test_expect_success 'a capture of 1000 programs is read once: in time' '
-	command -v python3 > /dev/null || { echo "python3 makes the pickle"; false; } &&
+test_expect_success PYTHON3 'a capture of 1000 programs is read once: in time' '
 	python3 - "$TOP/fixtures/kernels/demo.hsaco" "$TOP/fixtures/demo/stall_shader_engine_0_0.att" many.pkl <<-\PY &&
 	import pickle, sys
 	class ProfileProgramEvent: pass
@@ -86,7 +85,7 @@ test_expect_success 'a capture of 1000 programs is read once: in time' '
 	end=$(date +%s) &&
 	test $(rows many.rows | cut -f3 | sort -u | wc -l) -eq 1000 &&
 	test $((end - start)) -lt 60 &&
-	if command -v strace > /dev/null; then
+	if test_part STRACE "the capture opened once"; then
 		strace -f -e trace=openat -o trace sqtt-walk many.packets > /dev/null 2>&1 &&
 		test $(grep -c "many.pkl" trace) -eq 1
 	fi

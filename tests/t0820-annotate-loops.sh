@@ -60,8 +60,7 @@ test_expect_success 'cycles are conserved: loops plus the rest are the kernel, a
 	done
 '
 
-test_expect_success 'the tinygrad GEMM: the loop at 0x17c8 (branch target 0x17c4), 16 iterations a wave' '
-	if ! [ -d "$FIXTURES" ]; then echo "# no ../shared: skipped"; exit 0; fi
+test_expect_success SHARED 'the tinygrad GEMM: the loop at 0x17c8 (branch target 0x17c4), 16 iterations a wave' '
 	sqtt-dump "$FIXTURES/20260305_profile_gemm_run_0_b6d1936.pkl" > gemm.packets &&
 	sqtt-walk gemm.packets > gemm.rows &&
 	stall-attr gemm.rows > gemm.attr &&

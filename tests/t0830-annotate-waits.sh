@@ -98,8 +98,7 @@ test_expect_success '--loads of hot: the waits each load caused, and its mean la
 	test_cmp expect out
 '
 
-test_expect_success 'the tinygrad GEMM: the waits at 0x183c retired the loop'"'"'s first four loads' '
-	if ! [ -d "$FIXTURES" ]; then echo "# no ../shared: skipped"; exit 0; fi
+test_expect_success SHARED 'the tinygrad GEMM: the waits at 0x183c retired the loop'"'"'s first four loads' '
 	sqtt-dump "$FIXTURES/20260305_profile_gemm_run_0_b6d1936.pkl" > gemm.packets &&
 	sqtt-walk gemm.packets > gemm.rows &&
 	stall-attr gemm.rows > gemm.attr &&

@@ -33,9 +33,8 @@ test_expect_success '--lines: the names escaped, one field each, five rows' '
 test_expect_success '--annotate: no file the DWARF names is opened; one warning each' '
 	mkfifo never &&
 	exec 3<>never &&
-	(cd "$TOP" && timeout 10 stall-annotate --annotate "$T_DIR/h.attr" > "$T_DIR/out" 2> "$T_DIR/err") <&3 ;
-	st=$? ; exec 3>&- ;
-	test $st = 0 &&
+	test_when_finished "exec 3>&-" &&
+	(cd "$TOP" && timeout 10 stall-annotate --annotate "$T_DIR/h.attr" > "$T_DIR/out" 2> "$T_DIR/err") <&3 &&
 	cat > expect <<-\EOF &&
 	stall-annotate: warning: /dev/stdin: source file outside the code object'"'"'s directory: not read (--source-dir DIR allows it)
 	stall-annotate: warning: /etc/passwd: source file outside the code object'"'"'s directory: not read (--source-dir DIR allows it)

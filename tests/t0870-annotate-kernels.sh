@@ -19,7 +19,7 @@ listing() {
 test_expect_success CLANG 'build.sh assembles hot, calm and poll, compiles scale' '
 	sh "$DIR/build.sh" "$T_DIR/built" &&
 	ls built > actual &&
-	printf "calm.hsaco\nhostile.hsaco\nhot.hsaco\npoll.hsaco\nscale.hsaco\n" > expect &&
+	printf "calm.hsaco\nhostile.hsaco\nhot.hsaco\npoll.hsaco\nscale.hsaco\ntwofiles.hsaco\n" > expect &&
 	test_cmp expect actual
 '
 

@@ -95,7 +95,7 @@ test_expect_success '--base of a code object the run does not have is an error' 
 	test_cmp expect err
 '
 
-if [ -d "$FIXTURES" ]; then
+if test_have_prereq SHARED; then
 G=$FIXTURES/20260120_profile_gemm_run_0_e540cad.pkl
 P=$FIXTURES/20260314_profile_plus_run_0_b90bfc1.pkl
 
@@ -140,6 +140,8 @@ test_expect_success 'real streams: a stream of another program is left out; a br
 	echo "sqtt-dump: gemm: no stream'"'"'s program was found: nothing to decode" > expect &&
 	test_cmp expect last
 '
+else
+	test_skip SHARED 'real streams of the shared captures'
 fi
 
 test_done

@@ -59,9 +59,8 @@ test_expect_success 'stall --base ID=ADDR of a code object the run lacks: one li
 	test_cmp expect err
 '
 
-if [ -d "$FIXTURES" ]; then
 G=$FIXTURES/20260120_profile_gemm_run_0_e540cad.pkl
-test_expect_success 'stall --base ID=ADDR: a real run without its JSON, as the pickle' '
+test_expect_success SHARED 'stall --base ID=ADDR: a real run without its JSON, as the pickle' '
 	sqtt-dump "$G" > g.tsv &&
 	sqtt-encode -d gemm --no-index g.tsv &&
 	rm gemm/stall_results.json &&
@@ -80,7 +79,6 @@ test_expect_success 'stall --base ID=ADDR: a real run without its JSON, as the p
 	stall --threads 3 --by-dispatch "$G" > three &&
 	test_cmp one three
 '
-fi
 
 test_expect_success 'stall --raw --code --base --name: a raw stream, as sqtt-dump reads it' '
 	o="--raw --se 0 --code $TOP/fixtures/kernels/demo.hsaco --base 0x7f3a2c000000 --name demo" &&

@@ -68,13 +68,13 @@ pairs() {
 test_expect_success 'one letter, one long option, across every program (and one letter a long option)' '
 	pairs > pairs &&
 	test $(wc -l < pairs) -ge 30 &&
-	sort -u pairs | awk "
+	{ sort -u pairs | awk "
 		{ if (\$1 in long && long[\$1] != \$2) {
 			print \"letter \" \$1 \": \" long[\$1] \" (\" by[\$1] \") and \" \$2 \" (\" \$3 \")\"; bad = 1 }
 		  if (\$2 in letter && letter[\$2] != \$1) {
 			print \"option \" \$2 \": \" letter[\$2] \" (\" lby[\$2] \") and \" \$1 \" (\" \$3 \")\"; bad = 1 }
 		  long[\$1] = \$2; by[\$1] = \$3; letter[\$2] = \$1; lby[\$2] = \$3 }
-		END { exit bad }" > clash || { cat clash >&2; false; } &&
+		END { exit bad }" > clash || { cat clash >&2; false; }; } &&
 	test_cmp /dev/null clash
 '
 
