@@ -15,6 +15,7 @@
 #include "meta.h"
 #include "out.h"
 #include "rgp.h"
+#include "gfx9.h"
 #include "sqtt.h"
 #include "tsv.h"
 #include "util.h"
@@ -167,6 +168,42 @@ write_stream(const char *dir, const struct event *e, unsigned ev)
 	free(path);
 }
 
+/* A CDNA (gfx9) buffer: no HEADER, tokens of its own (trace/gfx9); --types by their names. */
+static void
+dump_gfx9(const struct event *e, unsigned ev)
+{
+	struct gfx9_decoder d;
+	struct gfx9_token tok;
+	uint64_t counts[G9_NTYPES] = { 0 };
+	unsigned t;
+	char *p;
+
+	gfx9_init(&d, e->blob, e->len);
+	while (gfx9_next(&d, &tok)) {
+		enum sqtt_type st = sqtt_type_by_name(gfx9_type_name(tok.type));
+		if (types_given && (st == TOK_NTYPES || !type_wanted[st]))
+			continue;
+		if (opt_counts) {
+			counts[tok.type]++;
+			continue;
+		}
+		ntokens_out++;
+		p = out_reserve();
+		memcpy(p, prefix, sizeof(prefix));
+		out_commit(gfx9_put(p + prefix_len, &tok));
+	}
+	for (t = 0; opt_counts && t < G9_NTYPES; t++) {
+		int n;
+		if (counts[t] == 0)
+			continue;
+		ntokens_out++;
+		p = out_reserve();
+		n = snprintf(p, OUT_LINEMAX, "%u\t%d\t%s\t%" PRIu64 "\n", ev, e->se,
+		    gfx9_type_name((enum gfx9_type)t), counts[t]);
+		out_commit(p + n);
+	}
+}
+
 static void
 dump_event(const struct event *e, const char *path)
 {
@@ -179,8 +216,12 @@ dump_event(const struct event *e, const char *path)
 
 	if (opt_sdir != NULL)
 		write_stream(opt_sdir, e, ev);
-	capture_decoder(e, &d, &src);
 	set_prefix(ev, e->se);
+	if (e->blob != NULL && gfx9_is_stream(e->blob, e->len)) {
+		dump_gfx9(e, ev);
+		return;
+	}
+	capture_decoder(e, &d, &src);
 	if (opt_counts) {
 		r = sqtt_count(&d, local);
 	} else {

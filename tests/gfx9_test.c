@@ -14,14 +14,6 @@
 
 static void dump(unsigned event, int se, const uint8_t *blob, size_t len);
 
-static void
-field(int v)
-{
-	if (v < 0)
-		fputs("\t-", stdout);
-	else
-		printf("\t%d", v);
-}
 
 int
 main(int argc, char **argv)
@@ -55,37 +47,11 @@ dump(unsigned event, int se, const uint8_t *blob, size_t len)
 {
 	struct gfx9_decoder d;
 	struct gfx9_token t;
-	struct gfx9_fields f;
+	char line[GFX9_LINEMAX];
 
 	gfx9_init(&d, blob, len);
 	while (gfx9_next(&d, &t)) {
-		const char *op = NULL;
-		char issue[G9_ISSUE_SLOTS + 1];
-		unsigned s;
-
-		gfx9_fields(&t, &f);
-		printf("%u\t%d\t%" PRIu64 "\t%" PRId64 "\t%s", event, se, 2 * t.off, t.time,
-		    gfx9_type_name(t.type));
-		field(f.wave);
-		field(f.simd);
-		field(f.wgp);
-		field(f.sa);
-		if (t.type == G9_INST)
-			op = gfx9_inst_name((unsigned)f.op);
-		else if (t.type == G9_MISC)
-			op = gfx9_misc_name((unsigned)f.op);
-		else if (t.type == G9_ISSUE) {
-			for (s = 0; s < G9_ISSUE_SLOTS; s++)
-				issue[s] = "-SIM"[gfx9_issue_state(t.raw, s)];
-			issue[s] = '\0';
-			op = issue;
-		}
-		if (op != NULL)
-			printf("\t%s", op);
-		else if (f.op >= 0)
-			printf("\t0x%02x", f.op);
-		else
-			fputs("\t-", stdout);
-		printf("\t0x%" PRIx64 "\n", t.raw);
+		*gfx9_put(line, &t) = '\0';
+		printf("%u\t%d\t%s", event, se, line);
 	}
 }

@@ -17,6 +17,12 @@ for f in "$CDNA"/*.pkl; do
 		zcat '$GOLDEN9/$b.packets.tsv.gz' | grep -v '^#' >expect.$b &&
 		test_cmp expect.$b actual.$b
 	"
+	test_expect_success SHARED "sqtt-dump $b: the same tokens, as the packet stream" "
+		sqtt-dump '$f' >dump.$b &&
+		grep -v '^##' dump.$b >actual.$b &&
+		zcat '$GOLDEN9/$b.packets.tsv.gz' >expect.$b &&
+		test_cmp expect.$b actual.$b
+	"
 done
 
 test_expect_success SHARED 'a capture with no SQTT event: one line, exit 2' '

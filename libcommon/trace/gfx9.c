@@ -1,3 +1,5 @@
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "gfx9.h"
@@ -252,4 +254,47 @@ gfx9_is_stream(const uint8_t *data, size_t len)
 		return 0;
 	w = (uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16;
 	return w == 0x0f8011;
+}
+
+static char *
+put_field(char *p, int v)
+{
+	*p++ = '\t';
+	if (v < 0)
+		*p++ = '-';
+	else
+		p += sprintf(p, "%d", v);
+	return p;
+}
+
+char *
+gfx9_put(char *p, const struct gfx9_token *t)
+{
+	struct gfx9_fields f;
+	const char *op = NULL;
+	unsigned s;
+
+	gfx9_fields(t, &f);
+	p += sprintf(p, "%" PRIu64 "\t%" PRId64 "\t%s", 2 * t->off, t->time,
+	    gfx9_type_name(t->type));
+	p = put_field(p, f.wave);
+	p = put_field(p, f.simd);
+	p = put_field(p, f.wgp);
+	p = put_field(p, f.sa);
+	*p++ = '\t';
+	if (t->type == G9_INST)
+		op = gfx9_inst_name((unsigned)f.op);
+	else if (t->type == G9_MISC)
+		op = gfx9_misc_name((unsigned)f.op);
+	if (t->type == G9_ISSUE) {
+		for (s = 0; s < G9_ISSUE_SLOTS; s++)
+			*p++ = "-SIM"[gfx9_issue_state(t->raw, s)];
+	} else if (op != NULL) {
+		p += sprintf(p, "%s", op);
+	} else if (f.op >= 0) {
+		p += sprintf(p, "0x%02x", f.op);
+	} else
+		*p++ = '-';
+	p += sprintf(p, "\t0x%" PRIx64 "\n", t->raw);
+	return p;
 }

@@ -60,6 +60,11 @@ struct gfx9_decoder {
 void gfx9_init(struct gfx9_decoder *, const uint8_t *data, size_t len);
 /* 1: a token; 0: the end (a token cut by the end is no token). */
 int gfx9_next(struct gfx9_decoder *, struct gfx9_token *);
+/* The token as the packet stream's columns from nib on: "NIB\tTIME\tTYPE\tWAVE\tSIMD\tWGP
+ * \tSA\tOP\tRAW\n" (nib twice the byte offset; op INST's and MISC's names, ISSUE's ten
+ * slots as - S I M); at most GFX9_LINEMAX bytes at p, returns their end. */
+#define GFX9_LINEMAX 160
+char *gfx9_put(char *p, const struct gfx9_token *);
 /* Is this stream a gfx9 one: its first token a TIME word of the form the hardware
  * starts every buffer with (0x....0f8011 in its low 24 bits, the SE in bits 16-19)? */
 int gfx9_is_stream(const uint8_t *data, size_t len);
