@@ -52,7 +52,7 @@ seeds_of() {
 # (tests/fuzz/fuzz_exit.h), whose leaks are by design
 wrap="-Wl,--wrap=exit,--wrap=err,--wrap=errx,--wrap=verrx"
 for h in ${FUZZ:-sqtt pickle codeobj meta rules annotate elfsym rgp rocprof rocpd}; do
-	case $h in rgp|rocprof|rocpd) extra=$wrap; leaks=-detect_leaks=0 ;; *) extra=; leaks= ;; esac
+	case $h in rgp|rocprof|rocpd|annotate) extra=$wrap; leaks=-detect_leaks=0 ;; *) extra=; leaks= ;; esac
 	clang-22 $cflags -o "$out/fuzz_$h" "$top/tests/fuzz/fuzz_$h.c" $srcs $libs $extra ||
 		{ echo "fuzz: cannot build fuzz_$h" >&2; exit 2; }
 	# ci: the seeds alone, fresh; otherwise a corpus that grows from run to run

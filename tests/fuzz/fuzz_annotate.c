@@ -24,6 +24,7 @@
 #include "isa.h"
 #include "loops.h"
 #include "tsv.h"
+#include "fuzz_exit.h"
 
 #ifndef FUZZ_TOP
 #define FUZZ_TOP "."
@@ -128,10 +129,14 @@ one_input(const char *s, size_t n, size_t *len)
 	return out;
 }
 
+/* What rows() has open, closed after a fatal error of the reader returned here
+ * (fuzz_exit.h): a TSV error ends the program, as it should, not the fuzzer's run. */
+static FILE *open_null, *open_fp;
+
 static void
 rows(const uint8_t *d, size_t n, enum annotate_view v)
 {
-	FILE *null = fopen("/dev/null", "w");
+	FILE *null = open_null = fopen("/dev/null", "w");
 	struct annotate_opts o = { .view = v, .hint_min = 5.0, .dispatch = -1, .out = null };
 	struct annotate *a = annotate_new(&o);
 	const char *s = (const char *)d, *e = s + n;
@@ -146,7 +151,7 @@ rows(const uint8_t *d, size_t n, enum annotate_view v)
 		FILE *fp;
 		struct tsv t;
 		if (fd < 0 || write(fd, text, len) != (ssize_t)len || lseek(fd, 0, SEEK_SET) != 0 ||
-		    (fp = fdopen(fd, "r")) == NULL)
+		    (fp = open_fp = fdopen(fd, "r")) == NULL)
 			abort();
 		tsv_open(&t, fp, "fuzz");
 		for (;;) {
@@ -164,6 +169,7 @@ rows(const uint8_t *d, size_t n, enum annotate_view v)
 		annotate_end_input(a);
 		tsv_close(&t);
 		fclose(fp);
+		open_fp = NULL;
 		free(text);
 		if (next == NULL)
 			break;
@@ -173,6 +179,7 @@ rows(const uint8_t *d, size_t n, enum annotate_view v)
 		(void)annotate_report(a);
 	annotate_free(a);
 	fclose(null);
+	open_null = NULL;
 }
 
 int
@@ -184,7 +191,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		dwarf_one(data + 1, size - 1);
 	else if (data[0] == 'L')
 		loops_one(data + 1, size - 1);
-	else
-		rows(data + 1, size - 1, (enum annotate_view)(data[0] % 8));
+	else {
+		FUZZ_TRY(rows(data + 1, size - 1, (enum annotate_view)(data[0] % 8)));
+		if (open_fp != NULL)
+			fclose(open_fp);
+		if (open_null != NULL)
+			fclose(open_null);
+		open_fp = open_null = NULL;
+	}
 	return 0;
 }

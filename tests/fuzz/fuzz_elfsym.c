@@ -1,6 +1,6 @@
 /* libFuzzer harness for elfsym (ELF symbols of a code object, read straight from the
  * bytes): every lookup on any bytes, with the invariants elfsym.h promises: 1, 0 or -1,
- * a name on 1, a one-line reason on -1.  Seeds: fixtures/kernels/*.hsaco. */
+ * a name on 1, a one-line reason on -1.  Seeds: the .hsaco files of fixtures/kernels. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
