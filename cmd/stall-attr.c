@@ -164,10 +164,10 @@ record(struct tsv *t)
 		r.pc = tsv_u64(t, col[ROW_PC]);
 	r.token = t->field[col[ROW_TOKEN]];
 	r.kind = (enum row_kind)tsv_memo(t, col[ROW_TOKEN], row_kind_code);
-	r.kind = (enum row_kind)tsv_memo(t, col[ROW_TOKEN], row_kind_code);
 	r.inst = t->field[col[ROW_INST]];
 	r.cls = (enum inst_class)tsv_memo(t, col[ROW_CLASS], class_code);
 	r.dep = t->field[col[ROW_DEP]];
+	r.in = NULL;
 	if (attr_row(attr, &r, t) != 0)
 		tsv_fail(t, "%s", attr_error(attr));
 }

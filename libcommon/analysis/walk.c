@@ -594,10 +594,10 @@ advance(const struct isa_model *m, struct wave *w, const struct inst *in, uint64
 		w->pc = (uint64_t)in->target;
 	else
 		w->pc = pc + in->size;
-	if (m->exec_write != NULL && m->exec_write(in->cls, in->text))
+	(void)m;
+	if (in->exec_write)
 		w->exec0 = 1;
-	else if (type != TOK_IMM_ONE && type != TOK_IMMEDIATE && m->exec_zero_fits != NULL &&
-	    m->exec_zero_fits(in->cls, in->mnemonic, TOK_IMM_ONE, -1))
+	else if (type != TOK_IMM_ONE && type != TOK_IMMEDIATE && in->exec0_valu)
 		w->exec0 = 0;
 }
 

@@ -593,6 +593,25 @@ static size_t next_real(const struct inst *v, size_t n, size_t i)
 	return i;
 }
 
+/* What the walk and the rules ask of every issue of an instruction, asked once. */
+static void inst_facts(const struct isa_model *m, struct inst *in)
+{
+	unsigned kind = 0;
+	long want[ISA_NCOUNTER];
+
+	in->facts = 1;
+	in->exec_write = m->exec_write != NULL && m->exec_write(in->cls, in->text);
+	in->exec0_valu = m->exec_zero_fits != NULL &&
+	    m->exec_zero_fits(in->cls, in->mnemonic, TOK_IMM_ONE, -1);
+	in->mem_counter = (int8_t)m->mem_counter(in->cls, in->text, &kind);
+	in->mem_kind = (uint8_t)kind;
+	if (in->cls == IC_WAITCNT) {
+		m->waitcnt(in->text, want);
+		for (int c = 0; c < ISA_NCOUNTER; c++)
+			in->want[c] = (int32_t)want[c];
+	}
+}
+
 static void finish_insts(struct codeobj *co, struct build *b)
 {
 	const struct isa_model *m = co->model;
@@ -609,6 +628,7 @@ static void finish_insts(struct codeobj *co, struct build *b)
 			v[i].target = (int64_t)(v[i].pc + 4 + 4 * (uint64_t)(int64_t)(int16_t)s);
 		if (v[i].cls == IC_WAITCNT)
 			v[i].wait = m->wait_bits(v[i].text);
+		inst_facts(m, &v[i]);
 		if (v[i].cls != IC_DELAY_ALU)
 			continue;
 		m->delay_fields(s, &id0, &skip, &id1);

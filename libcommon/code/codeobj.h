@@ -22,6 +22,14 @@ struct inst {
 	unsigned dep_id;	/* the raw s_delay_alu instid (1-11; 8 = FMA_ACCUM_CYCLE_1, given
 				 * as DEP_VALU 1), 0 when dep is DEP_NONE */
 	const char *dep_name;	/* dep_id's name ("VALU_DEP_1"), "-" for none */
+	/* what the model says of it, asked once (isa.h), when facts is 1 (0: a pseudo-row's
+	 * instruction; ask the model): */
+	uint8_t facts;
+	uint8_t exec_write;	/* exec_write: it may leave EXEC zero */
+	uint8_t exec0_valu;	/* exec_zero_fits(IMM_ONE): with EXEC zero it issues as IMM_ONE */
+	int8_t mem_counter;	/* mem_counter of its text: CNT_*, -1 for none */
+	uint8_t mem_kind;	/* and the MEM_* kind */
+	int32_t want[ISA_NCOUNTER];	/* IC_WAITCNT: waitcnt of its text */
 };
 
 /* Executable bytes a code object may have at most.  Every instruction is disassembled
