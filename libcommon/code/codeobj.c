@@ -554,7 +554,7 @@ oom:
 }
 
 static void build_index(struct chunk *c);
-static void finish_insts(const struct isa_model *m, struct chunk *c, struct build *b);
+static void finish_insts(const struct isa_model *m, struct chunk *c, const uint32_t *w0);
 static int binst_cmp(const void *a, const void *b);
 
 /* Region r disassembled: a linear sweep of every code section's part in [lo, hi).  Called
@@ -566,6 +566,7 @@ static int read_region(struct codeobj *co, struct region *r)
 	struct build tb = { 0 }, *b = &tb;
 	struct chunk *c = &r->c;
 	LLVMDisasmContextRef dc;
+	uint32_t *w0s = NULL;
 	int rc = 0;
 
 	b->cpu = ob->cpu;
@@ -632,27 +633,39 @@ static int read_region(struct codeobj *co, struct region *r)
 			if (w == 0 || b->bi[k].in.pc != b->bi[w - 1].in.pc)
 				b->bi[w++] = b->bi[k];
 		b->nbi = w;
-		if ((c->insts = calloc(b->nbi ? b->nbi : 1, sizeof *c->insts)) == NULL)
+		if ((w0s = malloc((b->nbi ? b->nbi : 1) * sizeof *w0s)) == NULL)
 			rc = -1;
 	}
 	if (rc == 0) {
+		/* the instructions made in place of the build's array (an inst is smaller
+		 * than a binst: inst i ends before binst i + 1 begins), then the array cut
+		 * down to them: its memory is not needed twice */
+		struct inst *v = (struct inst *)(void *)b->bi;
+
 		c->strs = b->arena;
 		b->arena = NULL;
 		c->n = b->nbi;
 		for (size_t i = 0; i < b->nbi; i++) {
-			struct inst *in = &c->insts[i];
+			struct binst x = b->bi[i];
+			struct inst *in = &v[i];
 
-			*in = b->bi[i].in;
-			in->text = c->strs + b->bi[i].toff;
-			in->mnemonic = c->strs + b->bi[i].moff;
-			in->cls = b->bi[i].undecoded ? m->family_class(b->bi[i].w0) :
-			    m->classify(in->mnemonic, in->text, b->bi[i].w0);
+			*in = x.in;
+			w0s[i] = x.w0;
+			in->text = c->strs + x.toff;
+			in->mnemonic = c->strs + x.moff;
+			in->cls = x.undecoded ? m->family_class(x.w0) :
+			    m->classify(in->mnemonic, in->text, x.w0);
 			in->index = (uint32_t)(co->ndecoded + i);
 		}
+		c->insts = b->nbi ? realloc(v, b->nbi * sizeof *v) : v;
+		if (c->insts == NULL)
+			c->insts = v;
+		b->bi = NULL;
 		co->ndecoded += c->n;
-		finish_insts(m, c, b);
+		finish_insts(m, c, w0s);
 		build_index(c);
 	}
+	free(w0s);
 	free(b->bi);
 	free(b->arena);
 	return rc;
@@ -734,7 +747,7 @@ static void inst_facts(const struct isa_model *m, struct inst *in)
 	}
 }
 
-static void finish_insts(const struct isa_model *m, struct chunk *co, struct build *b)
+static void finish_insts(const struct isa_model *m, struct chunk *co, const uint32_t *w0)
 {
 	struct inst *v = co->insts;
 	size_t n = co->n;
@@ -742,7 +755,7 @@ static void finish_insts(const struct isa_model *m, struct chunk *co, struct bui
 	for (size_t i = 0; i < n; i++)
 		v[i].dep_name = m->dep_name(0);
 	for (size_t i = 0; i < n; i++) {
-		unsigned s = b->bi[i].w0 & 0xffff, id0, skip, id1;
+		unsigned s = w0[i] & 0xffff, id0, skip, id1;
 		size_t k;
 
 		if (v[i].cls == IC_BRANCH)
