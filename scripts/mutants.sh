@@ -145,6 +145,7 @@ base/elfsym: a kernel's .kd symbol not taken|t0145-rocprof-strings|libcommon/bas
 gen/token: IMMEDIATE's wave mask one slot short|t0300-walk-golden|libcommon/gen/token.c|s/return (unsigned)tok_bits(raw, 8, 24);/return (unsigned)tok_bits(raw, 8, 23);/
 gen/token: HEADER's version one bit short|t0136-header-version|libcommon/gen/token.c|s/h->version = (unsigned)tok_bits(raw, 7, 13);/h->version = (unsigned)tok_bits(raw, 7, 12);/
 trace/sqtt: the shorter of two matching token patterns taken|t0870-annotate-kernels|libcommon/trace/sqtt.c|s/if (ti->plen > bestlen \&\&/if (ti->plen >= bestlen \&\&/
+trace/sqtt: the counting loop steps one nibble too far over two short tokens|t0107-decode-modes|libcommon/trace/sqtt.c|s/pe->nib = (uint8_t)(2 + nibs_of/pe->nib = (uint8_t)(3 + nibs_of/
 analysis/attr: an LDS issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_LDS_QUEUE;/		return CAUSE_UNEXPLAINED;/
 analysis/attr: a VMEM issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_VMEM_ISSUE;/		return CAUSE_UNEXPLAINED;/
 analysis/dispatch: --dispatch keeps every dispatch's rows|t0900-rocprof-run|libcommon/analysis/dispatch.c|s/if (ds->only >= 0 \&\& d != ds->only)/if (0)/

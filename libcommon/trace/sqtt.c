@@ -11,6 +11,10 @@
  * wins; and the token's length in nibbles by that byte. */
 #define MAXGEN 8
 static uint8_t type_of[MAXGEN][256], nibs_of[MAXGEN][256];
+/* Two short tokens in the next 12 bits, for the counting loop: a token of 8 bits and one
+ * whose type its low nibble alone gives (every byte of that low nibble is of one type), of
+ * a fixed length and no TIMESTAMP; nib 0 where the 12 bits are not such a pair. */
+static struct pair { uint8_t t1, t2, nib; } pair_of[MAXGEN][4096];
 static int table_ready;
 
 static void
@@ -29,6 +33,25 @@ build_gen(const struct sqtt_gen *g)
 		}
 		type_of[g->index][b] = (uint8_t)best;
 		nibs_of[g->index][b] = (uint8_t)(g->types[best].bits / 4);
+	}
+	for (b = 0; b < 4096; b++) {
+		unsigned t1 = type_of[g->index][b & 0xff], lo = (unsigned)b >> 8, t2, k;
+		struct pair *pe = &pair_of[g->index][b];
+
+		pe->nib = 0;
+		if (nibs_of[g->index][b & 0xff] != 2 || t1 == TOK_TIMESTAMP ||
+		    t1 == TOK_WAVE_START_EXT || t1 == TOK_UNKNOWN)
+			continue;
+		t2 = type_of[g->index][lo];
+		for (k = 1; k < 16; k++)
+			if (type_of[g->index][lo | k << 4] != t2)
+				break;
+		if (k < 16 || t2 == TOK_TIMESTAMP || t2 == TOK_WAVE_START_EXT ||
+		    t2 == TOK_UNKNOWN)
+			continue;
+		pe->t1 = (uint8_t)t1;
+		pe->t2 = (uint8_t)t2;
+		pe->nib = (uint8_t)(2 + nibs_of[g->index][lo]);
 	}
 }
 
@@ -354,6 +377,7 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 	struct sqtt_token tok;
 	uint64_t pos, end, w, rt, pl;
 	const uint8_t *type, *nibs;
+	const struct pair *pair, *pe;
 	int r, b;
 
 	/* the first token through sqtt_next: it checks the HEADER */
@@ -364,6 +388,7 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 	}
 	type = type_of[d->gen->index];
 	nibs = nibs_of[d->gen->index];
+	pair = pair_of[d->gen->index];
 	rt = 1ULL << d->gen->ts_rt;
 	pl = 1ULL << d->gen->ts_pl;
 	for (;;) {
@@ -371,6 +396,12 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 		end = d->len * 2;
 		while (pos + 18 <= end) {
 			w = window(d->data, pos);
+			if ((pe = &pair[w & 0xfff])->nib) {	/* two short tokens at once */
+				counts[pe->t1]++;
+				counts[pe->t2]++;
+				pos += pe->nib;
+				continue;
+			}
 			b = (int)(w & 0xff);
 			counts[type[b]]++;
 			if (type[b] == TOK_TIMESTAMP && (w & (rt | pl)) == pl)
