@@ -17,8 +17,9 @@
 #   per such wait ("shifted"), with or without its own record for the wait (without
 #   when an earlier wave's stitch had already rewritten that line's category: a line
 #   that then fits no token is stepped over).  The shifted pcs are checked, row by row.
-# * Shifted past our WAVE_END row, AMD has no instruction left and writes its records
-#   with pc "raw:0x0" ("past_end"): allowed exactly there.
+# * Shifted past our WAVE_END row, AMD meets only s_code_end padding (a SALU to it: no
+#   immediate fits), steps over it to the end of the code and writes its records with pc
+#   "raw:0x0" ("past_end"): allowed exactly there.
 # * Where AMD's pc is otherwise lost ("raw:0x0" past a word LLVM cannot read, discover_ops;
 #   it never finds it again) the times are compared, the pcs not, AMD's extra IMMED
 #   records being its token-less waits, at most one for each s_barrier_wait our rows pass.
