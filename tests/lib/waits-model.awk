@@ -23,7 +23,8 @@
 #              branch's target; insts: the distinct pcs issued in it; iterations: the
 #              tail's issues; spin: its body holds no instruction but loads, waits,
 #              compares, sleeps and the branch)
-# view=kernel: kernel cycles waves (the waves' lifetimes summed: ends minus starts)
+# view=kernel: kernel cycles waves flight (cycles: the waves' lifetimes summed, ends minus
+#              starts; flight: the most waves of one event in flight at once)
 BEGIN { FS = OFS = "\t" }
 function counter(inst) {
 	if (inst ~ /^(global|buffer|flat|scratch)_load/ || inst ~ /^(global|buffer|flat)_atomic.* glc/)
@@ -60,7 +61,7 @@ pass == 1 {
 		start[wv] = prev; wkern[wv] = kern; nwave[kern]++
 	}
 	if ($8 == 1) {
-		life[kern] += t - start[wv]
+		life[kern] += t - start[wv]; wend[wv] = t
 		next
 	}
 	# loops: a back edge from a branch to an earlier pc
@@ -144,9 +145,19 @@ END {
 			split(lk, a, SUBSEP)
 			print a[1], a[2], nlw[lk], lret[lk], lcaused[lk], sprintf("%.1f", llat[lk] / lret[lk])
 		}
-	if (view == "kernel")
+	if (view == "kernel") {
+		for (wa in wend)	# the most waves of one event in flight at once: at some wave's start
+			for (wb in wend) {
+				split(wa, xa, SUBSEP); split(wb, xb, SUBSEP)
+				if (xa[1] == xb[1] && start[wb] <= start[wa] && start[wa] < wend[wb])
+					n_at[wa]++
+			}
+		for (wa in n_at)
+			if (n_at[wa] > most[wkern[wa]])
+				most[wkern[wa]] = n_at[wa]
 		for (k in life)
-			print k, life[k], nwave[k]
+			print k, life[k], nwave[k], most[k]
+	}
 	if (view == "loops")
 		for (lk in loop) {
 			split(lk, a, SUBSEP)
