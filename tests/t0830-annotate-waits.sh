@@ -110,7 +110,7 @@ test_expect_success '--loads: the waits each load caused, its share of the kerne
 	test_cmp expect actual
 '
 
-test_expect_success SHARED 'the tinygrad GEMM: the waits at 0x183c retired the loop'"'"'s first four loads, as AMD'"'"'s walk has them' '
+test_expect_success SHARED 'the tinygrad GEMM: the waits at 0x183c retired the loop'"'"'s first four loads, as AMD'"'"'s walk has them; every wait row, hidden cycles too' '
 	sqtt-dump "$FIXTURES/20260305_profile_gemm_run_0_b6d1936.pkl" > gemm.packets &&
 	sqtt-walk gemm.packets > gemm.rows &&
 	stall-attr gemm.rows > gemm.attr &&
@@ -123,6 +123,9 @@ test_expect_success SHARED 'the tinygrad GEMM: the waits at 0x183c retired the l
 	awk -F"\t" "\$2 == \"0x183c\" { print \$3, \$4, \$8 }" actual > got &&
 	printf "0x17dc 32 0\n0x17e4 32 0\n0x17ec 32 0\n0x17f8 32 24636\n" > expect &&
 	test_cmp expect got &&
+	model rows gemm.rec | cut -f1,2,4-12 | sort > expect &&
+	stall-annotate --wait-rows gemm.attr | grep -v "^#" | cut -f1,2,4-12 | sort > actual &&
+	test_cmp expect actual &&
 	model rows gemm.rec | awk -F"\t" "\$4 == \"0x183c\" && \$5 == 1290461 { s = s (s == \"\" ? \"\" : \",\") \$7 \"@\" \$8 } END { print s }" > expect &&
 	awk -F"\t" "!/^#/ && \$6 == \"0x183c\" && \$4 == 0 && \$7 == 1290461 { print \$15 }" gemm.attr > actual &&
 	test_cmp expect actual
