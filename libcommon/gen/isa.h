@@ -178,6 +178,11 @@ int isa_has_word(const char *text, const char *w);
 long isa_count_at(const char *s);
 /* The gfx12 backend: fills a copy of the gfx11 model (gen/gfx12/gfx12-isa.c). */
 void gfx12_model(struct isa_model *);
+/* The gfx9 (CDNA3) backend (gen/gfx9/gfx9-isa.c); its streams have no HEADER (sqtt_version
+ * 0, which no HEADER lookup matches). */
+void gfx9_model(struct isa_model *);
+/* Is the processor (NULL: none said) one of gfx9's, whose streams are trace/gfx9's? */
+int isa_target_is_gfx9(const struct isa_target *);
 
 struct tsv;
 /* The processor the current line of t, a ##target line, names (its fields as meta_parse
