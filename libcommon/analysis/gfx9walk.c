@@ -469,8 +469,8 @@ stitch(struct gfx9walk *g, struct wave *w, int64_t end)
 			    (strstr(line->mnemonic, "_load_") && !pfx(line->mnemonic, "scratch_")))
 				break;
 		}
-		if (fits) {
-			place(&rec[i], line);
+		if (fits) {	/* r: a barrier's MESSAGE, its IMMED placed above */
+			place(r, line);
 			i++;
 			misses = 0;
 		} else

@@ -666,6 +666,7 @@ static const struct isa_model gfx11 = {
 	.counter_names = { [CNT_VM] = "vmcnt", [CNT_VS] = "vscnt", [CNT_LGKM] = "lgkmcnt",
 	    [CNT_EXP] = "expcnt" },
 	.fetch_line = 64,
+	.issue_cycles = 1,
 	.classify = isa_gfx11_classify,
 	.family_class = isa_gfx11_family_class,
 	.token_fits = gfx11_token_fits,

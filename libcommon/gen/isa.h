@@ -98,6 +98,11 @@ struct isa_model {
 	unsigned sqtt_version;		/* the SQTT HEADER version its traces carry */
 	const char *counter_names[ISA_NCOUNTER];	/* its wait counters, NULL: none */
 	unsigned fetch_line;		/* instruction fetch line, bytes (a new line: fetch) */
+	unsigned issue_cycles;		/* the fewest cycles between two issues of a wave
+					 * (gfx11 1; gfx9 4: wave64 on a SIMD16) */
+	int barrier_exit_traced;	/* s_barrier's release has a row of its own that
+					 * carries the wait (gfx9's IMMED); else the wait
+					 * shows on the wave's next row (gfx11) */
 
 	/* The class of an instruction LLVM disassembled: by its mnemonic, its text (for
 	 * atomics' glc) and its first dword (other SOPP). */

@@ -241,6 +241,8 @@ gfx9_model(struct isa_model *m)
 	m->counter_names[CNT_VM] = "vmcnt";
 	m->counter_names[CNT_LGKM] = "lgkmcnt";
 	m->counter_names[CNT_EXP] = "expcnt";
+	m->issue_cycles = 4;	/* a wave64 instruction takes 4 passes of a SIMD16 */
+	m->barrier_exit_traced = 1;	/* MESSAGE as it waits, IMMED as it goes on */
 	m->classify = gfx9_classify;
 	m->family_class = gfx9_family_class;
 	m->waitcnt = gfx9_waitcnt;
