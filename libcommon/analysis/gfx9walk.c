@@ -58,6 +58,8 @@ struct gfx9walk {
 	gfx9walk_fn fn;
 	void *ctx;
 	int64_t phase;		/* AMD's cycle start phase: records issued over an earlier one */
+	size_t nlive;		/* records held by the live waves */
+	int full;		/* more than GFX9WALK_RECORDS_MAX of them */
 	struct wave w[NSIMD][NSLOT];
 };
 
@@ -106,12 +108,15 @@ gfx9walk_free(struct gfx9walk *g)
 } while (0)
 
 static struct g9_record *
-push_rec(struct wave *w, int64_t time, enum g9_cat cat, int64_t duration, int64_t stall)
+push_rec(struct gfx9walk *g, struct wave *w, int64_t time, enum g9_cat cat,
+    int64_t duration, int64_t stall)
 {
 	struct g9_record *r;
 
 	GROW(w->rec, w->nrec, w->caprec);
 	r = &w->rec[w->nrec++];
+	if (++g->nlive > GFX9WALK_RECORDS_MAX)
+		g->full = 1;
 	r->time = time;
 	r->cat = cat;
 	r->duration = duration;
@@ -157,7 +162,7 @@ mend(struct g9_record *prev, int64_t time)
 }
 
 static void
-apply_issue(struct wave *w, unsigned state, int64_t t)
+apply_issue(struct gfx9walk *g, struct wave *w, unsigned state, int64_t t)
 {
 	switch (state) {
 	case G9_ISSUE_IMMED: {
@@ -169,7 +174,7 @@ apply_issue(struct wave *w, unsigned state, int64_t t)
 			at = min64(last->time + last->duration, t);
 		}
 		cycles = 4 + max64(0, t - at);
-		push_rec(w, at, G9C_IMMED, cycles, cycles);
+		push_rec(g, w, at, G9C_IMMED, cycles, cycles);
 		break;
 	}
 	case G9_ISSUE_STALL:
@@ -179,7 +184,7 @@ apply_issue(struct wave *w, unsigned state, int64_t t)
 	case G9_ISSUE_INST:
 		GROW(w->issued, w->nissued, w->capissued);
 		w->issued[w->nissued++] = w->nrec;
-		push_rec(w, t, G9C_OPEN, 0, 0);
+		push_rec(g, w, t, G9C_OPEN, 0, 0);
 		break;
 	}
 }
@@ -258,6 +263,7 @@ apply_inst(struct gfx9walk *g, struct wave *w, unsigned type, int64_t t)
 		}
 		memmove(&w->rec[idx], &w->rec[idx + 1], (w->nrec - idx - 1) * sizeof(*w->rec));
 		w->nrec--;
+		g->nlive--;
 		return;
 	}
 	if (type == T_PC)	/* the next record's pc comes with an INST_PC */
@@ -503,7 +509,7 @@ emit(struct gfx9walk *g, struct wave *w, int64_t end)
 	g->fn(g->ctx, &out);
 }
 
-void
+int
 gfx9walk_token(struct gfx9walk *g, const struct gfx9_token *tok)
 {
 	struct gfx9_fields f;
@@ -511,6 +517,8 @@ gfx9walk_token(struct gfx9walk *g, const struct gfx9_token *tok)
 	int64_t t = tok->time - 4;	/* AMD's walk's clock */
 	unsigned s;
 
+	if (g->full)
+		return -1;
 	gfx9_fields(tok, &f);
 	switch (tok->type) {
 	case G9_WAVE_START:
@@ -529,6 +537,7 @@ gfx9walk_token(struct gfx9walk *g, const struct gfx9_token *tok)
 		if (!w->live)
 			break;
 		emit(g, w, t);
+		g->nlive -= w->nrec;
 		wave_reset(w);
 		break;
 	case G9_INST:
@@ -541,7 +550,7 @@ gfx9walk_token(struct gfx9walk *g, const struct gfx9_token *tok)
 		for (s = 0; s < G9_ISSUE_SLOTS; s++) {
 			unsigned st = gfx9_issue_state(tok->raw, s);
 			if (st != G9_ISSUE_NONE && g->w[f.simd][s].live)
-				apply_issue(&g->w[f.simd][s], st, t);
+				apply_issue(g, &g->w[f.simd][s], st, t);
 		}
 		break;
 	case G9_INST_PC:
@@ -552,6 +561,7 @@ gfx9walk_token(struct gfx9walk *g, const struct gfx9_token *tok)
 	default:
 		break;
 	}
+	return g->full ? -1 : 0;
 }
 
 void

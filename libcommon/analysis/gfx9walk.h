@@ -46,7 +46,12 @@ struct gfx9walk;
  * every wave with at least one record, as it ends (then those still open at the end). */
 struct gfx9walk *gfx9walk_new(const struct codeobj *co, uint64_t entry, uint64_t base,
     gfx9walk_fn fn, void *ctx);
-void gfx9walk_token(struct gfx9walk *, const struct gfx9_token *);
+/* The most records a buffer's live waves hold at once (a wave's records are held until
+ * its WAVE_END, to be stitched): 56 bytes each. */
+#define GFX9WALK_RECORDS_MAX (1u << 21)
+/* 0, or -1 once the buffer's live waves hold more than GFX9WALK_RECORDS_MAX records
+ * (the token is not walked, nor any after it). */
+int gfx9walk_token(struct gfx9walk *, const struct gfx9_token *);
 void gfx9walk_end(struct gfx9walk *);
 void gfx9walk_free(struct gfx9walk *);
 

@@ -1417,7 +1417,12 @@ walk_gfx9_token(struct walker *wk, long event, int se, const struct gfx9_token *
 			e->nocode++;
 		return 0;
 	}
-	gfx9walk_token(e->g9, tok);
+	if (gfx9walk_token(e->g9, tok) != 0) {
+		snprintf(wk->error, sizeof(wk->error), "event %ld: its live waves hold more than "
+		    "%u instruction records (the limits of sqtt-walk(1))", e->id,
+		    GFX9WALK_RECORDS_MAX);
+		return -1;
+	}
 	return 0;
 }
 
