@@ -73,6 +73,20 @@ test_expect_success 'sqtt-encode refuses a gfx9 time off the 4-cycle clock, in o
 	test_cmp expect err
 '
 
+test_expect_success 'two records issued the other way round from the code are swapped' '
+	{
+		grep "^##" "$K/sync9.packets.tsv" &&
+		printf "#event\tse\tnib\ttime\ttype\twave\tsimd\twgp\tsa\top\traw\n" &&
+		printf "0\t0\t-\t%s\t%s\t-\t-\t-\t-\t-\t%s\n" 100 WAVE_START 0x3 200 ISSUE 0x20d 200 INST 0xa \
+		    400 ISSUE 0x30d 404 ISSUE 0x20d 404 INST 0x280a 408 ISSUE 0x20d 408 INST 0x700a \
+		    500 WAVE_END 0x6
+	} > swap.tsv &&
+	(cd "$TOP" && sqtt-walk "$T_DIR/swap.tsv") > swap.rows 2> err &&
+	grep -v "^#" swap.rows | cut -f6,7,9 > actual &&
+	printf "0x1300\t196\tINST:smem\n0x1308\t400\tINST:valu\n0x130c\t400\tINST:immed\n0x1310\t404\tINST:flat\n0x1310\t496\tWAVE_END\n" > expect &&
+	test_cmp expect actual
+'
+
 test_expect_success CLANG 'sync9.hsaco is what sync9.s assembles to for gfx950' '
 	clang-22 -target amdgcn-amd-amdhsa -mcpu=gfx950 -nogpulib -c -o sync9.o "$K/sync9.s" 2> /dev/null &&
 	ld.lld-22 -shared -o sync9.hsaco sync9.o &&
