@@ -153,9 +153,9 @@ report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/repo
 report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/put_ts(fp, r->cost);/put_ts(fp, r->cost + 1);/
 gfx9walk: a message dated at its own ISSUE, not the end of the record before|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->time = w->rec\[idx - 1\].time + w->rec\[idx - 1\].duration;/		r->time = r->time;/
 gfx9walk: no stall start taken from ISSUE stall states|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->stall = max64(r->time - from, 0);/		r->stall = 0;/
-gfx9walk: records issued the other way round not swapped|t0107-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			if (i + 1 < n \&\& as_line(rec\[i + 1\].cat) == (int)lc/			if (0 \&\& as_line(rec[i + 1].cat) == (int)lc/
-gfx9: an issue of 1 cycle, not 4|t0107-gfx9-authored|libcommon/gen/gfx9/gfx9-isa.c|s/	m->issue_cycles = 4;/	m->issue_cycles = 1;/
-gfx9-encode: a token's delta bit left as it came|t0107-gfx9-authored|libcommon/trace/gfx9-encode.c|s/		raw = (raw \& ~(1ULL << 4)) | (uint64_t)(units > 0) << 4;/		(void)0;/
+gfx9walk: records issued the other way round not swapped|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			if (i + 1 < n \&\& as_line(rec\[i + 1\].cat) == (int)lc/			if (0 \&\& as_line(rec[i + 1].cat) == (int)lc/
+gfx9: an issue of 1 cycle, not 4|t0108-gfx9-authored|libcommon/gen/gfx9/gfx9-isa.c|s/	m->issue_cycles = 4;/	m->issue_cycles = 1;/
+gfx9-encode: a token's delta bit left as it came|t0108-gfx9-authored|libcommon/trace/gfx9-encode.c|s/		raw = (raw \& ~(1ULL << 4)) | (uint64_t)(units > 0) << 4;/		(void)0;/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0107: a gfx9 trace authored for a gfx950 kernel (fixtures/gfx9/sync9.s, built with
+# t0108: a gfx9 trace authored for a gfx950 kernel (fixtures/gfx9/sync9.s, built with
 # clang-22 -mcpu=gfx950), so the answer is known by construction: sqtt-encode writes it
 # as a CDNA stream (no HEADER, the TIME word first, 16-bit tokens whose deltas carry the
 # time), sqtt-dump reads every token back, and every program reads it as gfx9: records
