@@ -170,7 +170,7 @@ write_stream(const char *dir, const struct event *e, unsigned ev)
 
 /* A CDNA (gfx9) buffer: no HEADER, tokens of its own (trace/gfx9); --types by their names. */
 static void
-dump_gfx9(const struct event *e, unsigned ev)
+dump_gfx9(const struct event *e, unsigned ev, const uint8_t *data, size_t len)
 {
 	struct gfx9_decoder d;
 	struct gfx9_token tok;
@@ -178,7 +178,7 @@ dump_gfx9(const struct event *e, unsigned ev)
 	unsigned t;
 	char *p;
 
-	gfx9_init(&d, e->blob, e->len);
+	gfx9_init(&d, data, len);
 	while (gfx9_next(&d, &tok)) {
 		enum sqtt_type st = sqtt_type_by_name(gfx9_type_name(tok.type));
 		if (types_given && (st == TOK_NTYPES || !type_wanted[st]))
@@ -213,12 +213,16 @@ dump_event(const struct event *e, const char *path)
 	unsigned ev = event_offset + e->index;
 	uint64_t local[TOK_NTYPES] = { 0 }, seen;
 	int r, t;
+	const uint8_t *g9;
+	uint8_t *own;
+	size_t g9len;
 
 	if (opt_sdir != NULL)
 		write_stream(opt_sdir, e, ev);
 	set_prefix(ev, e->se);
-	if (e->blob != NULL && gfx9_is_stream(e->blob, e->len)) {
-		dump_gfx9(e, ev);
+	if ((g9 = capture_gfx9_stream(e, &g9len, &own)) != NULL) {
+		dump_gfx9(e, ev, g9, g9len);
+		free(own);
 		return;
 	}
 	capture_decoder(e, &d, &src);

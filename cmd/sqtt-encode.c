@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "gfx9-encode.h"
 #include "capture.h"
 #include "elfsym.h"
 #include "input.h"
@@ -362,6 +363,16 @@ event_dispatch(long event)
 	return m != NULL && m->dispatch >= 0 ? m->dispatch : event;
 }
 
+/* gfx9 (CDNA) streams: written by trace/gfx9-encode, through the nibble writer */
+static int gfx9_out;
+static struct gfx9_encoder g9enc;
+
+static void
+put_gfx9(void *w, uint64_t raw, unsigned bits)
+{
+	nibw_token(w, raw, bits);
+}
+
 static void
 open_event(struct encoder *e, long event, int se)
 {
@@ -397,6 +408,8 @@ open_event(struct encoder *e, long event, int se)
 		e->w.path = "stdout";
 		e->w.fp = stdout;
 	}
+	if (gfx9_out)
+		gfx9_encode_begin(&g9enc, se, put_gfx9, &e->w);
 }
 
 static void
@@ -479,7 +492,14 @@ encode_row(struct encoder *e, const struct tsv *t, const int *c)
 	enum sqtt_type type;
 	const struct sqtt_typeinfo *ti;
 	uint64_t raw, time, nib, delta;
+	char why[160];
 
+	if (gfx9_out) {
+		if (c[PKT_RAW] < 0 || gfx9_encode_line(&g9enc, t->field[c[PKT_TYPE]],
+		    tsv_u64(t, c[PKT_TIME]), tsv_u64(t, c[PKT_RAW]), why, sizeof(why)) != 0)
+			tsv_fail(t, "%s", c[PKT_RAW] < 0 ? "a gfx9 token needs its raw bits" : why);
+		return;
+	}
 	type = sqtt_type_by_name(t->field[c[PKT_TYPE]]);
 	if (type == TOK_NTYPES)
 		tsv_fail(t, "unknown token type '%s'", t->field[c[PKT_TYPE]]);
@@ -653,6 +673,8 @@ take_meta(struct tsv *t)
 		const struct isa_target *it = meta_target(t, 1);
 		model = it ? it->model : isa_default_model();
 		gen = sqtt_gen_for_version(model->sqtt_version);
+		if ((gfx9_out = isa_target_is_gfx9(it)) != 0)	/* CDNA: trace/gfx9-encode */
+			gen = sqtt_gen_default();
 		free(target);
 		target = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0) {

@@ -61,12 +61,15 @@ put_row(void *ctx, const struct walk_row *r)
 }
 
 /* The ## lines that tell the walk its target, programs and buffers, read through meta.h. */
+static int gfx9;	/* the stream's target is CDNA's: its tokens are gfx9's */
+
 static void
 take_meta(struct walker *wk, struct tsv *t)
 {
 	meta_parse(t);
 	if (strcmp(t->field[0], "target") == 0) {
 		walk_target(wk, meta_target(t, 1));
+		gfx9 = isa_target_is_gfx9(meta_target(t, 1));
 	} else if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
 		walk_source(wk, meta_is_none(t->field[1]) ? "-" : t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
@@ -177,6 +180,12 @@ main(int argc, char *argv[])
 		if (!header_out) {
 			rowtext_header(NULL);
 			header_out = 1;
+		}
+		if (gfx9) {
+			if (walk_gfx9_line(wk, (long)tsv_u64(&t, c[PKT_EVENT]), field_or_dash(&t, c[PKT_SE]),
+			    t.field[c[PKT_TYPE]], tsv_u64(&t, c[PKT_TIME]), tsv_u64(&t, c[PKT_RAW])) != 0)
+				tsv_fail(&t, "%s", walk_error(wk));
+			continue;
 		}
 		pk.type = (enum sqtt_type)tsv_memo(&t, c[PKT_TYPE], type_code);
 		if (pk.type == TOK_NTYPES)

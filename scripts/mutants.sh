@@ -156,6 +156,11 @@ analysis/dispatch: --dispatch keeps every dispatch's rows|t0900-rocprof-run|libc
 analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/analysis/cause.c|s/		return cause_was\[i - NCAUSE\].cause;/		return CAUSE_OTHER;/
 report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/
 report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/put_ts(fp, r->cost);/put_ts(fp, r->cost + 1);/
+gfx9walk: a message dated at its own ISSUE, not the end of the record before|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->time = w->rec\[idx - 1\].time + w->rec\[idx - 1\].duration;/		r->time = r->time;/
+gfx9walk: no stall start taken from ISSUE stall states|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->stall = max64(r->time - from, 0);/		r->stall = 0;/
+gfx9walk: records issued the other way round not swapped|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			if (i + 1 < n \&\& as_line(rec\[i + 1\].cat) == (int)lc/			if (0 \&\& as_line(rec[i + 1].cat) == (int)lc/
+gfx9: an issue of 1 cycle, not 4|t0108-gfx9-authored|libcommon/gen/gfx9/gfx9-isa.c|s/	m->issue_cycles = 4;/	m->issue_cycles = 1;/
+gfx9-encode: a token's delta bit left as it came|t0108-gfx9-authored|libcommon/trace/gfx9-encode.c|s/		raw = (raw \& ~(1ULL << 4)) | (uint64_t)(units > 0) << 4;/		(void)0;/
 # the expectations worked out independently of the tools (a model of the walk, AMD's walk)
 annotate: the oldest operation a wait retired charged its cycles|t0830-annotate-waits|libcommon/analysis/annotate.c|s/if (young == NULL || issue >= young_issue) {/if (young == NULL || issue < young_issue) {/
 annotate: hidden cycles counted in the row's own cycle|t0830-annotate-waits|libcommon/analysis/annotate.c|s/hid = time > 0 ? issued_in(\&e->any, time - (uint64_t)delta, time - 1) : 0;/hid = issued_in(\&e->any, time - (uint64_t)delta, time);/

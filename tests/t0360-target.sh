@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 
 DEMO="$TOP/fixtures/demo"
-KNOWN="this build knows gfx11: gfx1100, gfx1101, gfx1102, gfx1103, gfx1150, gfx1151, gfx1152, gfx1153; gfx12: gfx1200, gfx1201"
+KNOWN="this build knows gfx11: gfx1100, gfx1101, gfx1102, gfx1103, gfx1150, gfx1151, gfx1152, gfx1153; gfx12: gfx1200, gfx1201; gfx9: gfx950, gfx942"
 
 poke() {	# poke FILE OFFSET BYTES: the ELF e_flags processor is the byte at 48
 	printf "$3" | dd of="$1" bs=1 seek=$(($2)) conv=notrunc 2>/dev/null
@@ -94,8 +94,8 @@ test_expect_success 'gfx1250: no model, exit 2' '
 	refused gfx1250 gfx1250
 '
 
-test_expect_success 'gfx942: no model, exit 2' '
-	refused gfx942 gfx942
+test_expect_success 'gfx90a (CDNA2): no model, exit 2' '
+	refused gfx90a gfx90a
 '
 
 test_expect_success 'a target of 300 bytes: shown cut, exit 2' '
@@ -202,7 +202,7 @@ profile() {
 	PY
 }
 
-test_expect_success PYTHON3 'a pickle'"'"'s gfx_target_version: 110001 is gfx1101, 120000 gfx1200 (not the gfx1100 demo), 90402 refused' '
+test_expect_success PYTHON3 'a pickle'"'"'s gfx_target_version: 110001 is gfx1101, 120000 gfx1200 (not the gfx1100 demo), 90010 (gfx90a) refused' '
 	profile 110000 "$DEMO/stall_code_object_id_0.out" p1100.pkl &&
 	stall -n 100 --plain p1100.pkl > k1100 &&
 	test_cmp t1100 k1100 &&
@@ -219,9 +219,9 @@ test_expect_success PYTHON3 'a pickle'"'"'s gfx_target_version: 110001 is gfx110
 	test_expect_code 2 stall p1200.pkl > out 2> err &&
 	echo "stall: $PWD/p1200.pkl: program demo: code object is gfx1100, the stream'"'"'s target is gfx1200; its events are not walked" > expect &&
 	test_cmp expect err &&
-	profile 90402 "$DEMO/stall_code_object_id_0.out" p942.pkl &&
+	profile 90010 "$DEMO/stall_code_object_id_0.out" p942.pkl &&
 	test_expect_code 2 stall p942.pkl > out 2> err &&
-	echo "stall: p942.pkl: no instruction model for target gfx942 ($KNOWN)" > expect &&
+	echo "stall: p942.pkl: no instruction model for target gfx90a ($KNOWN)" > expect &&
 	test_cmp expect err
 '
 

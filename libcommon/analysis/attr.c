@@ -432,10 +432,11 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 	if (r->cls == IC_BARRIER)
 		return CAUSE_BARRIER;
 	if (r->cls == IC_WAITCNT)
-		return waited || cost > 1 ? cause_of_kinds(waited) : CAUSE_ISSUE_CYCLE;
+		return waited || cost > (int64_t)a->model->issue_cycles ? cause_of_kinds(waited) :
+		    CAUSE_ISSUE_CYCLE;
 	if (r->cls == IC_DEPCTR)
 		return CAUSE_DEPCTR;
-	if (cost <= 1)
+	if (cost <= (int64_t)a->model->issue_cycles)
 		return CAUSE_ISSUE_CYCLE;
 	if ((r->dep[0] != '-' || r->dep[1] != '\0') && (c = dep_cause(a, r->dep)) != CAUSE_NONE)
 		return c;
@@ -487,7 +488,8 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	uint64_t cost;
 	long want[ISA_NCOUNTER], sleep;
 	unsigned waited = 0;
-	int i, first = 0, end = is_end(r), barrier = !end && r->cls == IC_BARRIER;
+	int i, first = 0, end = is_end(r);
+	int barrier = !end && r->cls == IC_BARRIER && !a->model->barrier_exit_traced;
 	enum cause cause;
 
 	if (r->time > INT64_MAX)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "out.h"
+#include "gfx9walk.h"
 #include "util.h"
 #include "walk.h"
 
@@ -96,6 +97,8 @@ struct wevent {
 	uint64_t dropped;	/* of the misfits: tokens placed nowhere */
 	uint64_t ends_ok, ends_bad;	/* WAVE_ENDs of waves with rows at an s_endpgm, or not */
 	uint64_t nocode;	/* tokens of waves of a buffer with no code object */
+	struct gfx9walk *g9;	/* a gfx9 (CDNA) buffer's walk (walk_gfx9_token) */
+	struct walker *wk;	/* g9's rows' walker */
 };
 
 /* Kernel and tag of a buffer, from walk_event. */
@@ -213,6 +216,7 @@ walk_free(struct walker *wk)
 	for (i = 0; i < wk->events.cap; i++)
 		if (wk->events.val[i] != NULL) {
 			free(((struct wevent *)wk->events.val[i])->slot);
+			gfx9walk_free(((struct wevent *)wk->events.val[i])->g9);
 			other_free(wk->events.val[i]);
 			free(wk->events.val[i]);
 		}
@@ -1246,6 +1250,8 @@ walk_nothing(struct walker *wk)
 	return wk->error;
 }
 
+static void gfx9_flush(struct walker *, struct wevent *);
+
 int
 walk_end(struct walker *wk)
 {
@@ -1263,6 +1269,8 @@ walk_end(struct walker *wk)
 		if (wk->events.val[i] != NULL)
 			order[n++] = wk->events.val[i];
 	qsort(order, n, sizeof(*order), event_order);
+	for (i = 0; i < n; i++)
+		gfx9_flush(wk, order[i]);
 	for (i = 0; i < n; i++)
 		if (event_prog(wk, order[i]) != NULL)
 			some_code = 1;
@@ -1304,4 +1312,128 @@ check:
 			say(wk, msg);
 		}
 	return 0;
+}
+
+/* gfx9 (CDNA) ----------------------------------------------------------------------- */
+
+static const char *
+gfx9_token_name(enum g9_cat c)
+{
+	static const char *const name[G9C_NCAT] = {
+		[G9C_SMEM] = "INST:smem", [G9C_SALU] = "INST:salu", [G9C_VMEM] = "INST:vmem",
+		[G9C_FLAT] = "INST:flat", [G9C_LDS] = "INST:lds", [G9C_VALU] = "INST:valu",
+		[G9C_JUMP] = "INST:jump", [G9C_NEXT] = "INST:branch_not_taken",
+		[G9C_IMMED] = "INST:immed", [G9C_MESSAGE] = "INST:message",
+	};
+	return (unsigned)c < G9C_NCAT && name[c] ? name[c] : "INST:other";
+}
+
+/* A gfx9 wave's records as rows, at their issue times (AMD's time + stall), then its
+ * WAVE_END at the s_endpgm.  Records the stitch left without a pc make no row: their
+ * cycles go to the next row's delta, so that the wave's cycles stay whole. */
+static void
+gfx9_rows(void *ctx, const struct g9_wave *gw)
+{
+	struct wevent *e = ctx;
+	struct walker *wk = e->wk;
+	const struct inst *last = NULL;
+	struct wave w;
+	uint64_t pc = 0, time;
+	size_t i, lost = 0;
+
+	memset(&w, 0, sizeof(w));
+	w.alive = 1;
+	w.ev = e;
+	w.number = e->nwaves++;
+	w.last = (uint64_t)(gw->begin > 0 ? gw->begin : 0);
+	for (i = 0; i < gw->nrec; i++) {
+		const struct g9_record *r = &gw->rec[i];
+		int64_t t = r->time + r->stall;
+
+		if (r->in == NULL) {
+			lost++;
+			continue;
+		}
+		time = t > 0 && (uint64_t)t > w.last ? (uint64_t)t : w.last;
+		put_row(wk, e, &w, gw->slot, r->in, r->pc, time, gfx9_token_name(r->cat),
+		    r->cat == G9C_JUMP ? ROW_TAKEN : ROW_ISSUE);
+		e->fit++;
+		last = r->in;
+		pc = r->pc;
+	}
+	if (lost)
+		warning(wk, W_MISFIT, "event %ld wave %u (slot %u): %zu of %zu records fit no "
+		    "instruction of the code from the wave's entry on", e->id, w.number, gw->slot,
+		    lost, gw->nrec);
+	e->misfit += lost;
+	if (last == NULL)
+		return;
+	if (gw->end < 0) {
+		warning(wk, W_NOEND, "event %ld wave %u (slot %u): no WAVE_END before the end of "
+		    "the buffer; its %u rows are written, its end is unknown", e->id, w.number,
+		    gw->slot, w.rows);
+		return;
+	}
+	if (last->cls == IC_ENDPGM)
+		e->ends_ok++;
+	else {
+		e->ends_bad++;
+		warning(wk, W_ENDPC, "event %ld wave %u (slot %u): WAVE_END at pc 0x%" PRIx64
+		    " (%s), not an s_endpgm", e->id, w.number, gw->slot, pc, last->text);
+	}
+	time = (uint64_t)gw->end > w.last ? (uint64_t)gw->end : w.last;
+	put_row(wk, e, &w, gw->slot, last, pc, time, "WAVE_END", ROW_WAVE_END);
+}
+
+static void
+gfx9_flush(struct walker *wk, struct wevent *e)
+{
+	(void)wk;
+	if (e->g9 != NULL)
+		gfx9walk_end(e->g9);
+}
+
+int
+walk_gfx9_token(struct walker *wk, long event, int se, const struct gfx9_token *tok)
+{
+	struct wevent *e = event_get(wk, event, se);
+
+	if (e == NULL)
+		return -1;
+	if (e->g9 == NULL) {
+		const struct codeobj *code = event_code(wk, e);
+		const struct prog *p = event_prog(wk, e);
+
+		e->wk = wk;
+		e->g9 = gfx9walk_new(code, code ? codeobj_entry(code) : UINT64_MAX,
+		    p ? p->base : 0, gfx9_rows, e);
+	}
+	if (event_code(wk, e) == NULL) {
+		if (tok->type == G9_INST || tok->type == G9_ISSUE)
+			e->nocode++;
+		return 0;
+	}
+	if (gfx9walk_token(e->g9, tok) != 0) {
+		snprintf(wk->error, sizeof(wk->error), "event %ld: its live waves hold more than "
+		    "%u instruction records (the limits of sqtt-walk(1))", e->id,
+		    GFX9WALK_RECORDS_MAX);
+		return -1;
+	}
+	return 0;
+}
+
+int
+walk_gfx9_line(struct walker *wk, long event, int se, const char *type, uint64_t time,
+    uint64_t raw)
+{
+	struct gfx9_token tok;
+
+	if ((tok.type = gfx9_type_by_name(type)) == G9_NTYPES) {
+		snprintf(wk->error, sizeof(wk->error), "unknown gfx9 token type '%.32s'", type);
+		return -1;
+	}
+	tok.off = 0;
+	tok.time = (int64_t)time;
+	tok.raw = raw;
+	return walk_gfx9_token(wk, event, se, &tok);
 }

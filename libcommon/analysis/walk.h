@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "codeobj.h"
+#include "gfx9.h"
 #include "rowkind.h"
 #include "sqtt.h"
 
@@ -71,6 +72,14 @@ int walk_wants(enum sqtt_type t);
 /* 0, or -1 with walk_error saying why (a time that goes backwards within a wave). */
 int walk_packet(struct walker *, const struct walk_packet *);
 const char *walk_error(const struct walker *);
+/* A gfx9 (CDNA) buffer's token, in the buffer's order (analysis/gfx9walk: AMD's gfx9
+ * walk; rows at each record's issue time, a WAVE_END row at the s_endpgm). */
+int walk_gfx9_token(struct walker *, long event, int se, const struct gfx9_token *);
+/* The same from a packet stream's line: its type's name, time and raw bits (an unknown
+ * type: -1, walk_error says it). */
+int walk_gfx9_line(struct walker *, long event, int se, const char *type, uint64_t time,
+    uint64_t raw);
+
 /* The end of the input: waves still open are named, warnings past the cap of their kind
  * counted.  -1 with walk_error saying why when a buffer's tokens mostly do not fit its
  * code object (the wrong code object?). */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "capture-model.h"
+#include "gfx9.h"
 #include "input.h"
 #include "meta.h"
 #include "sqtt.h"
@@ -130,6 +131,30 @@ capture_decoder_end(struct sqtt_decoder *d, struct capture_stream *s)
 		input_close(s->in);
 	s->in = NULL;
 	sqtt_free(d);
+}
+
+const uint8_t *
+capture_gfx9_stream(const struct event *e, size_t *len, uint8_t **own)
+{
+	struct input *in;
+	uint8_t head[8];
+	size_t n = 0, k;
+
+	*own = NULL;
+	if (e->blob != NULL) {
+		*len = e->len;
+		return gfx9_is_stream(e->blob, e->len) ? e->blob : NULL;
+	}
+	if (e->file == NULL)
+		return NULL;
+	in = input_open(e->file);
+	while (n < sizeof(head) && (k = input_read(in, head + n, sizeof(head) - n)) > 0)
+		n += k;
+	if (!gfx9_is_stream(head, n)) {
+		input_close(in);
+		return NULL;
+	}
+	return *own = input_slurp_rest(in, head, n, CAPTURE_GFX9_MAX, "a gfx9 stream", len);
 }
 
 uint64_t

@@ -82,6 +82,12 @@ struct capture_stream {
 };
 void capture_decoder(const struct event *, struct sqtt_decoder *, struct capture_stream *);
 void capture_decoder_end(struct sqtt_decoder *, struct capture_stream *);
+/* A gfx9 (CDNA) stream (trace/gfx9: no HEADER, read from memory) of an event: its
+ * bytes in memory, a file's read whole (at most CAPTURE_GFX9_MAX bytes, more is fatal);
+ * *own is what the caller frees (NULL when nothing).  NULL when the stream is not
+ * gfx9's. */
+#define CAPTURE_GFX9_MAX (256UL << 20)
+const uint8_t *capture_gfx9_stream(const struct event *, size_t *len, uint8_t **own);
 /* The program address an event's dispatch wrote (COMPUTE_PGM_LO/HI) as its first wave
  * started: the writes before it may be another dispatch's or 0.  0 if none. */
 uint64_t capture_entry(const struct event *);

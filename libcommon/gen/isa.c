@@ -666,6 +666,7 @@ static const struct isa_model gfx11 = {
 	.counter_names = { [CNT_VM] = "vmcnt", [CNT_VS] = "vscnt", [CNT_LGKM] = "lgkmcnt",
 	    [CNT_EXP] = "expcnt" },
 	.fetch_line = 64,
+	.issue_cycles = 1,
 	.classify = isa_gfx11_classify,
 	.family_class = isa_gfx11_family_class,
 	.token_fits = gfx11_token_fits,
@@ -685,8 +686,8 @@ static const struct isa_model gfx11 = {
 
 /* Every model this build knows; the first is the default.  A later generation's model
  * is gfx11's with its backend's changes, made on first use (before threads ask). */
-static struct isa_model gfx12;
-static const struct isa_model *const models[] = { &gfx11, &gfx12 };
+static struct isa_model gfx12, gfx9;
+static const struct isa_model *const models[] = { &gfx11, &gfx12, &gfx9 };
 #define NMODELS (sizeof(models) / sizeof(models[0]))
 static int models_ready;
 
@@ -697,6 +698,8 @@ models_build(void)
 		return;
 	gfx12 = gfx11;
 	gfx12_model(&gfx12);
+	gfx9 = gfx11;
+	gfx9_model(&gfx9);
 	models_ready = 1;
 }
 
@@ -802,7 +805,7 @@ isa_model_for_sqtt_version(unsigned v)
 
 	models_build();
 	for (i = 0; i < NMODELS; i++)
-		if (models[i]->sqtt_version == v)
+		if (models[i]->sqtt_version == v && v != 0)
 			return models[i];
 	return NULL;
 }
@@ -815,6 +818,8 @@ isa_sqtt_versions(char *text, size_t size)
 	models_build();
 	text[0] = '\0';
 	for (i = 0; i < NMODELS; i++) {
+		if (models[i]->sqtt_version == 0)	/* gfx9: no HEADER */
+			continue;
 		k = strlen(text);
 		snprintf(text + k, size - k, "%s%u (%s)", i ? ", " : "", models[i]->sqtt_version,
 		    models[i]->name);

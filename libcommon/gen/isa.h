@@ -98,6 +98,11 @@ struct isa_model {
 	unsigned sqtt_version;		/* the SQTT HEADER version its traces carry */
 	const char *counter_names[ISA_NCOUNTER];	/* its wait counters, NULL: none */
 	unsigned fetch_line;		/* instruction fetch line, bytes (a new line: fetch) */
+	unsigned issue_cycles;		/* the fewest cycles between two issues of a wave
+					 * (gfx11 1; gfx9 4: wave64 on a SIMD16) */
+	int barrier_exit_traced;	/* s_barrier's release has a row of its own that
+					 * carries the wait (gfx9's IMMED); else the wait
+					 * shows on the wave's next row (gfx11) */
 
 	/* The class of an instruction LLVM disassembled: by its mnemonic, its text (for
 	 * atomics' glc) and its first dword (other SOPP). */
@@ -178,6 +183,11 @@ int isa_has_word(const char *text, const char *w);
 long isa_count_at(const char *s);
 /* The gfx12 backend: fills a copy of the gfx11 model (gen/gfx12/gfx12-isa.c). */
 void gfx12_model(struct isa_model *);
+/* The gfx9 (CDNA3) backend (gen/gfx9/gfx9-isa.c); its streams have no HEADER (sqtt_version
+ * 0, which no HEADER lookup matches). */
+void gfx9_model(struct isa_model *);
+/* Is the processor (NULL: none said) one of gfx9's, whose streams are trace/gfx9's? */
+int isa_target_is_gfx9(const struct isa_target *);
 
 struct tsv;
 /* The processor the current line of t, a ##target line, names (its fields as meta_parse

@@ -297,10 +297,24 @@ walk_buffer(struct worker *wk, const struct event *e)
 	struct walk_packet pk;
 	struct capture_stream src;
 	int r;
-
 	uint8_t want[TOK_NTYPES];
 	int t;
+	const uint8_t *g9;
+	uint8_t *own;
+	size_t len;
 
+	if ((g9 = capture_gfx9_stream(e, &len, &own)) != NULL) {	/* CDNA: no HEADER */
+		struct gfx9_decoder g;
+		struct gfx9_token t;
+
+		gfx9_init(&g, g9, len);
+		while (!wk->failed && gfx9_next(&g, &t))
+			if (walk_gfx9_token(wk->walker, (long)e->index, e->se, &t) != 0)
+				worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
+				    walk_error(wk->walker));
+		free(own);
+		return wk->failed ? -1 : 0;
+	}
 	for (t = 0; t < TOK_NTYPES; t++)
 		want[t] = (uint8_t)walk_wants((enum sqtt_type)t);
 	capture_decoder(e, &d, &src);

@@ -1,0 +1,260 @@
+/* gfx9 (CDNA3: gfx942, gfx950): its instruction model, gfx11's with what differs: the
+ * gfx9 encodings and their lengths, s_waitcnt's gfx9 simm16 (vmcnt [3:0] and [15:14],
+ * expcnt [6:4], lgkmcnt [11:8]), stores counted on vmcnt (gfx9 has no vscnt), MFMA as
+ * VALU, no s_delay_alu.  Facts: AMD's "AMD Instinct MI300 Instruction Set Architecture"
+ * reference guide (encodings, S_WAITCNT), LLVM's AMDGPU target (-mcpu=gfx950). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa.h"
+
+static int pfx(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+/* The gfx9 encoding families by their first dword. */
+static enum isa_family
+gfx9_family(uint32_t w0)
+{
+	switch (w0 >> 23) {
+	case 0x17d: return ENC_SOP1;
+	case 0x17e: return ENC_SOPC;
+	case 0x17f: return ENC_SOPP;
+	}
+	if ((w0 >> 31) == 0)
+		switch (w0 >> 25) {
+		case 0x3f: return ENC_VOP1;
+		case 0x3e: return ENC_VOPC;
+		default: return ENC_VOP2;
+		}
+	if ((w0 >> 23) == 0x1a7)
+		return ENC_VOP3P;
+	switch (w0 >> 26) {
+	case 0x30: return ENC_SMEM;
+	case 0x31: return ENC_EXP;
+	case 0x34: return ENC_VOP3;
+	case 0x35: return ENC_VINTERP;
+	case 0x36: return ENC_DS;
+	case 0x37: return ENC_FLAT;
+	case 0x38: return ENC_MUBUF;
+	case 0x3a: return ENC_MTBUF;
+	case 0x3c: return ENC_MIMG;
+	}
+	if ((w0 >> 28) == 0xb)
+		return ENC_SOPK;
+	if ((w0 >> 30) == 2)
+		return ENC_SOP2;
+	return ENC_UNKNOWN;
+}
+
+/* Source codes that add a dword: a literal, SDWA and DPP (VOP1/2/C only on gfx9). */
+enum { SRC_LITERAL = 255, SRC_SDWA = 249, SRC_DPP = 250, SRC_DPP8 = 233, SRC_DPP8_FI = 234 };
+
+static int
+extra_dword(unsigned src)
+{
+	return src == SRC_LITERAL || src == SRC_SDWA || src == SRC_DPP || src == SRC_DPP8 ||
+	    src == SRC_DPP8_FI;
+}
+
+static unsigned
+gfx9_length(const uint8_t *p, size_t n)
+{
+	uint8_t b[4] = { 0 };
+	uint32_t w0;
+	unsigned op;
+
+	memcpy(b, p, n < 4 ? n : 4);
+	w0 = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	switch (gfx9_family(w0)) {
+	case ENC_SOPP: case ENC_VINTERP: case ENC_UNKNOWN:
+		return 4;
+	case ENC_SOP1:
+		return (w0 & 0xff) == SRC_LITERAL ? 8 : 4;
+	case ENC_SOP2: case ENC_SOPC:
+		return (w0 & 0xff) == SRC_LITERAL || (w0 >> 8 & 0xff) == SRC_LITERAL ? 8 : 4;
+	case ENC_SOPK:
+		return (w0 >> 23 & 0x1f) == 0x14 ? 8 : 4;	/* s_setreg_imm32_b32 */
+	case ENC_VOP1: case ENC_VOPC:
+		return extra_dword(w0 & 0x1ff) ? 8 : 4;
+	case ENC_VOP2:
+		op = w0 >> 25 & 0x3f;	/* v_madmk/v_madak f32, f16 and v_fmamk/fmaak carry a constant */
+		if (op == 0x17 || op == 0x18 || op == 0x24 || op == 0x25 || op == 0x37 || op == 0x38)
+			return 8;
+		return extra_dword(w0 & 0x1ff) ? 8 : 4;
+	default:
+		return 8;
+	}
+}
+
+static enum inst_class
+gfx9_family_class(uint32_t w0)
+{
+	switch (gfx9_family(w0)) {
+	case ENC_SOP1: case ENC_SOP2: case ENC_SOPC: case ENC_SOPK:
+		return IC_SALU;
+	case ENC_SOPP:
+		return IC_IMM;
+	case ENC_SMEM:
+		return IC_SMEM;
+	case ENC_VOP1: case ENC_VOP2: case ENC_VOPC: case ENC_VOP3: case ENC_VOP3P:
+		return IC_VALU;
+	case ENC_VINTERP:
+		return IC_VINTERP;
+	case ENC_DS:
+		return IC_LDS_STORE;
+	case ENC_FLAT:
+		switch (w0 >> 14 & 3) {	/* SEG: 0 flat, 1 scratch, 2 global */
+		case 2: return IC_GLOBAL_LOAD;
+		default: return IC_FLAT_LOAD;
+		}
+	case ENC_MUBUF: case ENC_MTBUF:
+		return IC_BUF_LOAD;
+	case ENC_MIMG:
+		return IC_IMAGE;
+	default:
+		return IC_UNKNOWN;
+	}
+}
+
+static enum inst_class
+gfx9_classify(const char *mn, const char *text, uint32_t w0)
+{
+	/* gfx9 atomics return the old value with sc0 on gfx940+ (glc before) */
+	int ret = isa_has_word(text, "sc0") || isa_has_word(text, "glc");
+
+	if (pfx(mn, "global_atomic"))
+		return ret ? IC_GLOBAL_LOAD : IC_GLOBAL_STORE;
+	if (pfx(mn, "flat_atomic"))
+		return ret ? IC_FLAT_LOAD : IC_FLAT_STORE;
+	if (pfx(mn, "buffer_atomic"))
+		return ret ? IC_BUF_LOAD : IC_BUF_STORE;
+	if (pfx(mn, "buffer_wbl2") || pfx(mn, "buffer_inv"))
+		return IC_BUF_STORE;
+	if (pfx(mn, "s_dcache_wb"))
+		return IC_SMEM_STORE;
+	return isa_gfx11_classify(mn, text, w0);
+}
+
+static const long counter_max[ISA_NCOUNTER] = { [CNT_VM] = 63, [CNT_LGKM] = 15,
+	[CNT_EXP] = 7 };
+
+static long
+wait_to(int c, long v)
+{
+	return v < 0 ? 0 : v >= counter_max[c] ? -1 : v;
+}
+
+static void
+gfx9_waitcnt(const char *inst, long want[ISA_NCOUNTER])
+{
+	size_t i, n = strcspn(inst, " ");
+	const char *p;
+	long v;
+	int named = 0;
+
+	for (i = 0; i < ISA_NCOUNTER; i++)
+		want[i] = -1;
+	if (n == strlen("s_waitcnt") && strncmp(inst, "s_waitcnt", n) == 0) {
+		if ((p = strstr(inst, "vmcnt(")) != NULL)
+			named = 1, want[CNT_VM] = wait_to(CNT_VM, isa_count_at(p + 6));
+		if ((p = strstr(inst, "lgkmcnt(")) != NULL)
+			named = 1, want[CNT_LGKM] = wait_to(CNT_LGKM, isa_count_at(p + 8));
+		if ((p = strstr(inst, "expcnt(")) != NULL)
+			named = 1, want[CNT_EXP] = wait_to(CNT_EXP, isa_count_at(p + 7));
+		if (named)
+			return;
+		if ((v = isa_count_at(inst + n)) >= 0) {	/* the gfx9 simm16 */
+			want[CNT_VM] = wait_to(CNT_VM, (v & 15) | (v >> 14 & 3) << 4);
+			want[CNT_EXP] = wait_to(CNT_EXP, v >> 4 & 7);
+			want[CNT_LGKM] = wait_to(CNT_LGKM, v >> 8 & 15);
+			return;
+		}
+	}
+	want[CNT_VM] = want[CNT_LGKM] = want[CNT_EXP] = 0;
+}
+
+static unsigned
+gfx9_wait_bits(const char *inst)
+{
+	static const unsigned bit[ISA_NCOUNTER] = { [CNT_VM] = WAIT_VM, [CNT_LGKM] = WAIT_LGKM,
+		[CNT_EXP] = WAIT_EXP };
+	long want[ISA_NCOUNTER];
+	unsigned w = 0;
+	int c;
+
+	gfx9_waitcnt(inst, want);
+	for (c = 0; c < ISA_NCOUNTER; c++)
+		if (want[c] >= 0)
+			w |= bit[c];
+	return w;
+}
+
+/* Loads and stores both count on vmcnt; flat ones on lgkmcnt too (taken as vmcnt). */
+static int
+gfx9_mem_counter(enum inst_class c, const char *mnemonic, unsigned *kind)
+{
+	(void)mnemonic;
+	*kind = MEM_VMEM;
+	switch (c) {
+	case IC_GLOBAL_LOAD: case IC_FLAT_LOAD: case IC_BUF_LOAD: case IC_IMAGE:
+	case IC_GLOBAL_STORE: case IC_FLAT_STORE: case IC_BUF_STORE:
+		return CNT_VM;
+	case IC_SMEM: case IC_SMEM_STORE:
+		*kind = MEM_SMEM;
+		return CNT_LGKM;
+	case IC_LDS_LOAD: case IC_LDS_STORE:
+		*kind = MEM_LDS;
+		return CNT_LGKM;
+	default:
+		return -1;
+	}
+}
+
+static int
+gfx9_disasm_unsafe(const uint8_t *p, size_t n)
+{
+	(void)p;
+	(void)n;
+	return 0;
+}
+
+/* LLVM's CDNA3 processors and their EF_AMDGPU_MACH values (BinaryFormat/ELF.h). */
+static struct isa_target gfx9_targets[] = { { "gfx950", 0x04f, NULL },
+	{ "gfx942", 0x04c, NULL } };
+static struct isa_target gfx9_generic = { "gfx9-4-generic", 0x05f, NULL };
+
+void
+gfx9_model(struct isa_model *m)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(gfx9_targets) / sizeof(gfx9_targets[0]); i++)
+		gfx9_targets[i].model = m;
+	gfx9_generic.model = m;
+	m->name = "gfx9";
+	m->targets = gfx9_targets;
+	m->ntargets = sizeof(gfx9_targets) / sizeof(gfx9_targets[0]);
+	m->generic_mach = gfx9_generic.mach;
+	m->generic = &gfx9_generic;
+	m->sqtt_version = 0;	/* no HEADER: trace/gfx9 decodes its streams */
+	memset(m->counter_names, 0, sizeof(m->counter_names));
+	m->counter_names[CNT_VM] = "vmcnt";
+	m->counter_names[CNT_LGKM] = "lgkmcnt";
+	m->counter_names[CNT_EXP] = "expcnt";
+	m->issue_cycles = 4;	/* a wave64 instruction takes 4 passes of a SIMD16 */
+	m->barrier_exit_traced = 1;	/* MESSAGE as it waits, IMMED as it goes on */
+	m->classify = gfx9_classify;
+	m->family_class = gfx9_family_class;
+	m->waitcnt = gfx9_waitcnt;
+	m->wait_bits = gfx9_wait_bits;
+	m->mem_counter = gfx9_mem_counter;
+	m->length = gfx9_length;
+	m->disasm_unsafe = gfx9_disasm_unsafe;
+	m->exec_zero_fits = NULL;
+}
+
+int
+isa_target_is_gfx9(const struct isa_target *t)
+{
+	return t != NULL && t->model != NULL && strcmp(t->model->name, "gfx9") == 0;
+}
