@@ -18,6 +18,7 @@
 #include "codeobj.h"
 #include "dispatch.h"
 #include "dwarf.h"
+#include "elfsym.h"
 #include "loops.h"
 #include "meta.h"
 #include "profile.h"
@@ -26,6 +27,9 @@
 
 #define NONE ((size_t)-1)
 #define SOURCE_MAX (16u << 20)	/* of a source file, the bytes whose lines have text */
+/* --annotate marks an instruction or a source line hot when its cycles, launch and drain
+ * left out (they are no instruction's), are this percent of the kernel's or more. */
+#define HOT_PCT 5.0
 
 static const char *const view_name[] = { "lines", "annotate", "loops", "waits", "loads",
 	"hidden", "hints", "wait-rows" };
@@ -73,6 +77,8 @@ struct prog {
 	struct loop *loops;
 	size_t nloop;
 	size_t *loop_of;	/* per instruction: its loop, or NONE */
+	size_t lo, hi;		/* the kernel's own instructions, [lo, hi): its function
+				 * symbol's bytes, without the s_code_end padding after them */
 };
 
 struct kernel {
@@ -353,6 +359,20 @@ prog_open(struct annotate *a, struct prog *p)
 		return fail(a, "program %s: %s", p->name, why);
 	}
 	p->insts = codeobj_insts(p->co, &p->ninst);
+	p->lo = 0;
+	p->hi = p->ninst;
+	{
+		uint64_t start, end;
+		if (elfsym_kernel_range(p->image, len, p->name, &start, &end, why,
+		    sizeof(why)) == 1) {
+			while (p->lo < p->ninst && p->insts[p->lo].pc < start)
+				p->lo++;
+			for (p->hi = p->lo; p->hi < p->ninst && p->insts[p->hi].pc < end;)
+				p->hi++;
+		}
+		while (p->hi > p->lo && strcmp(p->insts[p->hi - 1].mnemonic, "s_code_end") == 0)
+			p->hi--;
+	}
 	p->loops = loops_find(p->insts, p->ninst, &p->nloop);
 	p->loop_of = xcalloc(p->ninst + 1, sizeof(*p->loop_of));
 	for (i = 0; i <= p->ninst; i++)
@@ -830,6 +850,19 @@ pct(int64_t part, int64_t whole)
 
 /* The toolkit's one rule (profile_dominant): the most cycles, then the most rows, then
  * the order of the causes. */
+/* Cycles an instruction's own: launch and drain left out. */
+static int
+hot(const struct bycause *b, int64_t kernel_cycles)
+{
+	int64_t own = 0;
+	int c;
+
+	for (c = 0; c < NCAUSE; c++)
+		if (c != CAUSE_WAVE_START && c != CAUSE_DRAIN)
+			own += b->cyc[c];
+	return own > 0 && pct(own, kernel_cycles) >= HOT_PCT;
+}
+
 static const char *
 dominant(const struct bycause *b)
 {
@@ -1141,6 +1174,8 @@ view_annotate(struct annotate *a, struct kernel *k)
 		char text[512];
 		if (i == p->ninst && s->hits == 0)
 			break;
+		if (i < p->ninst && (i < p->lo || i >= p->hi) && s->hits == 0)
+			continue;	/* another function's, or padding: not the kernel's */
 		if (i < p->ninst) {
 			srclines_at(p->sl, p->insts[i].pc, &file, &line);
 			if (pfile == NULL || line != pline || strcmp(file, pfile) != 0) {
@@ -1172,6 +1207,8 @@ view_annotate(struct annotate *a, struct kernel *k)
 				fprintf(out, ": %" PRIu64 " iterations in %" PRIu64 " waves",
 				    ls->iters, ls->waves);
 		}
+		if (s->hits && hot(&s->c, k->cycles))
+			fprintf(out, "   <- hot");
 		fprintf(out, "\n");
 	}
 	fprintf(out, "%7.2f%% %10" PRId64 " %8" PRIu64 "  total\n", k->cycles ? 100.0 : 0.0,
@@ -1181,12 +1218,22 @@ view_annotate(struct annotate *a, struct kernel *k)
 	fprintf(out, "## %s by source line\n", k->label);
 	for (j = 0; j < n; j++) {
 		char *esc = meta_escape(v[j].file);
-		fprintf(out, "%7.2f%% %10" PRId64 " %8" PRIu64 "  %-12s %s:%d\n",
+		fprintf(out, "%7.2f%% %10" PRId64 " %8" PRIu64 "  %-12s %s:%d%s\n",
 		    pct(v[j].cycles, k->cycles), v[j].cycles, v[j].hits, dominant(&v[j].c),
-		    esc, v[j].line);
+		    esc, v[j].line, hot(&v[j].c, k->cycles) ? "   <- hot" : "");
 		free(esc);
 	}
 	free(v);
+}
+
+/* A loop of the kernel's own instructions, or one its waves ran (a function it called). */
+static int
+loop_shown(const struct kernel *k, size_t l)
+{
+	const struct prog *p = k->prog;
+
+	return (p->loops[l].head >= p->lo && p->loops[l].tail < p->hi) || k->ls[l].cycles > 0 ||
+	    k->ls[l].waves > 0;
 }
 
 static void
@@ -1194,14 +1241,18 @@ view_loops(struct annotate *a, struct kernel *k)
 {
 	struct prog *p = k->prog;
 	int64_t in = 0;
-	size_t l;
+	size_t l, nshown = 0;
 
-	for (l = 0; l < p->nloop; l++)
+	for (l = 0; l < p->nloop; l++) {
 		in += k->ls[l].cycles;
+		nshown += loop_shown(k, l);
+	}
 	fprintf(a->out, "##kernel\t%s\tcycles\t%" PRId64 "\tloops\t%zu\tin loops\t%" PRId64
-	    "\trest\t%" PRId64 "\n", k->label, k->cycles, p->nloop, in, k->cycles - in);
+	    "\trest\t%" PRId64 "\n", k->label, k->cycles, nshown, in, k->cycles - in);
 	for (l = 0; l < p->nloop; l++) {
 		const struct loopstat *s = &k->ls[l];
+		if (!loop_shown(k, l))
+			continue;
 		fprintf(a->out, "%s\t0x%" PRIx64 "\t0x%" PRIx64 "\t%zu\t%" PRIu64 "\t%" PRIu64 "\t",
 		    k->label, p->insts[p->loops[l].head].pc, p->insts[p->loops[l].tail].pc,
 		    p->loops[l].tail - p->loops[l].head + 1, s->waves, s->iters);
