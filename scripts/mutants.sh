@@ -146,6 +146,9 @@ analysis/dispatch: --dispatch keeps every dispatch's rows|t0900-rocprof-run|libc
 analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/analysis/cause.c|s/		return cause_was\[i - NCAUSE\].cause;/		return CAUSE_OTHER;/
 report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/
 report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/put_ts(fp, r->cost);/put_ts(fp, r->cost + 1);/
+analysis/occupancy: a wave in flight at the buffer's start not counted|t0486-occupancy-simds|libcommon/analysis/occupancy.c|s/if (add_step(o, unit, o->first, 1) < 0)/if (0 \&\& add_step(o, unit, o->first, 1) < 0)/
+analysis/annotate: --annotate lists the whole code object|t0822-annotate-range|libcommon/analysis/annotate.c|s/if (i < p->ninst \&\& (i < p->lo || i >= p->hi) \&\& s->hits == 0)/if (0)/
+analysis/annotate: a kernel by its name alone|t0345-walk-identity|libcommon/analysis/annotate.c|s/if (strcmp(a->kernels\[i\]->name, name) == 0 \&\& strcmp(a->kernels\[i\]->tag, tag) == 0)/if (strcmp(a->kernels[i]->name, name) == 0)/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"
