@@ -196,7 +196,8 @@ main(int argc, char *argv[])
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 	struct pipeline_opts po = { 0 };
 	struct report *rep = NULL;
-	struct occupancy *occ = NULL;
+	struct occupancy *occ = NULL;	/* the --occupancy table's, or the page's */
+	int occ_table = 0;
 	struct pipeline *pl;
 	struct profile prof;
 	const char *path;
@@ -220,6 +221,7 @@ main(int argc, char *argv[])
 			break;
 		case OPT_OCCUPANCY:
 			occ = occupancy_new();
+			occ_table = 1;
 			break;
 		case OPT_UNTRACED:
 			flags |= PROFILE_UNTRACED;
@@ -241,7 +243,7 @@ main(int argc, char *argv[])
 	    ro.html || ro.trace_json))
 		errx(2, "--by-dispatch is a table of its own: not with --rows, --dispatch, --json, "
 		    "--html or --trace-json");
-	if (occ != NULL && (po.rows || po.by_dispatch || ro.format == REPORT_JSON || ro.html ||
+	if (occ_table && (po.rows || po.by_dispatch || ro.format == REPORT_JSON || ro.html ||
 	    ro.trace_json))
 		errx(2, "--occupancy is a table of its own: not with --rows, --by-dispatch, --json, "
 		    "--html or --trace-json");
@@ -253,12 +255,18 @@ main(int argc, char *argv[])
 		errx(2, "%s", why);
 	}
 	pipeline_occupancy(pl, occ);
-	if (!po.rows && !po.by_dispatch && occ == NULL) {
+	if (!po.rows && !po.by_dispatch && !occ_table) {
 		pictures_before(ro.html, ro.trace_json);
 		rep = report_open(&ro);
 		pictures_made();
 		report_watch(rep, &prof);	/* its ##event lines: the dispatches' clocks */
 		pipeline_draw(pl, report_timeline(rep));
+		if (ro.html && report_timeline(rep) != NULL) {
+			/* the page's occupancy bands of every SIMD, from the tokens */
+			occ = occupancy_new();
+			pipeline_occupancy(pl, occ);
+			timeline_set_occupancy(report_timeline(rep), occ);
+		}
 	}
 	profile_init(&prof, flags);
 	if (po.rows) {
@@ -274,7 +282,7 @@ main(int argc, char *argv[])
 		out_flush();
 		if (fflush(stdout) != 0 || ferror(stdout))
 			err(2, "stdout");
-	} else if (occ != NULL) {
+	} else if (occ_table) {
 		if (occupancy_waves(occ) == 0)
 			errx(2, "%s: no WAVE_START or WAVE_END: no occupancy to show", path);
 		occupancy_put(occ, stdout, ro.format == REPORT_PRETTY ||

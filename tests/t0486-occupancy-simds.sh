@@ -9,6 +9,7 @@
 #   WGP 1 SIMD 0: slots 2 and 3 start at 120; slot 2 ends at 700, slot 3 never
 #   SA 1 SIMD 1: slot 0 130-131
 . "$(dirname "$0")/lib.sh"
+CHROMIUM=$(command -v chromium || command -v chromium-browser || echo chromium)
 
 test_expect_success 'the trace: demo'"'"'s buffer 0 and the added waves' '
 	sqtt-dump -e 0 "$TOP/fixtures/demo" > demo.packets &&
@@ -65,6 +66,32 @@ test_expect_success 'stall --occupancy: -k chooses the buffers; no table beside 
 	test_one_line_error stall err &&
 	test_expect_code 2 stall --occupancy -k nosuch many > out 2> err &&
 	test_one_line_error stall err
+'
+
+test_expect_success 'stall --html: the JSON of the page holds every SIMD'"'"'s changes' '
+	stall --html page.html many > /dev/null &&
+	grep -c "{\"sa\": [0-9]*, \"wgp\": [0-9]*, \"simd\": [0-9]*, \"cut\": false, \"occupancy\": \[" page.html > n &&
+	echo 6 > expect && test_cmp expect n &&
+	grep -q "{\"sa\": 0, \"wgp\": 0, \"simd\": 2, \"cut\": false, \"occupancy\": \[100,1,150,2,450,1,500,0\]}" page.html
+'
+
+test_expect_success CHROMIUM 'the page: a band per SIMD, labelled with the most in flight' '
+	cat > probe.js <<-\EOF &&
+	(function () {
+		const out = [];
+		for (const d of document.querySelectorAll("#labels .simd"))
+			out.push(d.dataset.simd + " " + d.dataset.most);
+		const pre = document.createElement("pre");
+		pre.id = "probe";
+		pre.textContent = out.join("\n");
+		document.body.appendChild(pre);
+	})();
+	EOF
+	awk "/^<\/body>/ { print \"<script>\"; while ((getline l < \"probe.js\") > 0) print l; print \"</script>\" } { print }" page.html > probed.html &&
+	chromium_run --virtual-time-budget=10000 --dump-dom "file://$T_DIR/probed.html" > dom.html &&
+	sed -n "/<pre id=\"probe\">/,/<\/pre>/p" dom.html | sed "s/.*<pre id=\"probe\">//; s#</pre>.*##" > probe &&
+	printf "0/0/0 3\n0/0/1 2\n0/0/2 2\n0/0/3 1\n0/1/0 2\n1/0/1 1\n" > expect &&
+	test_cmp expect probe
 '
 
 test_done

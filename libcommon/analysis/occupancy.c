@@ -8,6 +8,7 @@
 #include "occupancy.h"
 #include "token.h"
 #include "util.h"
+#include "walk.h"
 
 /* +1 at a start, -1 at an end; an end sorts before a start of the same cycle (a slot
  * freed and taken again is not two waves at once). */

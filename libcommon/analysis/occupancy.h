@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "walk.h"
+struct walk_packet;
 
 #define OCCUPANCY_MAX (1u << 23)
 
