@@ -121,6 +121,10 @@ st_wall=$2 st_user=$3 st_rss=$4
 set -- $(measure stall16 "$bin/stall" --tsv "$out/cap-16")
 st16_rss=$4
 "$bin/stall" --tsv "$out/cap-big" > "$out/stall.tsv" 2>/dev/null
+# stall-annotate and stall-diff on the capture itself (the pipeline in process): their
+# time over stall's; stall-diff runs two pipelines, so over twice stall's
+set -- $(measure annotate "$bin/stall-annotate" --lines "$out/cap-big"); an_wall=$2 an_user=$3
+set -- $(measure diff "$bin/stall-diff" "$out/cap-big" "$out/cap-big"); df_wall=$2 df_user=$3
 
 # Six buffers of 9 MiB (one stream, six events): stall on one core and on two.
 stream 9 "$out/stream-9.att"
@@ -154,6 +158,8 @@ stall-attr                 $a_wall    $a_user    $a_rss        $(awk -v r="$rows
 stall-table --top 10       $b_wall    $b_user    $b_rss
 stall (one process)        $st_wall    $st_user    $st_rss        $(rate "$st_wall") MiB/s of stream   <= 0.8 CPU-s, >= 80 MB/s, RSS <= 80 MB
 stall, 16 MiB stream       -       -       $st16_rss        (RSS flat with the stream)
+stall-annotate --lines     $an_wall    $an_user    $(awk -v a="$an_wall" -v b="$st_wall" -v c="$an_user" -v d="$st_user" 'BEGIN { printf "%.2fx stall wall, %.2fx its user s", a / b, c / d }')      <= 1.3x
+stall-diff CAP CAP         $df_wall    $df_user    $(awk -v a="$df_wall" -v b="$st_wall" -v c="$df_user" -v d="$st_user" 'BEGIN { printf "%.2fx twice stall wall, %.2fx its user s", a / b / 2, c / d / 2 }') <= 1.3x
 stall's table: $same
 stall, 6 x 9 MiB, 1 thread $six1_wall    $six1_user
 stall, 6 x 9 MiB, 2 threads $six2_wall   $six2_user         ${speedup}x faster on 2 cores                 >= 1.5x

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "annotate.h"
+#include "capture.h"
 #include "cli.h"
 #include "load.h"
 #include "tsv.h"
@@ -29,8 +30,8 @@ static const struct cli cli = {
 	.options = "annotate dispatch hidden hint-min hints kernel/k lines loads loops source-dir "
 	    "untraced wait-rows waits version/V",
 	.help =
-	    "Read a costed row stream (stall-attr), or a capture (through stall --rows),\n"
-	    "against its kernels' code objects.\n"
+	    "Read a costed row stream (stall-attr), or a capture (its rows made in process,\n"
+	    "as stall --rows makes them), against its kernels' code objects.\n"
 	    "\n"
 	    "      --lines     cycles per source line (DWARF line table; ??:0 if none)\n"
 	    "      --annotate  every instruction in address order, source interleaved\n"
@@ -83,12 +84,12 @@ read_text(struct annotate *a, struct tsv *t)
 		errx(2, "%s: no '#' column header line: not a row stream", t->path);
 }
 
-/* The options a capture's rows are asked for with (stall --rows). */
-static const char *capture_args[8];
+/* How a capture's buffers are chosen (-k, --dispatch), as stall chooses them. */
+static struct capture_opts copt;
 
 /* An input: a row stream (its first byte that is not white space is '#', and standard
  * input always), or a capture: a directory, or a file of another kind (a profile pickle),
- * whose rows stall --rows gives, as stall-table reads one. */
+ * run through the pipeline in process (the rows stall --rows would write). */
 static void
 read_input(struct annotate *a, const char *path)
 {
@@ -143,15 +144,7 @@ read_input(struct annotate *a, const char *path)
 		}
 		close(fd);
 	}
-	{
-		struct load_rows lr;
-		int any;
-		load_rows_open(&lr, path, capture_args);
-		any = read_stream(a, &lr.t);
-		load_rows_close(&lr);	/* the driver's failure first: it has said why */
-		if (!any)
-			errx(2, "%s: stall --rows wrote no row stream", path);
-	}
+	load_annotate(a, path, &copt);
 }
 
 int
@@ -161,7 +154,7 @@ main(int argc, char *argv[])
 		.out = stdout };
 	struct annotate *a;
 	const char **dirs = NULL;
-	int ch, i, nview = 0, ndir = 0, narg = 0;
+	int ch, i, nview = 0, ndir = 0;
 	char *end;
 
 	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
@@ -177,13 +170,11 @@ main(int argc, char *argv[])
 		case OPT_UNTRACED: o.untraced = 1; break;
 		case 'k':
 			o.kernel = optarg;
-			capture_args[narg++] = "-k";
-			capture_args[narg++] = optarg;
+			(void)capture_option(&copt, ch, optarg);
 			break;
 		case OPT_DISPATCH:
 			o.dispatch = cli_number("--dispatch", optarg, 0, LLONG_MAX);
-			capture_args[narg++] = "--dispatch";
-			capture_args[narg++] = optarg;
+			(void)capture_option(&copt, ch, optarg);
 			break;
 		case OPT_SOURCE_DIR:
 			dirs = xreallocarray(dirs, (size_t)ndir + 2, sizeof(*dirs));

@@ -24,13 +24,14 @@
 
 static const struct cli cli = {
 	.synopsis = {
-		"[-aHhjpt] [-e event] [-k kernel] [-n top] [-s key] [--rows | --by-dispatch] [--plain]",
+		"[-aHhjpt] [-e event] [-k kernel] [-n top] [-s key] [--rows | --by-dispatch |",
+		"\t--occupancy] [--plain]",
 		"\t[--deltas] [--strict] [--untraced] [--dispatch n] [--base [id=]addr] [--threads n]",
 		"\t[--html out.html] [--trace-json out.json] capture",
 		"[options] --raw [--se n] [-c code --base addr [--name kernel]] stream",
 		NULL
 	},
-	.options = "all/a by-dispatch deltas strict rows threads untraced "
+	.options = "all/a by-dispatch deltas occupancy strict rows threads untraced "
 	    CAPTURE_OPTIONS " " REPORT_OPTIONS,
 	.help =
 	    "Where the waves of a capture wait: sqtt-dump | sqtt-walk | stall-attr | stall-table,\n"
@@ -44,6 +45,8 @@ static const struct cli cli = {
 	    "  -k, --kernel NAME  only the trace buffers of kernel NAME (sqtt-dump -k)\n"
 	    "      --dispatch N   only the trace buffers of dispatch N (sqtt-dump --dispatch)\n"
 	    "      --by-dispatch  one line per dispatch (stall-table --by-dispatch)\n"
+	    "      --occupancy    the waves in flight over time on every SIMD of each buffer\n"
+	    "                     (its WAVE_START and WAVE_END tokens), not the table\n"
 	    "      --base ID=ADDR a rocprofv3 run: code object ID is loaded at ADDR\n"
 	    "      --raw          the capture is a raw stream file (sqtt-dump --raw), and\n"
 	    "      --se N         its shader engine (default 0)\n"
@@ -193,6 +196,8 @@ main(int argc, char *argv[])
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 	struct pipeline_opts po = { 0 };
 	struct report *rep = NULL;
+	struct occupancy *occ = NULL;	/* the --occupancy table's, or the page's */
+	int occ_table = 0;
 	struct pipeline *pl;
 	struct profile prof;
 	const char *path;
@@ -214,6 +219,10 @@ main(int argc, char *argv[])
 		case OPT_ROWS:
 			po.rows = 1;
 			break;
+		case OPT_OCCUPANCY:
+			occ = occupancy_new();
+			occ_table = 1;
+			break;
 		case OPT_UNTRACED:
 			flags |= PROFILE_UNTRACED;
 			break;
@@ -234,6 +243,10 @@ main(int argc, char *argv[])
 	    ro.html || ro.trace_json))
 		errx(2, "--by-dispatch is a table of its own: not with --rows, --dispatch, --json, "
 		    "--html or --trace-json");
+	if (occ_table && (po.rows || po.by_dispatch || ro.format == REPORT_JSON || ro.html ||
+	    ro.trace_json))
+		errx(2, "--occupancy is a table of its own: not with --rows, --by-dispatch, --json, "
+		    "--html or --trace-json");
 	path = argv[0];
 	catch_signals();
 
@@ -241,12 +254,19 @@ main(int argc, char *argv[])
 		fflush(stdout);
 		errx(2, "%s", why);
 	}
-	if (!po.rows && !po.by_dispatch) {
+	pipeline_occupancy(pl, occ);
+	if (!po.rows && !po.by_dispatch && !occ_table) {
 		pictures_before(ro.html, ro.trace_json);
 		rep = report_open(&ro);
 		pictures_made();
 		report_watch(rep, &prof);	/* its ##event lines: the dispatches' clocks */
 		pipeline_draw(pl, report_timeline(rep));
+		if (ro.html && report_timeline(rep) != NULL) {
+			/* the page's occupancy bands of every SIMD, from the tokens */
+			occ = occupancy_new();
+			pipeline_occupancy(pl, occ);
+			timeline_set_occupancy(report_timeline(rep), occ);
+		}
 	}
 	profile_init(&prof, flags);
 	if (po.rows) {
@@ -260,6 +280,13 @@ main(int argc, char *argv[])
 	}
 	if (po.rows) {
 		out_flush();
+		if (fflush(stdout) != 0 || ferror(stdout))
+			err(2, "stdout");
+	} else if (occ_table) {
+		if (occupancy_waves(occ) == 0)
+			errx(2, "%s: no WAVE_START or WAVE_END: no occupancy to show", path);
+		occupancy_put(occ, stdout, ro.format == REPORT_PRETTY ||
+		    (ro.format == REPORT_AUTO && isatty(STDOUT_FILENO)));
 		if (fflush(stdout) != 0 || ferror(stdout))
 			err(2, "stdout");
 	} else if (po.by_dispatch) {
@@ -279,6 +306,7 @@ main(int argc, char *argv[])
 		errx(2, "%s: --strict: %zu warnings", path, nwarnings);
 	profile_free(&prof);
 	pipeline_close(pl);
+	occupancy_free(occ);
 	free(po.copt.bases);
 	return 0;
 }

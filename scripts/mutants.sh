@@ -161,6 +161,9 @@ gfx9walk: no stall start taken from ISSUE stall states|t0106-gfx9-walk|libcommon
 gfx9walk: records issued the other way round not swapped|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			if (i + 1 < n \&\& as_line(rec\[i + 1\].cat) == (int)lc/			if (0 \&\& as_line(rec[i + 1].cat) == (int)lc/
 gfx9: an issue of 1 cycle, not 4|t0108-gfx9-authored|libcommon/gen/gfx9/gfx9-isa.c|s/	m->issue_cycles = 4;/	m->issue_cycles = 1;/
 gfx9-encode: a token's delta bit left as it came|t0108-gfx9-authored|libcommon/trace/gfx9-encode.c|s/		raw = (raw \& ~(1ULL << 4)) | (uint64_t)(units > 0) << 4;/		(void)0;/
+analysis/occupancy: a wave in flight at the buffer's start not counted|t0486-occupancy-simds|libcommon/analysis/occupancy.c|s/if (add_step(o, unit, o->first, 1) < 0)/if (0 \&\& add_step(o, unit, o->first, 1) < 0)/
+analysis/annotate: --annotate lists the whole code object|t0822-annotate-range|libcommon/analysis/annotate.c|s/if (i < p->ninst \&\& (i < p->lo || i >= p->hi) \&\& s->hits == 0)/if (0)/
+analysis/annotate: a kernel by its name alone|t0345-walk-identity|libcommon/analysis/annotate.c|s/if (strcmp(a->kernels\[i\]->name, name) == 0 \&\& strcmp(a->kernels\[i\]->tag, tag) == 0)/if (strcmp(a->kernels[i]->name, name) == 0)/
 # the expectations worked out independently of the tools (a model of the walk, AMD's walk)
 annotate: the oldest operation a wait retired charged its cycles|t0830-annotate-waits|libcommon/analysis/annotate.c|s/if (young == NULL || issue >= young_issue) {/if (young == NULL || issue < young_issue) {/
 annotate: hidden cycles counted in the row's own cycle|t0830-annotate-waits|libcommon/analysis/annotate.c|s/hid = time > 0 ? issued_in(\&e->any, time - (uint64_t)delta, time - 1) : 0;/hid = issued_in(\&e->any, time - (uint64_t)delta, time);/

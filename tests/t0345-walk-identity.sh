@@ -64,4 +64,27 @@ test_expect_success 'a tag that no program of the capture has: that program fail
 	grep -q "program demo (tag 7): no code object in the capture; its events are not walked" err
 '
 
+# stall-annotate keys a kernel by (name, tag) too: each view of the two-program capture is
+# that of each version alone, the kernel named with its tag (two kernels share the name),
+# on the capture itself (in process), on stall --rows and on the four stages' rows.
+label() {	# label TAG: the kernel column and the kernel lines of one version's view
+	sed -e "s/^demo	/demo (tag $1)	/" -e "s/^##kernel	demo	/##kernel	demo (tag $1)	/" \
+	    -e "s/^## demo\([: ]\)/## demo (tag $1)\1/"
+}
+# the view's header lines (##stall-annotate, the column line), then the rest
+view_head() { awk '!/^##stall-annotate/ && !/^#[^#]/ { exit } { print }' "$1"; }
+view_body() { awk 'h || (!/^##stall-annotate/ && !/^#[^#]/) { h = 1; print }' "$1"; }
+for view in lines annotate loops waits loads hidden hints; do
+	test_expect_success "stall-annotate --$view: the versions apart, the same on every path" "
+		stall-annotate --$view two > two.$view 2> err && test_cmp /dev/null err &&
+		stall-annotate --$view \"\$A\" > a.$view && stall-annotate --$view \"\$B\" > b.$view &&
+		{ view_head a.$view && view_body a.$view | label 1 &&
+		    view_body b.$view | label 2; } > expect &&
+		test_cmp expect two.$view &&
+		{ test $view = hints || grep -q \"demo (tag 2)\" two.$view; } &&
+		stall-annotate --$view rows.stall > rows.$view && test_cmp expect rows.$view &&
+		stall-annotate --$view rows.pipe > pipe.$view && test_cmp expect pipe.$view
+	"
+done
+
 test_done

@@ -47,7 +47,7 @@ test_expect_success 'the same in one command on the capture, and with -k and --d
 	stall-annotate --lines -k scale --dispatch 0 "$DIR/scale" > out &&
 	test_cmp lines.expect out &&
 	test_expect_code 2 stall-annotate --lines -k nosuch "$DIR/scale" > out 2> err &&
-	echo "stall: $DIR/scale: no trace buffer matches -k nosuch (1 in all)" > expect &&
+	echo "stall-annotate: $DIR/scale: no trace buffer matches -k nosuch (1 in all)" > expect &&
 	test_cmp expect err &&
 	test_expect_code 2 stall-annotate --lines --dispatch 7 scale.attr > out 2> err &&
 	echo "stall-annotate: scale.attr: no rows of dispatch 7" > expect &&

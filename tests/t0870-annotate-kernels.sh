@@ -16,10 +16,10 @@ listing() {
 	paste -d" " pcs lines insts
 }
 
-test_expect_success CLANG 'build.sh assembles hot, calm and poll, compiles scale' '
+test_expect_success CLANG 'build.sh assembles hot, calm, poll and pair, compiles scale' '
 	sh "$DIR/build.sh" "$T_DIR/built" &&
 	ls built > actual &&
-	printf "calm.hsaco\nhostile.hsaco\nhot.hsaco\npoll.hsaco\nscale.hsaco\ntwofiles.hsaco\n" > expect &&
+	printf "calm.hsaco\nhostile.hsaco\nhot.hsaco\npair.hsaco\npoll.hsaco\nscale.hsaco\ntwofiles.hsaco\n" > expect &&
 	test_cmp expect actual
 '
 

@@ -18,6 +18,7 @@
 #include "codeobj.h"
 #include "dispatch.h"
 #include "dwarf.h"
+#include "elfsym.h"
 #include "loops.h"
 #include "meta.h"
 #include "profile.h"
@@ -26,6 +27,9 @@
 
 #define NONE ((size_t)-1)
 #define SOURCE_MAX (16u << 20)	/* of a source file, the bytes whose lines have text */
+/* --annotate marks an instruction or a source line hot when its cycles, launch and drain
+ * left out (they are no instruction's), are this percent of the kernel's or more. */
+#define HOT_PCT 5.0
 
 static const char *const view_name[] = { "lines", "annotate", "loops", "waits", "loads",
 	"hidden", "hints", "wait-rows" };
@@ -63,7 +67,7 @@ struct loopstat {
 };
 
 struct prog {
-	char *name, *source, *file;
+	char *name, *tag, *source, *file;
 	const struct isa_target *target;
 	uint8_t *image;
 	struct codeobj *co;
@@ -73,10 +77,14 @@ struct prog {
 	struct loop *loops;
 	size_t nloop;
 	size_t *loop_of;	/* per instruction: its loop, or NONE */
+	size_t lo, hi;		/* the kernel's own instructions, [lo, hi): its function
+				 * symbol's bytes, without the s_code_end padding after them */
 };
 
 struct kernel {
-	char *name;
+	char *name, *tag;
+	char *label;		/* as the views name it: the name, and the tag when another
+				 * kernel has that name */
 	struct prog *prog;
 	struct pcstat *pc;	/* prog->ninst + 1 */
 	struct loopstat *ls;
@@ -131,6 +139,7 @@ struct annotate {
 	uint64_t nrows;
 	uint64_t nskipped;	/* rows of other kernels or dispatches */
 	struct dispatches *ds;	/* --dispatch: the events' dispatches */
+	struct codeload *cl;	/* the capture the programs' code objects are read from */
 	int col[ROW_NCOL];	/* the row stream's columns */
 	int64_t row_hidden, row_hidden_valu;	/* of the row being read */
 	uint64_t nhints;
@@ -176,6 +185,7 @@ annotate_new(const struct annotate_opts *o)
 
 	a->o = *o;
 	a->out = o->out ? o->out : stdout;
+	a->cl = codeload_new();
 	if (o->dispatch >= 0)
 		a->ds = dispatch_new(o->dispatch, 0);
 	if (a->o.view == AV_WAIT_ROWS)
@@ -216,6 +226,8 @@ annotate_free(struct annotate *a)
 		free(k->pc);
 		free(k->ls);
 		free(k->name);
+		free(k->tag);
+		free(k->label);
 		free(k);
 	}
 	free(a->kernels);
@@ -229,6 +241,7 @@ annotate_free(struct annotate *a)
 		free(p->loops);
 		free(p->loop_of);
 		free(p->name);
+		free(p->tag);
 		free(p->source);
 		free(p->file);
 		free(p);
@@ -243,6 +256,7 @@ annotate_free(struct annotate *a)
 		}
 	u64map_free(&a->events);
 	dispatch_free(a->ds);
+	codeload_free(a->cl);
 	free(a->cur_source);
 	free(a->src_name);
 	free(a->src_buf);
@@ -274,8 +288,6 @@ num_i64(struct annotate *a, const struct tsv *t, int i, int64_t *v)
 int
 annotate_meta(struct annotate *a, const struct tsv *t)
 {
-	struct prog *p;
-
 	if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
 		free(a->cur_source);
 		a->cur_source = xstrdup(t->field[1]);
@@ -297,14 +309,25 @@ annotate_meta(struct annotate *a, const struct tsv *t)
 			d = d * 10 + (uint64_t)(f[i] - '0');
 		dispatch_event(a->ds, ev, (int64_t)d);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
-		a->progs = xreallocarray(a->progs, a->nprog + 1, sizeof(*a->progs));
-		p = a->progs[a->nprog++] = xcalloc(1, sizeof(*p));
-		p->name = xstrdup(t->field[1]);
-		p->source = xstrdup(a->cur_source ? a->cur_source : "-");
-		p->file = xstrdup(t->nfield > 5 ? t->field[5] : "-");
-		p->target = a->cur_target;
+		annotate_program(a, t->field[1], t->field[2], a->cur_source,
+		    t->nfield > 5 ? t->field[5] : "-", a->cur_target);
 	}
 	return 0;
+}
+
+void
+annotate_program(struct annotate *a, const char *name, const char *tag, const char *source,
+    const char *file, const struct isa_target *target)
+{
+	struct prog *p;
+
+	a->progs = xreallocarray(a->progs, a->nprog + 1, sizeof(*a->progs));
+	p = a->progs[a->nprog++] = xcalloc(1, sizeof(*p));
+	p->name = xstrdup(name);
+	p->tag = xstrdup(tag && *tag ? tag : "-");
+	p->source = xstrdup(source ? source : "-");
+	p->file = xstrdup(file ? file : "-");
+	p->target = target;
 }
 
 static int
@@ -325,7 +348,8 @@ prog_open(struct annotate *a, struct prog *p)
 				return fail(a, "%s: not a regular file", p->file);
 		}
 	}
-	if ((p->image = codeload(p->source, p->name, p->file, &len, why, sizeof(why))) == NULL)
+	if ((p->image = codeload_program(a->cl, p->source, p->name, p->tag, p->file, &len, why,
+	    sizeof(why))) == NULL)
 		return fail(a, "%s", why);
 	if ((p->co = codeobj_open(p->image, len, p->name, p->target, why, sizeof(why))) == NULL)
 		return fail(a, "program %s: %s", p->name, why);
@@ -335,6 +359,20 @@ prog_open(struct annotate *a, struct prog *p)
 		return fail(a, "program %s: %s", p->name, why);
 	}
 	p->insts = codeobj_insts(p->co, &p->ninst);
+	p->lo = 0;
+	p->hi = p->ninst;
+	{
+		uint64_t start, end;
+		if (elfsym_kernel_range(p->image, len, p->name, &start, &end, why,
+		    sizeof(why)) == 1) {
+			while (p->lo < p->ninst && p->insts[p->lo].pc < start)
+				p->lo++;
+			for (p->hi = p->lo; p->hi < p->ninst && p->insts[p->hi].pc < end;)
+				p->hi++;
+		}
+		while (p->hi > p->lo && strcmp(p->insts[p->hi - 1].mnemonic, "s_code_end") == 0)
+			p->hi--;
+	}
 	p->loops = loops_find(p->insts, p->ninst, &p->nloop);
 	p->loop_of = xcalloc(p->ninst + 1, sizeof(*p->loop_of));
 	for (i = 0; i <= p->ninst; i++)
@@ -347,23 +385,39 @@ prog_open(struct annotate *a, struct prog *p)
 	return 0;
 }
 
+/* A tag of "-" is none: it matches any (a stream of before the tag column). */
+static int
+tag_fits(const char *x, const char *y)
+{
+	return strcmp(x, "-") == 0 || strcmp(y, "-") == 0 || strcmp(x, y) == 0;
+}
+
+/* A kernel is its program's identity, (name, tag): two programs of one name (two
+ * versions of a kernel in one capture) are two kernels. */
 static struct kernel *
-kernel_get(struct annotate *a, const char *name)
+kernel_get(struct annotate *a, const char *name, const char *tag)
 {
 	struct kernel *k;
 	struct prog *p;
 	size_t i;
 
-	if (a->last != NULL && strcmp(a->last->name, name) == 0)
+	if (tag == NULL || *tag == '\0')
+		tag = "-";
+	if (a->last != NULL && strcmp(a->last->name, name) == 0 &&
+	    strcmp(a->last->tag, tag) == 0)
 		return a->last;
 	for (i = 0; i < a->nkernel; i++)
-		if (strcmp(a->kernels[i]->name, name) == 0)
+		if (strcmp(a->kernels[i]->name, name) == 0 && strcmp(a->kernels[i]->tag, tag) == 0)
 			return a->last = a->kernels[i];
 	for (i = a->nprog; i-- > 0;)
-		if (strcmp(a->progs[i]->name, name) == 0)
+		if (strcmp(a->progs[i]->name, name) == 0 && tag_fits(a->progs[i]->tag, tag))
 			break;
 	if (i == (size_t)-1) {
-		fail(a, "kernel %s: no ##code line names its code object", name);
+		if (strcmp(tag, "-") != 0)
+			fail(a, "kernel %s: no ##code line names its code object (tag %s)", name,
+			    tag);
+		else
+			fail(a, "kernel %s: no ##code line names its code object", name);
 		return NULL;
 	}
 	p = a->progs[i];
@@ -372,6 +426,7 @@ kernel_get(struct annotate *a, const char *name)
 	a->kernels = xreallocarray(a->kernels, a->nkernel + 1, sizeof(*a->kernels));
 	k = a->kernels[a->nkernel++] = xcalloc(1, sizeof(*k));
 	k->name = xstrdup(name);
+	k->tag = xstrdup(tag);
 	k->prog = p;
 	k->pc = xcalloc(p->ninst + 1, sizeof(*k->pc));
 	k->ls = xcalloc(p->nloop + 1, sizeof(*k->ls));
@@ -534,14 +589,15 @@ retire_get(struct pcstat *s, uint64_t load)
 
 /* --wait-rows: one line per operation a wait row retired, as the row is read. */
 static void
-put_wait_row(struct annotate *a, const struct tsv *t, const char *load, uint64_t issue,
-    int64_t lat, int64_t caused)
+put_wait_row(struct annotate *a, const struct annotate_rec *r, const char *load,
+    uint64_t issue, int64_t lat, int64_t caused)
 {
-	const int *col = a->col;
-
-	fprintf(a->out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t", t->field[col[ROW_KERNEL]],
-	    t->field[col[ROW_EVENT]], t->field[col[ROW_WAVE]], t->field[col[ROW_PC]],
-	    t->field[col[ROW_TIME]], t->field[col[ROW_COST]], load);
+	fprintf(a->out, "%s\t%" PRIu64 "\t%" PRIu64 "\t", r->kernel, r->event, r->wave);
+	if (r->has_pc)
+		fprintf(a->out, "0x%" PRIx64, r->pc);
+	else
+		fputc('-', a->out);
+	fprintf(a->out, "\t%" PRIu64 "\t%" PRId64 "\t%s\t", r->time, r->cost, load);
 	if (lat < 0)
 		fprintf(a->out, "-\t-\t");
 	else
@@ -552,19 +608,20 @@ put_wait_row(struct annotate *a, const struct tsv *t, const char *load, uint64_t
 
 /* "0x1314@803,0x131c@804": the operations a wait retired, each with its latency. */
 static int
-take_retired(struct annotate *a, const struct tsv *t, struct pcstat *s, uint64_t time,
-    int64_t cost)
+take_retired(struct annotate *a, const struct annotate_rec *rec, struct pcstat *s)
 {
-	const char *field = t->field[a->col[ROW_RETIRED]], *p = field;
+	const char *field = rec->retired, *p = field;
+	uint64_t time = rec->time;
+	int64_t cost = rec->cost;
 	struct retire *r, *young = NULL;
 	uint64_t young_issue = 0;
 	char *end;
 
-	if (strcmp(p, "-") == 0) {
+	if (p == NULL || strcmp(p, "-") == 0) {
 		s->empty++;
 		s->empty_cycles += cost;
 		if (a->o.view == AV_WAIT_ROWS)
-			put_wait_row(a, t, "-", 0, -1, cost);
+			put_wait_row(a, rec, "-", 0, -1, cost);
 		return 0;
 	}
 	/* the whole list checked first: a row refused leaves nothing counted */
@@ -612,7 +669,7 @@ take_retired(struct annotate *a, const struct tsv *t, struct pcstat *s, uint64_t
 			char load[24];
 			uint64_t pc = strtoull(p, &end, 16), issue = strtoull(end + 1, &end, 10);
 			snprintf(load, sizeof(load), "0x%" PRIx64, pc);
-			put_wait_row(a, t, load, issue, (int64_t)(time - issue),
+			put_wait_row(a, rec, load, issue, (int64_t)(time - issue),
 			    issue == young_issue && pc == young->load ? cost : 0);
 			if (*end != ',')
 				break;
@@ -628,29 +685,58 @@ count(struct bycause *b, enum cause c, int64_t cost)
 	b->hit[c]++;
 }
 
+/* A VALU instruction's issue, which hides another wave's VALU wait. */
+static int
+is_valu(enum inst_class c)
+{
+	return c == IC_VALU || c == IC_VALU_TRANS || c == IC_VALU_SHIFT64 ||
+	    c == IC_VALU_MAD64 || c == IC_VALU_F64 || c == IC_VALU_CMPX || c == IC_VINTERP;
+}
+
 int
 annotate_row(struct annotate *a, const struct tsv *t)
 {
 	const int *col = a->col;
-	uint64_t evid, wid, time, pc;
-	int64_t delta, cost, hid, hidv;
-	const char *token = t->field[col[ROW_TOKEN]], *class = t->field[col[ROW_CLASS]];
+	struct annotate_rec r;
+
+	r.cls = inst_class_by_name(t->field[col[ROW_CLASS]]);
+	if (!a->o.untraced && r.cls == IC_UNTRACED)
+		return 0;	/* as stall-table: a wave without instruction tokens is left out */
+	if (num_u64(a, t, col[ROW_EVENT], &r.event) < 0 ||
+	    num_u64(a, t, col[ROW_WAVE], &r.wave) < 0 ||
+	    num_u64(a, t, col[ROW_TIME], &r.time) < 0 ||
+	    num_i64(a, t, col[ROW_DELTA], &r.delta) < 0 ||
+	    num_i64(a, t, col[ROW_COST], &r.cost) < 0)
+		return -1;
+	r.kernel = t->field[col[ROW_KERNEL]];
+	r.tag = col[ROW_TAG] >= 0 ? t->field[col[ROW_TAG]] : "-";
+	r.has_pc = !tsv_dash(t, col[ROW_PC]);
+	r.pc = 0;
+	if (r.has_pc && num_u64(a, t, col[ROW_PC], &r.pc) < 0)
+		return -1;
+	r.cause = cause_by_name(t->field[col[ROW_CAUSE]]);
+	r.kind = row_kind_of(t->field[col[ROW_TOKEN]]);
+	r.retired = col[ROW_RETIRED] >= 0 ? t->field[col[ROW_RETIRED]] : NULL;
+	return annotate_put(a, &r);
+}
+
+int
+annotate_put(struct annotate *a, const struct annotate_rec *r)
+{
+	uint64_t evid = r->event, wid = r->wave, time = r->time;
+	int64_t delta = r->delta, cost = r->cost, hid, hidv;
 	struct kernel *k;
 	struct wave *w;
 	struct event *e;
 	struct pcstat *s;
 	struct prog *p;
 	size_t idx, l;
-	enum cause cause;
-	int is_end;
+	enum cause cause = r->cause;
+	int is_end = r->kind == ROW_WAVE_END;
 
-	if (!a->o.untraced && strcmp(class, "untraced") == 0)
-		return 0;	/* as stall-table: a wave without instruction tokens is left out */
-	if (num_u64(a, t, col[ROW_EVENT], &evid) < 0 || num_u64(a, t, col[ROW_WAVE], &wid) < 0 ||
-	    num_u64(a, t, col[ROW_TIME], &time) < 0 || num_i64(a, t, col[ROW_DELTA], &delta) < 0 ||
-	    num_i64(a, t, col[ROW_COST], &cost) < 0)
-		return -1;
-	if ((a->o.kernel != NULL && strcmp(t->field[col[ROW_KERNEL]], a->o.kernel) != 0) ||
+	if (!a->o.untraced && r->cls == IC_UNTRACED)
+		return 0;
+	if ((a->o.kernel != NULL && strcmp(r->kernel, a->o.kernel) != 0) ||
 	    (a->ds != NULL && dispatch_kernel(a->ds, evid, "") == NULL)) {
 		a->nskipped++;
 		return 0;
@@ -659,25 +745,18 @@ annotate_row(struct annotate *a, const struct tsv *t)
 		return fail(a, "delta: %" PRId64 " is not a time before the row's", delta);
 	if (cost < 0)
 		return fail(a, "cost: %" PRId64 " is negative", cost);
-	cause = cause_by_name(t->field[col[ROW_CAUSE]]);
-	if ((k = kernel_get(a, t->field[col[ROW_KERNEL]])) == NULL)
+	if ((k = kernel_get(a, r->kernel, r->tag)) == NULL)
 		return -1;
 	p = k->prog;
 	idx = p->ninst;
-	if (!tsv_dash(t, col[ROW_PC])) {
-		if (num_u64(a, t, col[ROW_PC], &pc) < 0)
-			return -1;
-		if ((idx = inst_index(p->insts, p->ninst, pc)) == NONE)
-			idx = p->ninst;
-	}
+	if (r->has_pc && (idx = inst_index(p->insts, p->ninst, r->pc)) == NONE)
+		idx = p->ninst;
 	s = &k->pc[idx];
 	w = wave_get(a, evid, wid, k);
 	if (w->k != k)
 		return fail(a, "wave %" PRIu64 " of event %" PRIu64 " is of kernel %s, then %s",
 		    wid, evid, w->k->name, k->name);
 	e = event_get(a, evid);
-	is_end = strcmp(token, "WAVE_END") == 0;
-
 	/* hidden: the cycles of the row's wait in which other waves issued; a wait moved
 	 * onto an earlier row (s_barrier) is its first delta - cost cycles */
 	if (cost < delta && w->moved_to != NONE) {
@@ -710,9 +789,9 @@ annotate_row(struct annotate *a, const struct tsv *t)
 	a->row_hidden_valu = hidv;
 	k->hidden += hid;
 	k->hidden_valu += hidv;
-	if (!is_end && strcmp(class, "untraced") != 0) {
+	if (!is_end && r->cls != IC_UNTRACED) {
 		ring_add(&e->any, time);
-		if (strncmp(class, "valu", 4) == 0 || strcmp(class, "vinterp") == 0)
+		if (is_valu(r->cls))
 			ring_add(&e->valu, time);
 	}
 
@@ -723,8 +802,7 @@ annotate_row(struct annotate *a, const struct tsv *t)
 		s->maxcost = cost;
 	k->hits++;
 	k->cycles += cost;
-	if (strcmp(class, "waitcnt") == 0 && col[ROW_RETIRED] >= 0 &&
-	    take_retired(a, t, s, time, cost) < 0)
+	if (r->cls == IC_WAITCNT && r->retired != NULL && take_retired(a, r, s) < 0)
 		return -1;
 
 	if ((l = p->loop_of[idx]) != NONE) {
@@ -734,7 +812,7 @@ annotate_row(struct annotate *a, const struct tsv *t)
 		 * (whose target may be an instruction that is never traced, s_delay_alu) */
 		if (w->prev_idx == NONE || p->loop_of[w->prev_idx] != l)
 			w->iter[l]++;
-		if (idx == p->loops[l].tail && strcmp(token, "INST:branch_taken") == 0)
+		if (idx == p->loops[l].tail && r->kind == ROW_TAKEN)
 			w->iter[l]++;
 	}
 	w->prev_idx = idx;
@@ -772,6 +850,19 @@ pct(int64_t part, int64_t whole)
 
 /* The toolkit's one rule (profile_dominant): the most cycles, then the most rows, then
  * the order of the causes. */
+/* Cycles an instruction's own: launch and drain left out. */
+static int
+hot(const struct bycause *b, int64_t kernel_cycles)
+{
+	int64_t own = 0;
+	int c;
+
+	for (c = 0; c < NCAUSE; c++)
+		if (c != CAUSE_WAVE_START && c != CAUSE_DRAIN)
+			own += b->cyc[c];
+	return own > 0 && pct(own, kernel_cycles) >= HOT_PCT;
+}
+
 static const char *
 dominant(const struct bycause *b)
 {
@@ -895,7 +986,7 @@ warn_unlined(struct annotate *a, const struct kernel *k)
 	(void)a;
 	if (n > 0)
 		warning_out("kernel %s: %zu pc%s that ran %s no source line in the code object's "
-		    "DWARF (the first: 0x%" PRIx64 ")", k->name, n, n == 1 ? "" : "s",
+		    "DWARF (the first: 0x%" PRIx64 ")", k->label, n, n == 1 ? "" : "s",
 		    n == 1 ? "has" : "have", p->insts[first].pc);
 }
 
@@ -908,7 +999,7 @@ view_lines(struct annotate *a, struct kernel *k)
 	/* a file name is the DWARF's, any bytes: escaped as the streams' '##' values are, so
 	 * that a tab, newline or ESC in it forges no field, row or terminal control */
 	for (j = 0; j < n; j++) {
-		fprintf(a->out, "%s", k->name);
+		fprintf(a->out, "%s", k->label);
 		meta_str(a->out, v[j].file);
 		fprintf(a->out, ":%d\t%" PRId64 "\t%.2f\t%" PRIu64 "\t%" PRIu64 "\t%s\n",
 		    v[j].line, v[j].cycles, pct(v[j].cycles, k->cycles), v[j].hits, v[j].insts,
@@ -1073,7 +1164,7 @@ view_annotate(struct annotate *a, struct kernel *k)
 	FILE *out = a->out;
 
 	fprintf(out, "## %s: %" PRIu64 " waves, %" PRIu64 " rows, %" PRId64 " cycles; percent "
-	    "is of the kernel's cycles\n", k->name, k->waves, k->hits, k->cycles);
+	    "is of the kernel's cycles\n", k->label, k->waves, k->hits, k->cycles);
 	fprintf(out, "%8s %10s %8s  %-12s %-8s %s\n", "percent", "cycles", "hits", "cause", "pc",
 	    "instruction");
 	for (i = 0; i <= p->ninst; i++) {
@@ -1083,6 +1174,8 @@ view_annotate(struct annotate *a, struct kernel *k)
 		char text[512];
 		if (i == p->ninst && s->hits == 0)
 			break;
+		if (i < p->ninst && (i < p->lo || i >= p->hi) && s->hits == 0)
+			continue;	/* another function's, or padding: not the kernel's */
 		if (i < p->ninst) {
 			srclines_at(p->sl, p->insts[i].pc, &file, &line);
 			if (pfile == NULL || line != pline || strcmp(file, pfile) != 0) {
@@ -1114,21 +1207,33 @@ view_annotate(struct annotate *a, struct kernel *k)
 				fprintf(out, ": %" PRIu64 " iterations in %" PRIu64 " waves",
 				    ls->iters, ls->waves);
 		}
+		if (s->hits && hot(&s->c, k->cycles))
+			fprintf(out, "   <- hot");
 		fprintf(out, "\n");
 	}
 	fprintf(out, "%7.2f%% %10" PRId64 " %8" PRIu64 "  total\n", k->cycles ? 100.0 : 0.0,
 	    k->cycles, k->hits);
 	/* perf annotate's summary: the source lines, most cycles first */
 	v = by_line(k, &n);
-	fprintf(out, "## %s by source line\n", k->name);
+	fprintf(out, "## %s by source line\n", k->label);
 	for (j = 0; j < n; j++) {
 		char *esc = meta_escape(v[j].file);
-		fprintf(out, "%7.2f%% %10" PRId64 " %8" PRIu64 "  %-12s %s:%d\n",
+		fprintf(out, "%7.2f%% %10" PRId64 " %8" PRIu64 "  %-12s %s:%d%s\n",
 		    pct(v[j].cycles, k->cycles), v[j].cycles, v[j].hits, dominant(&v[j].c),
-		    esc, v[j].line);
+		    esc, v[j].line, hot(&v[j].c, k->cycles) ? "   <- hot" : "");
 		free(esc);
 	}
 	free(v);
+}
+
+/* A loop of the kernel's own instructions, or one its waves ran (a function it called). */
+static int
+loop_shown(const struct kernel *k, size_t l)
+{
+	const struct prog *p = k->prog;
+
+	return (p->loops[l].head >= p->lo && p->loops[l].tail < p->hi) || k->ls[l].cycles > 0 ||
+	    k->ls[l].waves > 0;
 }
 
 static void
@@ -1136,16 +1241,20 @@ view_loops(struct annotate *a, struct kernel *k)
 {
 	struct prog *p = k->prog;
 	int64_t in = 0;
-	size_t l;
+	size_t l, nshown = 0;
 
-	for (l = 0; l < p->nloop; l++)
+	for (l = 0; l < p->nloop; l++) {
 		in += k->ls[l].cycles;
+		nshown += loop_shown(k, l);
+	}
 	fprintf(a->out, "##kernel\t%s\tcycles\t%" PRId64 "\tloops\t%zu\tin loops\t%" PRId64
-	    "\trest\t%" PRId64 "\n", k->name, k->cycles, p->nloop, in, k->cycles - in);
+	    "\trest\t%" PRId64 "\n", k->label, k->cycles, nshown, in, k->cycles - in);
 	for (l = 0; l < p->nloop; l++) {
 		const struct loopstat *s = &k->ls[l];
+		if (!loop_shown(k, l))
+			continue;
 		fprintf(a->out, "%s\t0x%" PRIx64 "\t0x%" PRIx64 "\t%zu\t%" PRIu64 "\t%" PRIu64 "\t",
-		    k->name, p->insts[p->loops[l].head].pc, p->insts[p->loops[l].tail].pc,
+		    k->label, p->insts[p->loops[l].head].pc, p->insts[p->loops[l].tail].pc,
 		    p->loops[l].tail - p->loops[l].head + 1, s->waves, s->iters);
 		if (s->waves)
 			fprintf(a->out, "%" PRIu64 "\t%" PRIu64 "\t", s->min, s->max);
@@ -1185,14 +1294,14 @@ view_waits(struct annotate *a, struct kernel *k)
 			const struct retire *r = &s->ret[j];
 			size_t li = inst_index(p->insts, p->ninst, r->load);
 			fprintf(a->out, "%s\t0x%" PRIx64 "\t0x%" PRIx64 "\t%" PRIu64 "\t%" PRId64
-			    "\t%.1f\t%" PRId64 "\t%" PRId64 "\t%s\n", k->name, p->insts[i].pc,
+			    "\t%.1f\t%" PRId64 "\t%" PRId64 "\t%s\n", k->label, p->insts[i].pc,
 			    r->load, r->n, r->lat_min, (double)r->lat_sum / (double)r->n,
 			    r->lat_max, r->caused,
 			    li != NONE ? p->insts[li].text : "(no instruction)");
 		}
 		if (s->empty)
 			fprintf(a->out, "%s\t0x%" PRIx64 "\t-\t%" PRIu64 "\t-\t-\t-\t%" PRId64 "\t%s\n",
-			    k->name, p->insts[i].pc, s->empty, s->empty_cycles, "(nothing retired)");
+			    k->label, p->insts[i].pc, s->empty, s->empty_cycles, "(nothing retired)");
 	}
 }
 
@@ -1245,7 +1354,7 @@ view_loads(struct annotate *a, struct kernel *k)
 		if (v[i].n == 0)
 			continue;
 		fprintf(a->out, "%s\t0x%" PRIx64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRId64 "\t%.2f\t"
-		    "%.1f\t%s\n", k->name, p->insts[i].pc, v[i].waits, v[i].n, v[i].caused,
+		    "%.1f\t%s\n", k->label, p->insts[i].pc, v[i].waits, v[i].n, v[i].caused,
 		    pct(v[i].caused, k->cycles), (double)v[i].lat / (double)v[i].n,
 		    p->insts[i].text);
 	}
@@ -1259,13 +1368,13 @@ view_hidden(struct annotate *a, struct kernel *k)
 	size_t i;
 
 	fprintf(a->out, "##kernel\t%s\tcycles\t%" PRId64 "\thidden\t%" PRId64 "\texposed\t%"
-	    PRId64 "\thidden_valu\t%" PRId64 "\n", k->name, k->cycles, k->hidden,
+	    PRId64 "\thidden_valu\t%" PRId64 "\n", k->label, k->cycles, k->hidden,
 	    k->cycles - k->hidden, k->hidden_valu);
 	for (i = 0; i <= p->ninst; i++) {
 		const struct pcstat *s = &k->pc[i];
 		if (s->hits == 0)
 			continue;
-		fprintf(a->out, "%s\t", k->name);
+		fprintf(a->out, "%s\t", k->label);
 		put_pc(a, p, i);
 		fprintf(a->out, "\t%" PRIu64 "\t%" PRId64 "\t%" PRId64 "\t%" PRId64 "\t%.2f\t%s\t%s\t%"
 		    PRId64 "\n", s->hits, s->cycles, s->hidden, s->cycles - s->hidden,
@@ -1374,7 +1483,7 @@ hint(struct annotate *a, const struct kernel *k, const char *rule, uint64_t pc,
 {
 	va_list ap;
 
-	fprintf(a->out, "%s\t%s\t0x%" PRIx64 "\t%" PRId64 "\t", k->name, rule, pc, cycles);
+	fprintf(a->out, "%s\t%s\t0x%" PRIx64 "\t%" PRId64 "\t", k->label, rule, pc, cycles);
 	va_start(ap, fmt);
 	vfprintf(a->out, fmt, ap);
 	va_end(ap);
@@ -1508,6 +1617,18 @@ annotate_report(struct annotate *a)
 		return fail(a, "no rows of dispatch %lld", a->o.dispatch);
 	if (a->nrows == 0)
 		return fail(a, "no rows");
+	for (i = 0; i < a->nkernel; i++) {
+		struct kernel *k = a->kernels[i];
+		for (j = 0; j < a->nkernel; j++)
+			if (j != i && strcmp(a->kernels[j]->name, k->name) == 0)
+				break;
+		free(k->label);
+		if (j < a->nkernel) {
+			if (asprintf(&k->label, "%s (tag %s)", k->name, k->tag) < 0)
+				return fail(a, "out of memory");
+		} else
+			k->label = xstrdup(k->name);
+	}
 	if (v != AV_WAIT_ROWS)
 		fprintf(a->out, "##stall-annotate\t%s\n", view_name[v]);
 	switch (v) {

@@ -7,6 +7,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cause.h"
+#include "isa.h"
+#include "rowkind.h"
 #include "tsv.h"
 
 enum annotate_view { AV_LINES, AV_ANNOTATE, AV_LOOPS, AV_WAITS, AV_LOADS, AV_HIDDEN,
@@ -37,6 +40,25 @@ void annotate_free(struct annotate *);
 int annotate_meta(struct annotate *, const struct tsv *);
 int annotate_header(struct annotate *, const struct tsv *);
 int annotate_row(struct annotate *, const struct tsv *);
+/* A row as values (a pipeline's, in process): what annotate_row reads from a line. */
+struct annotate_rec {
+	const char *kernel;	/* escaped as the row stream has it (meta.h) */
+	const char *tag;	/* the program's tag, with kernel its identity ("-": none) */
+	uint64_t event, wave, time;
+	int has_pc;		/* 0: the row is of no instruction (pc "-") */
+	uint64_t pc;
+	int64_t delta, cost;
+	enum cause cause;
+	enum row_kind kind;
+	enum inst_class cls;
+	const char *retired;	/* "pc@issue,...", NULL or "-": none */
+};
+int annotate_put(struct annotate *, const struct annotate_rec *);
+/* A program (a ##code line): name and tag, the capture it is in (source), its code
+ * object's file ("-": in the capture), the target it is disassembled for (NULL: not
+ * said). */
+void annotate_program(struct annotate *, const char *name, const char *tag,
+    const char *source, const char *file, const struct isa_target *target);
 /* The input ended: its waves without a WAVE_END row end with it. */
 void annotate_end_input(struct annotate *);
 /* Write the view.  -1 when the rows held nothing to show (no rows; none of the kernel

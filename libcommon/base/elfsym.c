@@ -28,7 +28,7 @@ enum { SHT_SYMTAB_ = 2, SHT_DYNSYM_ = 11, STT_FUNC_ = 2, STT_OBJECT_ = 1 };
  * else .dynsym) until fn returns non-zero, which is returned; -1 on a malformed file. */
 static int
 each_symbol(const uint8_t *img, size_t size, char *why, size_t whysz,
-    int (*fn)(void *, const char *, unsigned type, uint64_t value), void *ctx)
+    int (*fn)(void *, const char *, unsigned type, uint64_t value, uint64_t size), void *ctx)
 {
 	uint64_t shoff, shent, shnum, i, j;
 	int pass, r;
@@ -77,7 +77,7 @@ each_symbol(const uint8_t *img, size_t size, char *why, size_t whysz,
 				if ((type != STT_FUNC_ && type != STT_OBJECT_) || nm == 0 || nm >= slen ||
 				    memchr(name, 0, slen - nm) == NULL)
 					continue;
-				if ((r = fn(ctx, name, type, rd(s + 8, 8))) != 0)
+				if ((r = fn(ctx, name, type, rd(s + 8, 8), rd(s + 16, 8))) != 0)
 					return r;
 			}
 			return 0;
@@ -90,10 +90,11 @@ each_symbol(const uint8_t *img, size_t size, char *why, size_t whysz,
 struct at { uint64_t pc; char **name; };
 
 static int
-func_at(void *ctx, const char *name, unsigned type, uint64_t value)
+func_at(void *ctx, const char *name, unsigned type, uint64_t value, uint64_t size)
 {
 	struct at *a = ctx;
 
+	(void)size;
 	if (type != STT_FUNC_ || value != a->pc)
 		return 0;
 	*a->name = xstrdup(name);
@@ -113,10 +114,11 @@ elfsym_kernel_at(const uint8_t *img, size_t size, uint64_t pc, char **name, char
 struct named { const char *name; size_t len; uint64_t entry, kd; int found; };
 
 static int
-named(void *ctx, const char *name, unsigned type, uint64_t value)
+named(void *ctx, const char *name, unsigned type, uint64_t value, uint64_t size)
 {
 	struct named *n = ctx;
 
+	(void)size;
 	if (type == STT_FUNC_ && strcmp(name, n->name) == 0) {
 		n->entry = value;
 		n->found = 1;
@@ -139,14 +141,64 @@ elfsym_kernel(const uint8_t *img, size_t size, const char *name, uint64_t *entry
 	return n.found;
 }
 
+struct range { const char *name; uint64_t start, size, next; int found; };
+
+static int
+range_of(void *ctx, const char *name, unsigned type, uint64_t value, uint64_t size)
+{
+	struct range *r = ctx;
+
+	if (type != STT_FUNC_)
+		return 0;
+	if (strcmp(name, r->name) == 0) {
+		r->start = value;
+		r->size = size;
+		r->found = 1;
+	}
+	return 0;
+}
+
+static int
+next_func(void *ctx, const char *name, unsigned type, uint64_t value, uint64_t size)
+{
+	struct range *r = ctx;
+
+	(void)name;
+	(void)size;
+	if (type == STT_FUNC_ && value > r->start && value < r->next)
+		r->next = value;
+	return 0;
+}
+
+int
+elfsym_kernel_range(const uint8_t *img, size_t size, const char *name, uint64_t *start,
+    uint64_t *end, char *why, size_t whysz)
+{
+	struct range r = { name, 0, 0, UINT64_MAX, 0 };
+
+	if (each_symbol(img, size, why, whysz, range_of, &r) < 0)
+		return -1;
+	if (!r.found)
+		return 0;
+	*start = r.start;
+	if (r.size > 0 && r.start + r.size > r.start)
+		*end = r.start + r.size;
+	else {
+		(void)each_symbol(img, size, why, whysz, next_func, &r);
+		*end = r.next;
+	}
+	return 1;
+}
+
 struct only { char **name; int n; };
 
 static int
-only_func(void *ctx, const char *name, unsigned type, uint64_t value)
+only_func(void *ctx, const char *name, unsigned type, uint64_t value, uint64_t size)
 {
 	struct only *o = ctx;
 
 	(void)value;
+	(void)size;
 	if (type != STT_FUNC_ || (o->n == 1 && strcmp(*o->name, name) == 0))
 		return 0;	/* .symtab and .dynsym may both name it */
 	if (o->n++ == 0)

@@ -16,6 +16,11 @@ int elfsym_kernel_at(const uint8_t *img, size_t size, uint64_t pc, char **name,
 int elfsym_kernel(const uint8_t *img, size_t size, const char *name, uint64_t *entry,
     uint64_t *kd, char *why, size_t whysz);
 
+/* Kernel name's own bytes: [*start, *end) from its function symbol's value and size (a
+ * symbol of size 0: up to the next function's start, else UINT64_MAX).  1, 0 if no
+ * such kernel, -1 as above. */
+int elfsym_kernel_range(const uint8_t *img, size_t size, const char *name, uint64_t *start,
+    uint64_t *end, char *why, size_t whysz);
 /* The code object's only kernel (function symbol): 1 with *name a new string; 0 if it
  * has none or several; -1 as above. */
 int elfsym_only_kernel(const uint8_t *img, size_t size, char **name, char *why, size_t whysz);

@@ -70,7 +70,7 @@ refill(struct tsv *t)
 	if (t->blen == t->cap)
 		set_cap(t, 2 * t->cap);
 	do
-		n = read(t->fd, t->buf + t->blen, t->cap - t->blen);
+		n = t->fd < 0 ? 0 : read(t->fd, t->buf + t->blen, t->cap - t->blen);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		err(2, "%s", t->path);
@@ -82,6 +82,17 @@ refill(struct tsv *t)
 	if (t->nul == SIZE_MAX && (z = memchr(t->buf + t->blen, '\0', (size_t)n)) != NULL)
 		t->nul = (size_t)(z - t->buf);
 	t->blen += (size_t)n;
+}
+
+void
+tsv_open_mem(struct tsv *t, const char *bytes, size_t n, const char *path)
+{
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	t->path = path;
+	set_cap(t, n > 4096 ? n : 4096);
+	t->nul = SIZE_MAX;
+	tsv_prime(t, bytes, n);
 }
 
 void

@@ -45,6 +45,8 @@ extern const char *const tsv_row_col[ROW_NCOL];
 #define TSV_COL(c) (1UL << (c))
 
 void tsv_open(struct tsv *, FILE *, const char *path);
+/* The lines of n bytes in memory (copied), read as a stream's. */
+void tsv_open_mem(struct tsv *, const char *bytes, size_t n, const char *path);
 /* The same for a file by name, "-" being standard input (named "stdin" in messages); one
  * that cannot be opened is fatal ("prog: PATH: reason", exit 2).  tsv_close closes it. */
 void tsv_open_path(struct tsv *, const char *path);

@@ -1,7 +1,5 @@
 #include <sys/stat.h>
 
-#include <sys/wait.h>
-
 #include <err.h>
 #include <limits.h>
 #include <unistd.h>
@@ -15,6 +13,7 @@
 #include <unistd.h>
 
 #include "load.h"
+#include "meta.h"
 #include "pipeline.h"
 #include "tsv.h"
 #include "util.h"
@@ -76,72 +75,92 @@ read_json(struct profile *p, int fd, const char *name, const char *head, size_t 
 	free(buf);
 }
 
-/* The stall driver beside this program (a build tree's bin/), else the one in PATH. */
-static const char *
-stall_path(void)
-{
-	static char path[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
-	char *slash;
+/* The rows of a capture to annotate, as values: the kernel column escaped once per
+ * kernel (a walker's name keeps its pointer). */
+struct to_annotate {
+	struct annotate *a;
+	const char *kernel_of;
+	char *kernel;
+	const char *path;
+	int failed;
+	char why[600];
+};
 
-	if (n > 0) {
-		path[n] = '\0';
-		if ((slash = strrchr(path, '/')) != NULL &&
-		    (size_t)(slash - path) + sizeof("/stall") <= sizeof(path)) {
-			strcpy(slash, "/stall");
-			if (access(path, X_OK) == 0)
-				return path;
-		}
+static void
+annotate_one(void *ctx, const struct pipeline_row *pr)
+{
+	struct to_annotate *ta = ctx;
+	const struct walk_row *w = pr->walk;
+	struct annotate_rec r;
+
+	if (ta->failed)
+		return;
+	if (w->kernel != ta->kernel_of) {
+		free(ta->kernel);
+		ta->kernel = meta_escape(w->kernel);
+		ta->kernel_of = w->kernel;
 	}
-	return "stall";
+	r.kernel = ta->kernel;
+	r.tag = w->tag ? w->tag : "-";
+	r.event = (uint64_t)w->event;
+	r.wave = w->wave;
+	r.time = w->time;
+	r.has_pc = 1;
+	r.pc = w->pc;
+	r.delta = (int64_t)w->delta;
+	r.cost = pr->cost;
+	r.cause = pr->cause;
+	r.kind = w->kind;
+	r.cls = w->in->cls;
+	r.retired = pr->retired ? pr->retired : "-";
+	if (annotate_put(ta->a, &r) < 0) {
+		/* the first refusal ends the run: the rest of the rows are passed over */
+		snprintf(ta->why, sizeof(ta->why), "%s", annotate_error(ta->a));
+		ta->failed = 1;
+	}
 }
 
 void
-load_rows_open(struct load_rows *lr, const char *path, const char *const *args)
+load_annotate(struct annotate *a, const char *path, const struct capture_opts *copt)
 {
-	const char *stall = stall_path();
-	const char *argv[16];
-	int fds[2];
-	size_t n = 0;
+	struct pipeline_opts po = { 0 };
+	struct to_annotate ta = { .a = a, .path = path };
+	struct pipeline *pl;
+	const char *const *w;
+	char why[1024], *ctx = NULL;
+	size_t n, i, len = 0;
+	uint64_t more;
+	struct tsv t;
+	FILE *fp;
 
-	argv[n++] = "stall";
-	argv[n++] = "--rows";
-	while (args != NULL && *args != NULL && n < sizeof(argv) / sizeof(argv[0]) - 3)
-		argv[n++] = *args++;
-	argv[n++] = "--";
-	argv[n++] = path;
-	argv[n] = NULL;
-	fflush(stdout);
-	if (pipe(fds) < 0)
-		err(2, "pipe");
-	if ((lr->pid = fork()) < 0)
-		err(2, "fork");
-	if (lr->pid == 0) {
-		close(fds[0]);
-		if (dup2(fds[1], STDOUT_FILENO) < 0)
-			err(127, "dup2");
-		close(fds[1]);
-		execvp(stall, (char *const *)argv);
-		err(127, "%s", stall);
-	}
-	close(fds[1]);
-	if ((lr->fp = fdopen(fds[0], "r")) == NULL)
+	po.copt = *copt;
+	po.rows = 1;
+	if ((pl = pipeline_open(path, &po, why, sizeof(why))) == NULL)
+		die("%s", why);
+	/* the context lines, read as a stream's are: the programs, the events' dispatches */
+	if ((fp = open_memstream(&ctx, &len)) == NULL)
 		err(2, "%s", path);
-	tsv_open(&lr->t, lr->fp, path);
-}
-
-void
-load_rows_close(struct load_rows *lr)
-{
-	int status;
-
-	tsv_close(&lr->t);
-	fclose(lr->fp);
-	while (waitpid(lr->pid, &status, 0) < 0)
-		if (errno != EINTR)
-			err(2, "waitpid");
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		exit(2);	/* the driver has said why, in one line */
+	pipeline_put_context(pl, fp);
+	if (fclose(fp) != 0)
+		err(2, "%s", path);
+	tsv_open_mem(&t, ctx, len, path);
+	while (tsv_next(&t) == TSV_META)
+		if (annotate_meta(a, &t) < 0)
+			die("%s: %s", path, annotate_error(a));
+	tsv_close(&t);
+	free(ctx);
+	if (pipeline_run(pl, NULL, annotate_one, &ta) != 0)
+		die("%s", pipeline_error(pl));
+	w = pipeline_warnings(pl, &n, &more);
+	for (i = 0; i < n; i++)
+		warning_out("%s", w[i]);
+	if (more)
+		warning_out("%" PRIu64 " more warnings", more);
+	pipeline_close(pl);
+	free(ta.kernel);
+	if (ta.failed)
+		die("%s: %s", path, ta.why);
+	annotate_end_input(a);
 }
 
 /* A capture: its rows summed through the pipeline, in process (what `stall --rows` would

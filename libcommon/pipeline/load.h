@@ -4,8 +4,8 @@
 #ifndef LOAD_H
 #define LOAD_H
 #include <stdio.h>
-#include <sys/types.h>
-
+#include "annotate.h"
+#include "capture.h"
 #include "profile.h"
 #include "tsv.h"
 
@@ -13,15 +13,10 @@
  * fatal, one line, exit 2; an input with no kernel is trouble too. */
 void load_profile(struct profile *p, const char *path);
 
-/* The rows of a capture as a stream: t reads what `stall --rows ARGS -- path` writes
- * (args NULL-terminated, a few options such as -k NAME; NULL: none).  load_rows_close
- * waits for the driver; its failure is fatal (exit 2: it has said why, in one line). */
-struct load_rows {
-	struct tsv t;
-	FILE *fp;
-	pid_t pid;
-};
-void load_rows_open(struct load_rows *, const char *path, const char *const *args);
-void load_rows_close(struct load_rows *);
+/* The costed rows of the capture at path, run through the pipeline in process (what
+ * `stall --rows` writes, as values): its context lines to annotate_meta, then every row
+ * to annotate_put, in stream order; copt selects the buffers (-k, --dispatch).  Trouble
+ * is fatal, one line, exit 2; the pipeline's warnings are said on standard error. */
+void load_annotate(struct annotate *, const char *path, const struct capture_opts *copt);
 
 #endif

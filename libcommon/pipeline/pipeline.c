@@ -48,6 +48,7 @@ struct pipeline {
 	struct pipeline_opts o;
 	const char *path;
 	struct timeline *timeline;	/* the rows drawn too, or NULL */
+	struct occupancy *occ;		/* every SIMD's waves in flight too, or NULL */
 	struct capture cap;
 	const struct isa_target *target;	/* gfx1100 when the capture says none */
 	int target_said;
@@ -320,6 +321,12 @@ walk_buffer(struct worker *wk, const struct event *e)
 	capture_decoder(e, &d, &src);
 	pk.event = (long)e->index;
 	pk.se = e->se;
+	if (pl->occ != NULL) {
+		const struct program *p = capture_program(&pl->cap, e);
+		char *name = meta_escape(p ? p->name : "-");
+		occupancy_buffer(pl->occ, e->index, e->se, name);
+		free(name);
+	}
 	while ((r = sqtt_next_of(&d, &tok, want)) > 0) {
 		sqtt_fields(d.gen, &tok, &f);
 		pk.time = tok.time;
@@ -331,6 +338,11 @@ walk_buffer(struct worker *wk, const struct event *e)
 		pk.op = f.op;
 		pk.raw = tok.raw;
 		pk.raw_hi = tok.raw_hi;
+		if (pl->occ != NULL && occupancy_packet(pl->occ, &pk) != 0) {
+			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
+			    occupancy_error(pl->occ));
+			break;
+		}
 		if (walk_packet(wk->walker, &pk) != 0) {
 			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
 			    walk_error(wk->walker));
@@ -640,7 +652,7 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 	nworkers = pl->o.threads > 0 ? (size_t)pl->o.threads : ncpu > 0 ? (size_t)ncpu : 1;
 	if (nworkers > PIPELINE_MAX_WORKERS)
 		nworkers = PIPELINE_MAX_WORKERS;
-	if (pl->o.rows || pl->timeline)
+	if (pl->o.rows || pl->timeline || pl->occ)
 		nworkers = 1;
 	for (i = 0; i < nworkers; i++)
 		worker_init(pl, &w[i], i == 0 ? pl->prof : NULL);
@@ -698,6 +710,12 @@ void
 pipeline_draw(struct pipeline *pl, struct timeline *tl)
 {
 	pl->timeline = tl;
+}
+
+void
+pipeline_occupancy(struct pipeline *pl, struct occupancy *occ)
+{
+	pl->occ = occ;
 }
 
 struct dispatches *

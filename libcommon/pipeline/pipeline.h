@@ -13,6 +13,7 @@
 #include "capture.h"
 #include "cause.h"
 #include "dispatch.h"
+#include "occupancy.h"
 #include "profile.h"
 #include "timeline.h"
 #include "walk.h"
@@ -49,6 +50,8 @@ struct pipeline *pipeline_open(const char *path, const struct pipeline_opts *,
 void pipeline_close(struct pipeline *);
 /* The rows drawn on tl too (NULL: none), by one worker in stream order. */
 void pipeline_draw(struct pipeline *, struct timeline *tl);
+/* Every SIMD's WAVE_START and WAVE_END counted into occ too (NULL: not), by one worker. */
+void pipeline_occupancy(struct pipeline *, struct occupancy *occ);
 /* The context lines the pipeline's row stream starts with: the capture's (##source,
  * ##target, ##code, ##event), then stall-attr's. */
 void pipeline_put_context(const struct pipeline *, FILE *);

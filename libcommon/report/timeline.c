@@ -68,6 +68,7 @@ struct inst {
 };
 
 struct timeline {
+	const struct occupancy *occ;	/* every SIMD's waves in flight, or NULL */
 	int keep_bars;
 	size_t max_lanes, max_bars;
 	tl_sink *sink;
@@ -630,8 +631,71 @@ cmp_lane(const void *pa, const void *pb)
 }
 
 void
+timeline_set_occupancy(struct timeline *tl, const struct occupancy *occ)
+{
+	tl->occ = occ;
+}
+
+/* Every SIMD's occupancy as the page draws it, gathered once: its changes, by event. */
+#define SIMD_POINTS 8192	/* of one SIMD, the changes drawn; the rest cut */
+struct simd_occ {
+	uint64_t event;
+	unsigned sa, wgp, simd;
+	int64_t *t;
+	long *w;
+	size_t n, all;
+};
+struct simd_json {
+	struct simd_occ *s;
+	size_t n;
+};
+
+static void
+simd_json_one(void *ctx, uint64_t event, unsigned sa, unsigned wgp, unsigned simd,
+    const int64_t *t, const long *w, size_t n)
+{
+	struct simd_json *sj = ctx;
+	struct simd_occ *o;
+	size_t m = n < SIMD_POINTS ? n : SIMD_POINTS;
+
+	sj->s = xreallocarray(sj->s, sj->n + 1, sizeof(*sj->s));
+	o = &sj->s[sj->n++];
+	*o = (struct simd_occ){ event, sa, wgp, simd, xcalloc(m + 1, sizeof(int64_t)),
+	    xcalloc(m + 1, sizeof(long)), m, n };
+	memcpy(o->t, t, m * sizeof(*t));
+	memcpy(o->w, w, m * sizeof(*w));
+}
+
+/* "simds": the SIMDs of event (they come in event order), times from t0. */
+static void
+simd_json_put(FILE *fp, const struct simd_json *sj, uint64_t event, int64_t t0)
+{
+	size_t i, j, lo = 0, hi = sj->n, nth = 0;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+		if (sj->s[m].event < event)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	fputs(", \"simds\": [", fp);
+	for (i = lo; i < sj->n && sj->s[i].event == event; i++) {
+		const struct simd_occ *o = &sj->s[i];
+		fprintf(fp, "%s\n  {\"sa\": %u, \"wgp\": %u, \"simd\": %u, \"cut\": %s, "
+		    "\"occupancy\": [", nth++ ? "," : "", o->sa, o->wgp, o->simd,
+		    o->all > o->n ? "true" : "false");
+		for (j = 0; j < o->n; j++)
+			fprintf(fp, "%s%" PRId64 ",%ld", j ? "," : "", o->t[j] - t0, o->w[j]);
+		fputs("]}", fp);
+	}
+	fputc(']', fp);
+}
+
+void
 timeline_json(const struct timeline *tl, FILE *fp)
 {
+	struct simd_json sj;
 	struct lane **lane = xcalloc(tl->nlane, sizeof(*lane));
 	size_t nstep, at = 0;
 	struct step *st = steps(tl, &nstep);
@@ -641,6 +705,9 @@ timeline_json(const struct timeline *tl, FILE *fp)
 	size_t i, j, ki;
 	int group_open;
 
+	memset(&sj, 0, sizeof(sj));
+	if (tl->occ != NULL)
+		occupancy_each(tl->occ, simd_json_one, &sj);
 	fprintf(fp, "{\"version\": 1, \"time\": \"cycles\", \"max_lanes\": %zu, \"max_bars\": %zu"
 	    ", \"rows_per_bar\": %" PRIu32 ", \"causes\": [", tl->max_lanes, tl->max_bars,
 	    tl->rows_per_bar);
@@ -676,6 +743,8 @@ timeline_json(const struct timeline *tl, FILE *fp)
 				fprintf(fp, "%s\n {\"event\": %" PRIu64 ", \"se\": %" PRIu64,
 				    group_open ? "]}," : "", l->event, l->se);
 				occupancy_json(fp, st, nstep, &at, l->process, k->t0);
+				if (tl->occ != NULL)
+					simd_json_put(fp, &sj, l->event, k->t0);
 				fputs(", \"lanes\": [", fp);
 				group_open = 1;
 			} else
@@ -695,6 +764,11 @@ timeline_json(const struct timeline *tl, FILE *fp)
 	fputs("]}", fp);
 	free(lane);
 	free(st);
+	for (i = 0; i < sj.n; i++) {
+		free(sj.s[i].t);
+		free(sj.s[i].w);
+	}
+	free(sj.s);
 }
 
 void

@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "occupancy.h"
+
 #include "tsv.h"
 
 struct timeline;
@@ -61,6 +63,9 @@ uint64_t timeline_lives(const struct timeline *);
 void timeline_occupancy(const struct timeline *, FILE *fp, int pretty);
 /* Rows placed so far. */
 uint64_t timeline_rows(const struct timeline *);
+/* Every SIMD's waves in flight from the tokens (the pipeline's), drawn with each group:
+ * its "simds" (NULL: none; occ must live until timeline_json). */
+void timeline_set_occupancy(struct timeline *, const struct occupancy *occ);
 /* The drawing as JSON (see html.h for its fields). */
 void timeline_json(const struct timeline *, FILE *fp);
 void timeline_free(struct timeline *);
