@@ -97,7 +97,7 @@ gfx1101 not in the model|t0360-target|libcommon/gen/isa.c|s/ { "gfx1101", 0x046,
 target names matched by their prefix|t0360-target|libcommon/gen/isa.c|s/if (strcmp(name, models\[i\]->targets\[j\].name) == 0)/if (strncmp(name, models[i]->targets[j].name, 4) == 0)/
 the stream's target not given to the walk|t0360-target|cmd/sqtt-walk.c|s/walk_target(wk, meta_target(t, 1));/(void)meta_target(t, 1);/
 code object of another gfx11 processor taken|t0360-target|libcommon/code/codeobj.c|s/mach == 0 || mach == want->mach ||/mach == 0 || own ||/
-HEADER written in another version|t0360-target|cmd/sqtt-encode.c|s/7, 13, model->sqtt_version)/7, 13, model->sqtt_version + 1)/
+HEADER written in another version|t0360-target|libcommon/trace/encode.c|s/7, 13, gen->version)/7, 13, gen->version + 1)/
 disassembler always gfx1100's|t0360-target|libcommon/code/codeobj.c|s/if ((dc = disasm_for(b->cpu->name)) == NULL) {/if ((dc = disasm_for("gfx1100")) == NULL) {/
 stall ignores its capture's target|t0360-target|libcommon/pipeline/pipeline.c|s/walk_target(wk->walker, pl->target_said ? pl->target : NULL);/walk_target(wk->walker, NULL);/
 a 20-digit number past 2^64-1 accepted|t0160-tsv-reader|libcommon/base/tsv.c|s/if (v > (UINT64_MAX - d) \/ 100000000)/if (0)/

@@ -1,0 +1,255 @@
+/* capture-dump: a capture's buffers into the packet stream (capture-dump.h). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "capture-dump.h"
+#include "gfx9.h"
+#include "input.h"
+#include "meta.h"
+#include "out.h"
+#include "sqtt.h"
+#include "tsv.h"
+#include "util.h"
+
+static int __attribute__((format(printf, 2, 3)))
+fail(struct capture_dump *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(d->err, sizeof(d->err), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int
+fail_errno(struct capture_dump *d, const char *path)
+{
+	return fail(d, "%s: %s", path, strerror(errno));
+}
+
+int
+capture_dump_types(struct capture_dump *d, char *arg)
+{
+	char *s;
+	enum sqtt_type t;
+
+	d->types_given = 1;
+	while ((s = strsep(&arg, ",")) != NULL) {
+		if ((t = sqtt_type_by_name(s)) == TOK_NTYPES)
+			return fail(d, "--types: unknown token type '%s'", s);
+		d->type_wanted[t] = 1;
+	}
+	return 0;
+}
+
+int
+capture_dump_start(struct capture_dump *d)
+{
+	if (d->xdir != NULL && mkdir(d->xdir, 0777) != 0 && errno != EEXIST)
+		return fail_errno(d, d->xdir);
+	if (d->sdir != NULL && mkdir(d->sdir, 0777) != 0 && errno != EEXIST)
+		return fail_errno(d, d->sdir);
+	return 0;
+}
+
+void
+capture_dump_free(struct capture_dump *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nwritten; i++)
+		free(d->written[i]);
+	free(d->written);
+	d->written = NULL;
+	d->nwritten = 0;
+}
+
+/* -x: program i's code object as DIR/NAME.hsaco */
+static int
+write_code(struct capture_dump *d, struct capture *c, size_t i)
+{
+	char *path, *name;
+	size_t len, n, j;
+	const uint8_t *code = capture_code(c, i, &len);
+	FILE *fp;
+	int r = 0;
+
+	if (code == NULL)
+		return 0;
+	/* two programs of one name (or one file name) get NAME.hsaco, NAME~2.hsaco, ...:
+	 * none is written over another ('~' is never in an escaped name) */
+	name = meta_file_name(c->prog[i].name);
+	for (n = 1, j = 0; j < d->nwritten; j++)
+		if (strcmp(d->written[j], name) == 0)
+			n++;
+	d->written = xreallocarray(d->written, d->nwritten + 1, sizeof(*d->written));
+	d->written[d->nwritten++] = name;
+	if ((n == 1 ? asprintf(&path, "%s/%s.hsaco", d->xdir, name) :
+	    asprintf(&path, "%s/%s~%zu.hsaco", d->xdir, name, n)) < 0)
+		die("out of memory");
+	if ((fp = fopen(path, "wb")) == NULL)
+		r = fail_errno(d, path);
+	else if (fwrite(code, 1, len, fp) != len)
+		r = fail_errno(d, path), fclose(fp);
+	else if (fclose(fp) != 0)
+		r = fail_errno(d, path);
+	free(path);
+	return r;
+}
+
+/* -X: the event's stream as it is in the capture, for other decoders. */
+static int
+write_stream(struct capture_dump *d, const struct event *e, unsigned ev)
+{
+	char *path;
+	FILE *fp;
+	uint8_t buf[1 << 16];
+	size_t n;
+	int r = 0;
+
+	if (asprintf(&path, "%s/%u.att", d->sdir, ev) < 0)
+		die("out of memory");
+	if ((fp = fopen(path, "wb")) == NULL) {
+		r = fail_errno(d, path);
+		free(path);
+		return r;
+	}
+	if (e->blob != NULL) {
+		if (fwrite(e->blob, 1, e->len, fp) != e->len)
+			r = fail_errno(d, path);
+	} else {
+		struct input *in = input_open(e->file);
+		while (r == 0 && (n = input_read(in, buf, sizeof(buf))) > 0)
+			if (fwrite(buf, 1, n, fp) != n)
+				r = fail_errno(d, path);
+		input_close(in);
+	}
+	if (fclose(fp) != 0 && r == 0)
+		r = fail_errno(d, path);
+	free(path);
+	return r;
+}
+
+struct selection {
+	const struct capture_opts *o;
+	unsigned offset;
+};
+
+static int
+selected_event(const struct capture *c, const struct event *e, void *arg)
+{
+	const struct selection *s = arg;
+
+	return capture_selects(s->o, c, e, s->offset);
+}
+
+int
+capture_dump_meta(struct capture_dump *d, struct capture *c, const struct capture_opts *o,
+    unsigned offset)
+{
+	struct selection s = { o, offset };
+	size_t i;
+
+	capture_put_meta(stdout, c, offset, selected_event, &s);
+	for (i = 0; d->xdir != NULL && i < c->nprog; i++)
+		if (write_code(d, c, i) != 0)
+			return -1;
+	if (!d->header_done) {
+		if (d->counts)
+			printf("#event\tse\ttype\tcount\n");
+		else
+			tsv_put_header(stdout, tsv_packet_col, PKT_NCOL, NULL);
+		d->header_done = 1;
+	}
+	return 0;
+}
+
+/* A CDNA (gfx9) buffer: no HEADER, tokens of its own (trace/gfx9); --types by their
+ * names. */
+static void
+dump_gfx9(struct capture_dump *d, const struct event *e)
+{
+	struct gfx9_decoder g;
+	struct gfx9_token tok;
+	uint64_t counts[G9_NTYPES] = { 0 };
+	unsigned t;
+
+	gfx9_init(&g, e->blob, e->len);
+	while (gfx9_next(&g, &tok)) {
+		enum sqtt_type st = sqtt_type_by_name(gfx9_type_name(tok.type));
+		if (d->types_given && (st == TOK_NTYPES || !d->type_wanted[st]))
+			continue;
+		if (d->counts)
+			counts[tok.type]++;
+		else
+			packet_put_gfx9(&d->po, &tok);
+	}
+	for (t = 0; d->counts && t < G9_NTYPES; t++)
+		if (counts[t] != 0)
+			packet_put_count(&d->po, gfx9_type_name((enum gfx9_type)t), counts[t]);
+}
+
+int
+capture_dump_event(struct capture_dump *d, const struct capture *c, const struct event *e,
+    const char *path, unsigned ev)
+{
+	struct sqtt_decoder dec;
+	struct sqtt_token tok;
+	struct capture_stream src;
+	uint64_t local[TOK_NTYPES] = { 0 }, seen;
+	int r, t;
+
+	d->nselected++;
+	d->nnoprog += capture_program(c, e) == NULL;
+	if (d->sdir != NULL && write_stream(d, e, ev) != 0)
+		return -1;
+	packet_start(&d->po, ev, e->se);
+	if (e->blob != NULL && gfx9_is_stream(e->blob, e->len)) {
+		dump_gfx9(d, e);
+		return 0;
+	}
+	capture_decoder(e, &dec, &src);
+	if (d->counts) {
+		r = sqtt_count(&dec, local);
+	} else {
+		while ((r = sqtt_next(&dec, &tok)) > 0) {
+			if (d->types_given ? !d->type_wanted[tok.type] :
+			    !d->all && (tok.type == TOK_NOP || tok.type == TOK_UNKNOWN))
+				continue;
+			packet_put(&d->po, dec.gen, &tok);
+		}
+	}
+	if (r < 0) {
+		if (e->blob != NULL)
+			fail(d, "%s: event %u: %s", path, ev, dec.error);
+		else
+			fail(d, "%s: %s", e->file, dec.error);
+		capture_decoder_end(&dec, &src);
+		return -1;
+	}
+	for (t = 0; d->counts && t < TOK_NTYPES; t++)
+		if (local[t] != 0 && !(t == TOK_NOP && !d->all) &&
+		    !(d->types_given && !d->type_wanted[t]))
+			packet_put_count(&d->po, sqtt_type_name(t), local[t]);
+	seen = dec.ntokens;
+	if (d->counts)
+		for (seen = 0, t = 0; t < TOK_NTYPES; t++)
+			seen += local[t];
+	if (sqtt_is_noise(dec.unknown, seen)) {
+		fail(d, "%s: event %u: %" PRIu64 " of %" PRIu64 " tokens UNKNOWN: random bytes "
+		    "or a damaged stream, not gfx11 SQTT", e->blob ? path : e->file, ev,
+		    dec.unknown, seen);
+		capture_decoder_end(&dec, &src);
+		return -1;
+	}
+	d->unknown += dec.unknown;
+	d->lost += dec.lost;
+	capture_decoder_end(&dec, &src);
+	return 0;
+}
