@@ -76,10 +76,10 @@ main(int argc, char *argv[])
 	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
 		switch (ch) {
 		case 'a':
-			d.all = 1;
+			d.f.all = 1;
 			break;
 		case OPT_COUNTS:
-			d.counts = 1;
+			d.f.counts = 1;
 			break;
 		case OPT_TYPES:
 			if (capture_dump_types(&d, optarg) != 0)
@@ -101,7 +101,7 @@ main(int argc, char *argv[])
 	}
 	cli_operands(&cli, &argc, &argv, 1, opt_rgp != NULL ? 1 : -1);
 	if (opt_rgp != NULL) {
-		if (d.all || d.counts || d.types_given || d.xdir || d.sdir)
+		if (d.f.all || d.f.counts || d.f.types_given || d.xdir || d.sdir)
 			cli_usage(&cli);
 		capture_open(&c, argv[0], &copt);
 		for (j = 0; j < c.nev && !capture_selects(&copt, &c, &c.ev[j], 0); j++)
@@ -136,7 +136,7 @@ main(int argc, char *argv[])
 	/* a selection that matched nothing is an error, not an empty stream */
 	if (d.nselected == 0)
 		capture_selects_none(&copt, NULL, offset);
-	if (d.types_given && d.po.lines == 0)
+	if (d.f.types_given && d.po.lines == 0)
 		errx(2, "--types: no token of those types in the %u trace buffer%s selected",
 		    d.nselected, d.nselected == 1 ? "" : "s");
 	if (d.nnoprog > 0 && d.nnoprog < d.nselected)

@@ -146,6 +146,10 @@ analysis/dispatch: --dispatch keeps every dispatch's rows|t0900-rocprof-run|libc
 analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/analysis/cause.c|s/		return cause_was\[i - NCAUSE\].cause;/		return CAUSE_OTHER;/
 report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/
 report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/put_ts(fp, r->cost);/put_ts(fp, r->cost + 1);/
+gen/gfx11: wave slots 16, not 32|t0300-walk-golden|libcommon/gen/gfx11/gfx11-token.c|s/g->wave_slots = 32;/g->wave_slots = 16;/
+gen/gfx11: a jump not taken as moving the pc|t0330-walk-jump|libcommon/gen/gfx11/gfx11-token.c|s/g->op_jump = SQTT_OP_JUMP;/g->op_jump = -1;/
+gen/isa: wait counters 8 deep, not 64|t0461-counter-depth|libcommon/gen/isa.c|s/\.counter_depth = 64,/.counter_depth = 8,/
+trace/encode: a packed token's delta one cycle short|t0120-encode|libcommon/trace/encode.c|s/raw = setbits(raw, ti->dlo, ti->dhi, delta);/raw = setbits(raw, ti->dlo, ti->dhi, delta ? delta - 1 : 0);/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"

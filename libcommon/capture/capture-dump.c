@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 
 #include "capture-dump.h"
-#include "gfx9.h"
 #include "input.h"
 #include "meta.h"
 #include "out.h"
@@ -36,16 +35,7 @@ fail_errno(struct capture_dump *d, const char *path)
 int
 capture_dump_types(struct capture_dump *d, char *arg)
 {
-	char *s;
-	enum sqtt_type t;
-
-	d->types_given = 1;
-	while ((s = strsep(&arg, ",")) != NULL) {
-		if ((t = sqtt_type_by_name(s)) == TOK_NTYPES)
-			return fail(d, "--types: unknown token type '%s'", s);
-		d->type_wanted[t] = 1;
-	}
-	return 0;
+	return packet_filter_types(&d->f, arg, d->err, sizeof(d->err));
 }
 
 int
@@ -161,7 +151,7 @@ capture_dump_meta(struct capture_dump *d, struct capture *c, const struct captur
 		if (write_code(d, c, i) != 0)
 			return -1;
 	if (!d->header_done) {
-		if (d->counts)
+		if (d->f.counts)
 			printf("#event\tse\ttype\tcount\n");
 		else
 			tsv_put_header(stdout, tsv_packet_col, PKT_NCOL, NULL);
@@ -170,62 +160,23 @@ capture_dump_meta(struct capture_dump *d, struct capture *c, const struct captur
 	return 0;
 }
 
-/* A CDNA (gfx9) buffer: no HEADER, tokens of its own (trace/gfx9); --types by their
- * names. */
-static void
-dump_gfx9(struct capture_dump *d, const struct event *e)
-{
-	struct gfx9_decoder g;
-	struct gfx9_token tok;
-	uint64_t counts[G9_NTYPES] = { 0 };
-	unsigned t;
-
-	gfx9_init(&g, e->blob, e->len);
-	while (gfx9_next(&g, &tok)) {
-		enum sqtt_type st = sqtt_type_by_name(gfx9_type_name(tok.type));
-		if (d->types_given && (st == TOK_NTYPES || !d->type_wanted[st]))
-			continue;
-		if (d->counts)
-			counts[tok.type]++;
-		else
-			packet_put_gfx9(&d->po, &tok);
-	}
-	for (t = 0; d->counts && t < G9_NTYPES; t++)
-		if (counts[t] != 0)
-			packet_put_count(&d->po, gfx9_type_name((enum gfx9_type)t), counts[t]);
-}
-
 int
 capture_dump_event(struct capture_dump *d, const struct capture *c, const struct event *e,
     const char *path, unsigned ev)
 {
 	struct sqtt_decoder dec;
-	struct sqtt_token tok;
 	struct capture_stream src;
-	uint64_t local[TOK_NTYPES] = { 0 }, seen;
-	int r, t;
+	uint64_t seen = 0;
 
 	d->nselected++;
 	d->nnoprog += capture_program(c, e) == NULL;
 	if (d->sdir != NULL && write_stream(d, e, ev) != 0)
 		return -1;
 	packet_start(&d->po, ev, e->se);
-	if (e->blob != NULL && gfx9_is_stream(e->blob, e->len)) {
-		dump_gfx9(d, e);
+	if (packet_dump_cdna(&d->po, &d->f, e->blob, e->len))
 		return 0;
-	}
 	capture_decoder(e, &dec, &src);
-	if (d->counts) {
-		r = sqtt_count(&dec, local);
-	} else {
-		while ((r = sqtt_next(&dec, &tok)) > 0) {
-			if (d->types_given ? !d->type_wanted[tok.type] :
-			    !d->all && (tok.type == TOK_NOP || tok.type == TOK_UNKNOWN))
-				continue;
-			packet_put(&d->po, dec.gen, &tok);
-		}
-	}
-	if (r < 0) {
+	if (packet_dump(&d->po, &d->f, &dec, &seen) < 0) {
 		if (e->blob != NULL)
 			fail(d, "%s: event %u: %s", path, ev, dec.error);
 		else
@@ -233,14 +184,6 @@ capture_dump_event(struct capture_dump *d, const struct capture *c, const struct
 		capture_decoder_end(&dec, &src);
 		return -1;
 	}
-	for (t = 0; d->counts && t < TOK_NTYPES; t++)
-		if (local[t] != 0 && !(t == TOK_NOP && !d->all) &&
-		    !(d->types_given && !d->type_wanted[t]))
-			packet_put_count(&d->po, sqtt_type_name(t), local[t]);
-	seen = dec.ntokens;
-	if (d->counts)
-		for (seen = 0, t = 0; t < TOK_NTYPES; t++)
-			seen += local[t];
 	if (sqtt_is_noise(dec.unknown, seen)) {
 		fail(d, "%s: event %u: %" PRIu64 " of %" PRIu64 " tokens UNKNOWN: random bytes "
 		    "or a damaged stream, not gfx11 SQTT", e->blob ? path : e->file, ev,

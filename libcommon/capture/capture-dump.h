@@ -11,10 +11,7 @@
 #include "packet.h"
 
 struct capture_dump {
-	int all;			/* NOP and UNKNOWN tokens too */
-	int counts;			/* counts per type instead of tokens */
-	int types_given;		/* only the types of type_wanted */
-	unsigned char type_wanted[TOK_NTYPES];
+	struct packet_filter f;		/* what of the tokens is written */
 	const char *xdir, *sdir;	/* -x code objects, -X streams (made by capture_dump_start) */
 	/* what was written */
 	uint64_t unknown, lost;		/* UNKNOWN tokens, lost-packet reports */

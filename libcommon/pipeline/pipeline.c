@@ -288,7 +288,6 @@ walk_buffer(struct worker *wk, const struct event *e)
 	struct pipeline *pl = wk->pl;
 	struct sqtt_decoder d;
 	struct sqtt_token tok;
-	struct sqtt_fields f;
 	struct walk_packet pk;
 	struct capture_stream src;
 	int r;
@@ -299,16 +298,7 @@ walk_buffer(struct worker *wk, const struct event *e)
 	while ((r = sqtt_next(&d, &tok)) > 0) {
 		if (!walk_wants(tok.type))
 			continue;
-		sqtt_fields(d.gen, &tok, &f);
-		pk.time = tok.time;
-		pk.type = tok.type;
-		pk.wave = f.wave;
-		pk.simd = f.simd;
-		pk.wgp = f.wgp;
-		pk.sa = f.sa;
-		pk.op = f.op;
-		pk.raw = tok.raw;
-		pk.raw_hi = tok.raw_hi;
+		packet_of_token(d.gen, &tok, &pk);
 		if (walk_packet(wk->walker, &pk) != 0) {
 			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
 			    walk_error(wk->walker));
