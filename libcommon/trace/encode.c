@@ -66,6 +66,12 @@ put_token(struct sqtt_encoder *e, uint64_t raw, unsigned bits)
 }
 
 void
+sqtt_encoder_put(struct sqtt_encoder *e, uint64_t raw, unsigned bits)
+{
+	put_token(e, raw, bits);
+}
+
+void
 sqtt_encoder_start(struct sqtt_encoder *e, const struct sqtt_gen *gen, FILE *fp,
     const char *path)
 {

@@ -49,6 +49,9 @@ void sqtt_encoder_start(struct sqtt_encoder *, const struct sqtt_gen *gen, FILE 
 /* One packet-stream record; col[] holds the PKT_* columns (tsv.h), -1 where absent. */
 enum sqtt_enc_status sqtt_encode_row(struct sqtt_encoder *, const struct tsv *,
     const int *col);
+/* A token of bits bits (up to 64) written as it is: for a writer of another stream
+ * format that uses this one's output (a CDNA stream, trace/gfx9). */
+void sqtt_encoder_put(struct sqtt_encoder *, uint64_t raw, unsigned bits);
 /* The NOP padding that ends a buffer, and everything flushed (fp stays open). */
 enum sqtt_enc_status sqtt_encoder_finish(struct sqtt_encoder *);
 
