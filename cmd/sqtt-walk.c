@@ -82,27 +82,6 @@ take_meta(struct walker *wk, struct tsv *t)
 	}
 }
 
-static int
-type_code(const char *name)
-{
-	return (int)sqtt_type_by_name(name);
-}
-
-static int
-field_or_dash(const struct tsv *t, int i)
-{
-	return tsv_dash(t, i) ? -1 : (int)tsv_u64(t, i);
-}
-
-/* The generation of the buffer being read (its HEADER's), whose op names INST rows use. */
-static const struct sqtt_gen *gen;
-
-static int
-default_op(const char *name)
-{
-	return sqtt_op_code(sqtt_gen_default(), name);
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -110,6 +89,7 @@ main(int argc, char *argv[])
 	struct walker *wk;
 	struct codeload *cl;
 	struct walk_packet pk;
+	struct packet_reader rd;
 	struct tsv t;
 	enum tsv_kind k;
 	const char *path = "-";
@@ -152,7 +132,7 @@ main(int argc, char *argv[])
 		if ((in = fopen(path, "r")) == NULL)
 			err(2, "%s", path);
 	}
-	gen = sqtt_gen_default();
+	packet_reader_init(&rd);
 	wk = walk_new(put_row, NULL);
 	cl = codeload_new();
 	walk_set_loader(wk, load, cl);
@@ -182,56 +162,13 @@ main(int argc, char *argv[])
 			header_out = 1;
 		}
 		if (gfx9) {
-			if (walk_gfx9_line(wk, (long)tsv_u64(&t, c[PKT_EVENT]), field_or_dash(&t, c[PKT_SE]),
+			if (walk_gfx9_line(wk, (long)tsv_u64(&t, c[PKT_EVENT]), c[PKT_SE] < 0 || tsv_dash(&t, c[PKT_SE]) ? -1 : (int)tsv_u64(&t, c[PKT_SE]),
 			    t.field[c[PKT_TYPE]], tsv_u64(&t, c[PKT_TIME]), tsv_u64(&t, c[PKT_RAW])) != 0)
 				tsv_fail(&t, "%s", walk_error(wk));
 			continue;
 		}
-		pk.type = (enum sqtt_type)tsv_memo(&t, c[PKT_TYPE], type_code);
-		if (pk.type == TOK_NTYPES)
-			tsv_fail(&t, "unknown token type '%s'", t.field[c[PKT_TYPE]]);
-		if (!walk_wants(pk.type))
+		if (!packet_read(&rd, &t, c, walk_wants, &pk))
 			continue;	/* the walk needs no other token */
-		pk.event = (long)tsv_u64(&t, c[PKT_EVENT]);
-		pk.se = field_or_dash(&t, c[PKT_SE]);
-		pk.time = tsv_u64(&t, c[PKT_TIME]);
-		pk.wave = pk.simd = pk.wgp = pk.sa = pk.op = -1;
-		pk.raw = 0;
-		pk.raw_hi = 0;
-		switch (pk.type) {
-		case TOK_HEADER: case TOK_WAVE_START: case TOK_WAVE_END:
-			if (pk.type == TOK_HEADER && !tsv_dash(&t, c[PKT_RAW])) {
-				struct sqtt_header h;
-				pk.raw = tsv_u64(&t, c[PKT_RAW]);
-				sqtt_header(pk.raw, &h);
-				if ((gen = sqtt_gen_for_version(h.version)) == NULL)
-					tsv_fail(&t, "HEADER version %u: no generation has it", h.version);
-			}
-			pk.simd = (int)tsv_u64(&t, c[PKT_SIMD]);
-			pk.wgp = (int)tsv_u64(&t, c[PKT_WGP]);
-			pk.sa = (int)tsv_u64(&t, c[PKT_SA]);
-			if (pk.type != TOK_HEADER)
-				pk.wave = (int)tsv_u64(&t, c[PKT_WAVE]);
-			break;
-		case TOK_INST:
-			/* op names are the generation's, known from the buffer's HEADER */
-			pk.op = gen == sqtt_gen_default() ? tsv_memo(&t, c[PKT_OP], default_op) :
-			    sqtt_op_code(gen, t.field[c[PKT_OP]]);
-			if (pk.op < 0)
-				tsv_fail(&t, "unknown INST op '%s'", t.field[c[PKT_OP]]);
-			/* FALLTHROUGH */
-		case TOK_VALU_INST: case TOK_IMM_ONE:
-			pk.wave = (int)tsv_u64(&t, c[PKT_WAVE]);
-			break;
-		case TOK_NEW_PC:	/* up to 72 bits (gfx12) */
-			if (tsv_dash(&t, c[PKT_RAW]) ||
-			    sqtt_raw_parse(t.field[c[PKT_RAW]], &pk.raw, &pk.raw_hi) != 0)
-				tsv_fail(&t, "raw '%s' is not a NEW_PC's bits", t.field[c[PKT_RAW]]);
-			break;
-		default:	/* IMMEDIATE, REG: their raw bits */
-			pk.raw = tsv_u64(&t, c[PKT_RAW]);
-			break;
-		}
 		if (walk_packet(wk, &pk) != 0)
 			tsv_fail(&t, "%s", walk_error(wk));
 	}

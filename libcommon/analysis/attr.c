@@ -9,9 +9,9 @@
 #include "out.h"
 #include "util.h"
 
-/* Outstanding operations on one counter, oldest first.  The gfx11 counters are 6 bits
- * wide, so at most 63 can be outstanding: an older entry must have retired. */
-#define FIFO_MAX 64
+/* Outstanding operations on one counter, oldest first: at most the model's counter_depth
+ * (past it an older entry must have retired). */
+#define FIFO_MAX ISA_COUNTER_DEPTH_MAX
 struct fifo {
 	unsigned char kind[FIFO_MAX];
 	uint64_t pc[FIFO_MAX], issue[FIFO_MAX];	/* for the retired list */
@@ -332,11 +332,11 @@ ring_push(struct aevent *e, uint64_t time, uint64_t wave)
 /* Memory counters ------------------------------------------------------------ */
 
 static void
-fifo_push(struct fifo *f, unsigned kind, uint64_t pc, uint64_t issue)
+fifo_push(struct fifo *f, unsigned depth, unsigned kind, uint64_t pc, uint64_t issue)
 {
 	unsigned i;
 
-	if (f->n == FIFO_MAX) {
+	if (f->n == depth) {
 		f->head = (f->head + 1) % FIFO_MAX;
 		f->n--;
 	}
@@ -569,7 +569,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		else
 			c = a->model->mem_counter(r->cls, r->inst, &kind);
 		if (c >= 0)
-			fifo_push(&w->cnt[c], kind, r->pc, r->time);
+			fifo_push(&w->cnt[c], a->model->counter_depth, kind, r->pc, r->time);
 		issue_merge(&w->last_issue, &w->below_issue, (int64_t)r->time, -1);
 		ring_push(e, r->time, w->id);
 	}

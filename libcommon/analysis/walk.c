@@ -10,7 +10,7 @@
 #include "util.h"
 #include "walk.h"
 
-#define NSLOT 32
+#define NSLOT SQTT_SLOTS_MAX	/* room for any generation's (e->gen->wave_slots) */
 #define MAX_LIVES (1u << 16)	/* lifetimes kept of a buffer with no wave on its traced SIMD */
 #define LOOKAHEAD 16	/* instructions searched on the fall-through path to resynchronise */
 #define MAX_EVENTS (1u << 20)	/* events of one input: walk(3) state for each */
@@ -509,10 +509,9 @@ put_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
 
 /* A placed token's row kind: a branch taken or a jump moves the pc elsewhere. */
 static enum row_kind
-token_kind(enum sqtt_type type, int op)
+token_kind(const struct sqtt_gen *g, enum sqtt_type type, int op)
 {
-	return type == TOK_INST && (op == SQTT_OP_BRANCH_TAKEN || op == SQTT_OP_JUMP) ?
-	    ROW_TAKEN : ROW_ISSUE;
+	return type == TOK_INST && sqtt_op_moves_pc(g, op) ? ROW_TAKEN : ROW_ISSUE;
 }
 
 /* Never traced: stepped over wherever the wave's pc meets them; and s_barrier_wait where
@@ -590,7 +589,8 @@ static void
 advance(const struct isa_model *m, struct wave *w, const struct inst *in, uint64_t pc,
     enum sqtt_type type, int op)
 {
-	if (in->cls == IC_BRANCH && type == TOK_INST && op == SQTT_OP_BRANCH_TAKEN)
+	if (in->cls == IC_BRANCH && type == TOK_INST &&
+	    sqtt_op_branch_taken(sqtt_gen_for_version(m->sqtt_version), op))
 		w->pc = (uint64_t)in->target;
 	else
 		w->pc = pc + in->size;
@@ -754,7 +754,7 @@ settle(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot, int d
 		h->state = H_READY;
 		debug_token(wk, e, w, slot, token, w->pq[i].time, pc, in, 1);
 		make_row(wk, e, w, slot, in, pc, w->pq[i].time, token,
-		    token_kind(w->pq[i].type, w->pq[i].op), &h->r);
+		    token_kind(e->gen, w->pq[i].type, w->pq[i].op), &h->r);
 		advance(p->model, w, in, pc, w->pq[i].type, w->pq[i].op);
 	}
 	w->pend = 0;
@@ -893,7 +893,7 @@ issue(struct walker *wk, struct wevent *e, unsigned slot, enum sqtt_type type, i
 placed:
 	if (e->no_barrier_wait)
 		barrier_rows(wk, e, w, slot, code, w->pc, pc, time);
-	put_row(wk, e, w, slot, in, pc, time, token, token_kind(type, op));
+	put_row(wk, e, w, slot, in, pc, time, token, token_kind(e->gen, type, op));
 	if (in->mnemonic[0] == '.' && !w->unread)
 		w->unread = pc + 1;
 	advance(p->model, w, in, pc, type, op);
@@ -1152,7 +1152,7 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 	case TOK_WAVE_END:
 		if (!e->have_header)
 			break;
-		slot = (unsigned)pk->wave % NSLOT;
+		slot = ((unsigned)pk->wave & (e->gen->wave_slots - 1));
 		if ((unsigned)pk->simd != e->simd || (unsigned)pk->wgp != e->wgp ||
 		    (unsigned)pk->sa != e->sa)
 			return other_wave(wk, e, pk, slot);
@@ -1168,10 +1168,10 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 	case TOK_INST:
 		if (sqtt_op_unit(e->gen, pk->op) == SQTT_UNIT_OTHER_SIMD)
 			break;	/* another SIMD's memory issue, no wave of ours */
-		return issue(wk, e, (unsigned)pk->wave % NSLOT, pk->type, pk->op, pk->time);
+		return issue(wk, e, ((unsigned)pk->wave & (e->gen->wave_slots - 1)), pk->type, pk->op, pk->time);
 	case TOK_VALU_INST:
 	case TOK_IMM_ONE:
-		return issue(wk, e, (unsigned)pk->wave % NSLOT, pk->type, -1, pk->time);
+		return issue(wk, e, ((unsigned)pk->wave & (e->gen->wave_slots - 1)), pk->type, -1, pk->time);
 	case TOK_IMMEDIATE: {
 		unsigned mask = sqtt_immediate_mask(pk->raw);
 		for (slot = 0; slot < e->gen->immediate_slots; slot++)

@@ -9,19 +9,9 @@
 
 #include "codeobj.h"
 #include "gfx9.h"
+#include "packet.h"
 #include "rowkind.h"
 #include "sqtt.h"
-
-/* One token, as the packet stream gives it (fields -1 where the token has none). */
-struct walk_packet {
-	long event;
-	int se;
-	uint64_t time;
-	enum sqtt_type type;
-	int wave, simd, wgp, sa, op;
-	uint64_t raw;		/* HEADER, IMMEDIATE, NEW_PC, REG: the token's bits */
-	unsigned raw_hi;	/* bits [64,72) of a longer token (gfx12 NEW_PC) */
-};
 
 /* One row.  Its strings and instruction live as long as the walker. */
 struct walk_row {

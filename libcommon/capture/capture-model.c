@@ -162,20 +162,10 @@ capture_entry(const struct event *e)
 {
 	struct sqtt_decoder d;
 	struct capture_stream s;
-	struct sqtt_token tok;
-	struct sqtt_pgm pgm = { 0 };
-	uint64_t addr = 0;
+	uint64_t addr;
 
 	capture_decoder(e, &d, &s);
-	while (sqtt_next(&d, &tok) > 0) {
-		if (tok.type == TOK_REG) {
-			sqtt_pgm_feed(&pgm, tok.raw);
-			if (sqtt_pgm_addr(&pgm) != 0)
-				addr = sqtt_pgm_addr(&pgm);
-		} else if (tok.type == TOK_WAVE_START && addr != 0) {
-			break;
-		}
-	}
+	addr = sqtt_entry_addr(&d);
 	capture_decoder_end(&d, &s);
 	return addr;
 }

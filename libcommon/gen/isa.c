@@ -439,42 +439,66 @@ gfx11_waitcnt(const char *inst, long want[ISA_NCOUNTER])
 		want[i] = 0;
 }
 
-static unsigned
-gfx11_wait_bits(const char *inst)
+unsigned
+isa_wait_bits_by(void (*waitcnt)(const char *, long[ISA_NCOUNTER]),
+    const unsigned bit[ISA_NCOUNTER], const char *inst)
 {
-	static const unsigned bit[ISA_NCOUNTER] = { [CNT_VM] = WAIT_VM, [CNT_VS] = WAIT_VS,
-		[CNT_LGKM] = WAIT_LGKM, [CNT_EXP] = WAIT_EXP };
 	long want[ISA_NCOUNTER];
 	unsigned w = 0;
 	int c;
 
-	gfx11_waitcnt(inst, want);
+	waitcnt(inst, want);
 	for (c = 0; c < ISA_NCOUNTER; c++)
 		if (want[c] >= 0)
 			w |= bit[c];
 	return w;
 }
 
-static int
-gfx11_mem_counter(enum inst_class c, const char *mnemonic, unsigned *kind)
+static unsigned
+gfx11_wait_bits(const char *inst)
+{
+	static const unsigned bit[ISA_NCOUNTER] = { [CNT_VM] = WAIT_VM, [CNT_VS] = WAIT_VS,
+		[CNT_LGKM] = WAIT_LGKM, [CNT_EXP] = WAIT_EXP };
+
+	return isa_wait_bits_by(gfx11_waitcnt, bit, inst);
+}
+
+int
+isa_mem_counter_by(const struct isa_mem_counters *t, enum inst_class c, const char *mnemonic,
+    unsigned *kind)
 {
 	*kind = MEM_VMEM;
 	switch (c) {
 	case IC_GLOBAL_LOAD: case IC_FLAT_LOAD: case IC_BUF_LOAD:
-		return CNT_VM;
+		return t->load;
 	case IC_IMAGE:
-		return pfx(mnemonic, "image_store") ? CNT_VS : CNT_VM;
+		return t->image(mnemonic);
 	case IC_GLOBAL_STORE: case IC_FLAT_STORE: case IC_BUF_STORE:
-		return CNT_VS;
+		return t->store;
 	case IC_SMEM: case IC_SMEM_STORE:
 		*kind = MEM_SMEM;
-		return CNT_LGKM;
+		return t->smem;
 	case IC_LDS_LOAD: case IC_LDS_STORE:
 		*kind = MEM_LDS;
-		return CNT_LGKM;
+		return t->lds;
 	default:
 		return -1;
 	}
+}
+
+static int
+gfx11_image_counter(const char *mnemonic)
+{
+	return pfx(mnemonic, "image_store") ? CNT_VS : CNT_VM;
+}
+
+static int
+gfx11_mem_counter(enum inst_class c, const char *mnemonic, unsigned *kind)
+{
+	static const struct isa_mem_counters t = { CNT_VM, CNT_VS, CNT_LGKM, CNT_LGKM,
+		gfx11_image_counter };
+
+	return isa_mem_counter_by(&t, c, mnemonic, kind);
 }
 
 static const char *const dep_names[] = { "-", "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3",
@@ -667,6 +691,7 @@ static const struct isa_model gfx11 = {
 	    [CNT_EXP] = "expcnt" },
 	.fetch_line = 64,
 	.issue_cycles = 1,
+	.counter_depth = 64,
 	.classify = isa_gfx11_classify,
 	.family_class = isa_gfx11_family_class,
 	.token_fits = gfx11_token_fits,

@@ -74,6 +74,7 @@ enum inst_class inst_class_by_name(const char *name);
  * (CNT_VM), vscnt, lgkmcnt, expcnt; gfx12: loadcnt (CNT_VM), storecnt (CNT_VS), samplecnt,
  * bvhcnt, dscnt, kmcnt, expcnt. */
 enum { CNT_VM, CNT_VS, CNT_LGKM, CNT_EXP, CNT_SAMPLE, CNT_BVH, CNT_DS, CNT_KM, ISA_NCOUNTER };
+#define ISA_COUNTER_DEPTH_MAX 64	/* the deepest wait counter of any generation (counter_depth) */
 enum { MEM_VMEM = 1, MEM_SMEM = 2, MEM_LDS = 4 };
 
 struct isa_model;
@@ -103,6 +104,8 @@ struct isa_model {
 	int barrier_exit_traced;	/* s_barrier's release has a row of its own that
 					 * carries the wait (gfx9's IMMED); else the wait
 					 * shows on the wave's next row (gfx11) */
+	unsigned counter_depth;		/* the operations one wait counter holds (its width:
+					 * 6 bits, 63 outstanding), at most ISA_COUNTER_DEPTH_MAX */
 
 	/* The class of an instruction LLVM disassembled: by its mnemonic, its text (for
 	 * atomics' glc) and its first dword (other SOPP). */
@@ -181,6 +184,17 @@ int isa_class_is_imm(enum inst_class);
 int isa_has_word(const char *text, const char *w);
 /* A count in a wait's text (decimal or 0x hex) from s on; -1 if there is none. */
 long isa_count_at(const char *s);
+/* Shared by the backends' hooks.  wait_bits: the WAIT_* bits of what waitcnt says inst
+ * waits for, bit[c] the one of counter c.  mem_counter: by the counters of the kinds of
+ * memory instruction (image: the counter of an IC_IMAGE mnemonic). */
+unsigned isa_wait_bits_by(void (*waitcnt)(const char *, long[ISA_NCOUNTER]),
+    const unsigned bit[ISA_NCOUNTER], const char *inst);
+struct isa_mem_counters {
+	int load, store, smem, lds;
+	int (*image)(const char *mnemonic);
+};
+int isa_mem_counter_by(const struct isa_mem_counters *, enum inst_class, const char *mnemonic,
+    unsigned *kind);
 /* The gfx12 backend: fills a copy of the gfx11 model (gen/gfx12/gfx12-isa.c). */
 void gfx12_model(struct isa_model *);
 /* The gfx9 (CDNA3) backend (gen/gfx9/gfx9-isa.c); its streams have no HEADER (sqtt_version

@@ -95,6 +95,31 @@ sqtt_op_unit(const struct sqtt_gen *g, int op)
 	return g->op_unit(op);
 }
 
+int
+sqtt_op_branch_taken(const struct sqtt_gen *g, int op)
+{
+	return op == g->op_branch_taken;
+}
+
+int
+sqtt_op_moves_pc(const struct sqtt_gen *g, int op)
+{
+	return op == g->op_branch_taken || op == g->op_jump;
+}
+
+enum sqtt_row_token
+sqtt_row_token(const char *token)
+{
+	const struct sqtt_gen *g = sqtt_gen_default();
+
+	if (strcmp(token, sqtt_type_name(TOK_WAVE_END)) == 0)
+		return SQTT_ROW_WAVE_END;
+	/* the ops that move the pc have one name in every generation */
+	if (strncmp(token, "INST:", 5) == 0 && sqtt_op_moves_pc(g, sqtt_op_code(g, token + 5)))
+		return SQTT_ROW_TAKEN;
+	return SQTT_ROW_ISSUE;
+}
+
 const char *
 sqtt_op_name(const struct sqtt_gen *g, unsigned op)
 {

@@ -59,6 +59,7 @@ enum sqtt_unit {
 };
 
 #define SQTT_NOPS 256	/* INST ops: 7 bits on gfx11, 8 on gfx12 */
+#define SQTT_SLOTS_MAX 32	/* wave slots of a traced unit in any generation */
 
 /* One generation's tokens. */
 struct sqtt_gen {
@@ -76,9 +77,12 @@ struct sqtt_gen {
 	uint64_t header;		/* the HEADER its hardware writes (the encoder's) */
 	unsigned exclude_barrier_bit;	/* HEADER: s_barrier_wait emits no token (0: none) */
 	unsigned immediate_slots;	/* the wave slots an IMMEDIATE's mask covers */
+	unsigned wave_slots;		/* the wave slots of a traced unit (a power of two, at
+					 * most SQTT_SLOTS_MAX): a token's wave field modulo it */
 	unsigned nops;			/* INST op codes below this */
 	const char *op_names[SQTT_NOPS];
 	enum sqtt_unit (*op_unit)(int op);
+	int op_branch_taken, op_jump;	/* the INST ops that move the pc to a target */
 };
 
 /* The backends' tables, called by the registry: gfx11's fills every field (the defaults),
@@ -115,6 +119,13 @@ const char *sqtt_op_name(const struct sqtt_gen *, unsigned op);
 /* Op code by name (also "0x%02x"), -1 if unknown. */
 int sqtt_op_code(const struct sqtt_gen *, const char *name);
 enum sqtt_type sqtt_type_by_name(const char *name);	/* TOK_NTYPES if unknown */
+/* Does INST op move the wave's pc to a target: a taken branch (or a jump)? */
+int sqtt_op_branch_taken(const struct sqtt_gen *, int op);
+int sqtt_op_moves_pc(const struct sqtt_gen *, int op);
+/* What a row stream's token column says ("WAVE_END", "INST:branch_taken", ...), the same
+ * in every generation: an issue, an issue that moved the pc, the wave's end. */
+enum sqtt_row_token { SQTT_ROW_ISSUE, SQTT_ROW_TAKEN, SQTT_ROW_WAVE_END };
+enum sqtt_row_token sqtt_row_token(const char *token);
 static inline uint64_t
 tok_bits(uint64_t raw, unsigned lo, unsigned hi)
 {

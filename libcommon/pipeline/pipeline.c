@@ -294,7 +294,6 @@ walk_buffer(struct worker *wk, const struct event *e)
 	struct pipeline *pl = wk->pl;
 	struct sqtt_decoder d;
 	struct sqtt_token tok;
-	struct sqtt_fields f;
 	struct walk_packet pk;
 	struct capture_stream src;
 	int r;
@@ -328,16 +327,7 @@ walk_buffer(struct worker *wk, const struct event *e)
 		free(name);
 	}
 	while ((r = sqtt_next_of(&d, &tok, want)) > 0) {
-		sqtt_fields(d.gen, &tok, &f);
-		pk.time = tok.time;
-		pk.type = tok.type;
-		pk.wave = f.wave;
-		pk.simd = f.simd;
-		pk.wgp = f.wgp;
-		pk.sa = f.sa;
-		pk.op = f.op;
-		pk.raw = tok.raw;
-		pk.raw_hi = tok.raw_hi;
+		packet_of_token(d.gen, &tok, &pk);
 		if (pl->occ != NULL && occupancy_packet(pl->occ, &pk) != 0) {
 			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
 			    occupancy_error(pl->occ));

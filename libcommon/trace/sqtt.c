@@ -422,3 +422,22 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 		counts[tok.type]++;
 	return r;
 }
+
+uint64_t
+sqtt_entry_addr(struct sqtt_decoder *d)
+{
+	struct sqtt_token tok;
+	struct sqtt_pgm pgm = { 0 };
+	uint64_t addr = 0;
+
+	while (sqtt_next(d, &tok) > 0) {
+		if (tok.type == TOK_REG) {
+			sqtt_pgm_feed(&pgm, tok.raw);
+			if (sqtt_pgm_addr(&pgm) != 0)
+				addr = sqtt_pgm_addr(&pgm);
+		} else if (tok.type == TOK_WAVE_START && addr != 0) {
+			break;
+		}
+	}
+	return addr;
+}

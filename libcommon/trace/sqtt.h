@@ -52,5 +52,8 @@ int sqtt_is_noise(uint64_t unknown, uint64_t tokens);
 /* Check the start of a stream: a HEADER of a version a generation knows.  Returns NULL
  * or a reason. */
 const char *sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *);
+/* The dispatch's program address as the stream's COMPUTE_PGM writes give it, read up to
+ * the first wave start after them (0: none). */
+uint64_t sqtt_entry_addr(struct sqtt_decoder *);
 
 #endif

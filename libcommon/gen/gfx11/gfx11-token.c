@@ -118,8 +118,11 @@ gfx11_tokens(struct sqtt_gen *g)
 	g->ts_value = (struct sqtt_bits){ 12, 48 };
 	g->pc_addr = (struct sqtt_bits){ 16, 62 };
 	g->immediate_slots = 16;	/* mask [8,24) */
+	g->wave_slots = 32;
 	g->nops = 128;
 	for (t = 0; t < 128; t++)
 		g->op_names[t] = op_names[t];
 	g->op_unit = gfx11_op_unit;
+	g->op_branch_taken = SQTT_OP_BRANCH_TAKEN;
+	g->op_jump = SQTT_OP_JUMP;
 }

@@ -217,43 +217,30 @@ gfx12_wait_bits(const char *inst)
 	static const unsigned bit[ISA_NCOUNTER] = { [CNT_VM] = WAIT_VM, [CNT_VS] = WAIT_VS,
 		[CNT_SAMPLE] = WAIT_VM, [CNT_BVH] = WAIT_VM, [CNT_DS] = WAIT_LGKM,
 		[CNT_KM] = WAIT_LGKM, [CNT_EXP] = WAIT_EXP };
-	long want[ISA_NCOUNTER];
-	unsigned w = 0;
-	int c;
 
-	gfx12_waitcnt(inst, want);
-	for (c = 0; c < ISA_NCOUNTER; c++)
-		if (want[c] >= 0)
-			w |= bit[c];
-	return w;
+	return isa_wait_bits_by(gfx12_waitcnt, bit, inst);
+}
+
+/* gfx12 splits gfx11's counters: images by what they do, SMEM on kmcnt, LDS on dscnt. */
+static int
+gfx12_image_counter(const char *mnemonic)
+{
+	if (pfx(mnemonic, "image_store") || pfx(mnemonic, "image_atomic"))
+		return CNT_VS;
+	if (pfx(mnemonic, "image_bvh"))
+		return CNT_BVH;
+	if (pfx(mnemonic, "image_sample") || pfx(mnemonic, "image_gather"))
+		return CNT_SAMPLE;
+	return CNT_VM;
 }
 
 static int
 gfx12_mem_counter(enum inst_class c, const char *mnemonic, unsigned *kind)
 {
-	*kind = MEM_VMEM;
-	switch (c) {
-	case IC_GLOBAL_LOAD: case IC_FLAT_LOAD: case IC_BUF_LOAD:
-		return CNT_VM;
-	case IC_IMAGE:
-		if (pfx(mnemonic, "image_store") || pfx(mnemonic, "image_atomic"))
-			return CNT_VS;
-		if (pfx(mnemonic, "image_bvh"))
-			return CNT_BVH;
-		if (pfx(mnemonic, "image_sample") || pfx(mnemonic, "image_gather"))
-			return CNT_SAMPLE;
-		return CNT_VM;
-	case IC_GLOBAL_STORE: case IC_FLAT_STORE: case IC_BUF_STORE:
-		return CNT_VS;
-	case IC_SMEM: case IC_SMEM_STORE:
-		*kind = MEM_SMEM;
-		return CNT_KM;
-	case IC_LDS_LOAD: case IC_LDS_STORE:
-		*kind = MEM_LDS;
-		return CNT_DS;
-	default:
-		return -1;
-	}
+	static const struct isa_mem_counters t = { CNT_VM, CNT_VS, CNT_KM, CNT_DS,
+		gfx12_image_counter };
+
+	return isa_mem_counter_by(&t, c, mnemonic, kind);
 }
 
 /* LLVM's gfx12 processors and their EF_AMDGPU_MACH values (BinaryFormat/ELF.h). */

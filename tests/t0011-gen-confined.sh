@@ -1,0 +1,60 @@
+#!/bin/sh
+# t0011-gen-confined: a generation's tokens, op numbers and names stay in gen/ and trace/
+# (scripts/gen-confined.sh); and the check fails when one leaks out.
+. "$(dirname "$0")/lib.sh"
+
+test_expect_success 'the tree as it is: nothing of a generation outside gen/ and trace/' '
+	sh "$TOP/scripts/gen-confined.sh" "$TOP" >out 2>&1 &&
+	test_cmp /dev/null out
+'
+
+tree() {
+	mkdir -p "$1" && cp -R "$TOP/libcommon" "$TOP/cmd" "$1"/
+}
+
+test_expect_success 'a token type in a program is named, exit 1' '
+	tree tok &&
+	printf "static int t = TOK_INST;\n" >>tok/cmd/sqtt-walk.c &&
+	test_expect_code 1 sh "$TOP/scripts/gen-confined.sh" tok >out 2>&1 &&
+	n=$(wc -l <tok/cmd/sqtt-walk.c) &&
+	echo "gen-confined: cmd/sqtt-walk.c:$n: TOK_INST" >want &&
+	test_cmp want out
+'
+
+test_expect_success 'an op number in the analysis layer is named, exit 1' '
+	tree op &&
+	printf "static int o = SQTT_OP_JUMP;\n" >>op/libcommon/analysis/rowkind.c &&
+	test_expect_code 1 sh "$TOP/scripts/gen-confined.sh" op >out 2>&1 &&
+	grep -x "gen-confined: libcommon/analysis/rowkind.c:[0-9]*: SQTT_OP_JUMP" out &&
+	test "$(wc -l <out)" -eq 1
+'
+
+test_expect_success 'a generation-named function outside gen/ is named, exit 1' '
+	tree fn &&
+	printf "int f(void) { return gfx11_op_unit(3); }\n" >>fn/libcommon/capture/capture.c &&
+	test_expect_code 1 sh "$TOP/scripts/gen-confined.sh" fn >out 2>&1 &&
+	grep -x "gen-confined: libcommon/capture/capture.c:[0-9]*: gfx11_op_unit" out
+'
+
+test_expect_success 'an op number in walk.c is refused too (only its token types wait)' '
+	tree walk &&
+	printf "static int o = SQTT_OP_BARRIER;\n" >>walk/libcommon/analysis/walk.c &&
+	test_expect_code 1 sh "$TOP/scripts/gen-confined.sh" walk >out 2>&1 &&
+	grep -x "gen-confined: libcommon/analysis/walk.c:[0-9]*: SQTT_OP_BARRIER" out
+'
+
+test_expect_success 'the same in gen/ and trace/ is theirs: no hit' '
+	tree ok &&
+	printf "static int t = TOK_INST;\n" >>ok/libcommon/trace/packet.c &&
+	printf "static int o = SQTT_OP_JUMP;\n" >>ok/libcommon/gen/token.c &&
+	sh "$TOP/scripts/gen-confined.sh" ok >out 2>&1 &&
+	test_cmp /dev/null out
+'
+
+test_expect_success 'a folder without the tree is refused, exit 2' '
+	mkdir -p empty &&
+	test_expect_code 2 sh "$TOP/scripts/gen-confined.sh" empty 2>err &&
+	grep "^gen-confined: empty: no libcommon/ and cmd/ in it\$" err
+'
+
+test_done
