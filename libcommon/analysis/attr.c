@@ -6,6 +6,7 @@
 
 #include "attr.h"
 #include "out.h"
+#include "regs.h"
 #include "util.h"
 
 /* Outstanding operations on one counter, oldest first.  The gfx11 counters are 6 bits
@@ -45,6 +46,8 @@ struct wave {
 	int64_t last_issue, below_issue;	/* latest issue time, latest one before it */
 	uint64_t prev_last;	/* the last byte of the previous row's instruction, as far as known */
 	unsigned prev_busy;	/* cycles the previous row's instruction ran, from its token's op */
+	int prev_valu;		/* the previous row was a VALU, writing valu_def, reading valu_use */
+	struct regs valu_def, valu_use;
 	struct qrow *barrier;	/* an s_barrier row waiting for this wave's next row */
 	struct qrow *held;	/* a row whose cause waits for its length (the next row's pc) */
 	struct fifo cnt[ISA_NCOUNTER];
@@ -471,6 +474,16 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 		return CAUSE_ISSUE_CYCLE;
 	if ((r->dep[0] != '-' || r->dep[1] != '\0') && (c = dep_cause(a, r->dep)) != CAUSE_NONE)
 		return c;
+	if (w->prev_valu && (is_vmem(a, r->cls) || r->cls == IC_LDS_LOAD ||
+	    r->cls == IC_LDS_STORE)) {
+		/* a memory instruction that reads what the VALU just before it wrote, or
+		 * loads into what it read */
+		struct inst in = { .text = r->inst };
+		struct regs def, use;
+		inst_regs(&in, &def, &use);
+		if (regs_overlap(&w->valu_def, &use) || regs_overlap(&w->valu_use, &def))
+			return CAUSE_VALU_DEP;
+	}
 	/* the other waves' issues (a cycle each) inside the gap bound what they explain:
 	 * issue_wait where they fill at least half of it beyond the row's own cycle */
 	if (others_issued(e, w, w->prev_time, r->time) &&
@@ -641,6 +654,12 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	w->prev_busy = busy;
 	w->prev_pc_known = r->pc_known;
 	w->prev_taken = r->kind == ROW_TAKEN;
+	w->prev_valu = !end && (strcmp(r->token, "VALU_INST") == 0 ||
+	    strncmp(r->token, "INST:valu", 9) == 0);
+	if (w->prev_valu) {
+		struct inst in = { .text = r->inst };
+		inst_regs(&in, &w->valu_def, &w->valu_use);
+	}
 	data = a->bytes(a->ctx, handle, &len);
 	if (a->qhead != NULL || (barrier && !a->raw) || hold) {
 		q = queue_add(a, data, len, 0);
