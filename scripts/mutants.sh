@@ -112,6 +112,10 @@ memo keyed by a name's first 8 bytes|t0160-tsv-reader|libcommon/base/tsv.c|s/w1 
 a library's code object refused|t0210-codeobj|libcommon/code/codeobj.c|s/if (all > CODEOBJ_CODE_MAX \&\& kernel != NULL) {/if (0) {/
 trace buffers not found again by their number|t0750-walk-hostile|libcommon/base/util.c|s/if (m->key\[h\] == key)/if (m->key[h] == key + 1)/
 hex digit f read as 14|t0160-tsv-reader|libcommon/base/util.c|s/-1, 10, 11, 12, 13, 14, 15, -1,/-1, 10, 11, 12, 13, 14, 14, -1,/
+# issue 19: gfx12
+gfx12 fetch line 64 bytes, not 128|t0306-gfx12-programs|libcommon/gen/gfx12/gfx12-isa.c|s/m->fetch_line = 128;/m->fetch_line = 64;/
+an s_barrier_wait's own token given to the next instruction, as AMD does|t0305-walk-gfx12|libcommon/analysis/walk.c|0,/if (fits(m, w, in, type, op))/s//if (!(w->ev->no_barrier_wait \&\& in->cls == IC_BARRIER) \&\& fits(m, w, in, type, op))/
+gfx12 op 122 unnamed|t0306-gfx12-programs|libcommon/gen/gfx12/gfx12-token.c|s/{ 122, "barrier_signal" }/{ 123, "barrier_signal" }/
 # the issue 24 survivors
 NEW_PC's slot field one bit narrower|t0335-newpc-slot|libcommon/gen/token.c|s/\*slot = (unsigned)tok_bits(raw, 11, 16);/*slot = (unsigned)tok_bits(raw, 11, 15);/
 issue_wait counts an issue at the previous row's own cycle|t0465-issue-wait|libcommon/analysis/attr.c|s/(uint64_t)b > from \&\&/(uint64_t)b >= from \&\&/g; s/if (e->ring_time\[i\] <= from)/if (e->ring_time[i] < from)/
