@@ -62,6 +62,12 @@ rate() { awk -v s="$size" -v t="$1" 'BEGIN { printf "%.0f", (t > 0) ? s / 104857
 
 set -- $(measure counts "$bin/sqtt-dump" --counts --raw "$big")
 c_wall=$2 c_user=$3 c_rss=$4
+# decoding alone, and as the walk decodes (the tokens it takes made, the others' deltas
+# only): build/decode_test, the same library calls without the programs around them
+set -- $(measure decode "$top/build/decode_test" count "$big")
+dc_wall=$2 dc_user=$3
+set -- $(measure walkdecode "$top/build/decode_test" walk "$big")
+wd_wall=$2 wd_user=$3
 set -- $(measure tsv "$bin/sqtt-dump" --raw "$big")
 t_wall=$2 t_user=$3 t_rss=$4
 set -- $(measure tsv16 "$bin/sqtt-dump" --raw "$small")
@@ -154,4 +160,24 @@ stall, 6 x 9 MiB, 2 threads $six2_wall   $six2_user         ${speedup}x faster o
 four-stage text pipeline   $p_wall s wall for $mbs MiB, $(awk -v w="$p_wall" -v m="$mbs" 'BEGIN { printf "%.2f", w * 64 / m }') s per 64 MiB                  <= 1.6 s per 64 MiB
 $(cat "$out/p1" "$out/p2" "$out/p3" "$out/p4" | awk '{ printf "  %-24s %s s wall  %s s user  %s KB\n", $1, $2, $3, $4 }')
 REPORT
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+# AMD's decoder (rocprof-trace-decoder) side by side where its library is installed
+amd=
+for f in ${ROCPROF_TRACE_DECODER:-} /opt/rocm/lib/librocprof-trace-decoder.so \
+    $(ldconfig -p 2>/dev/null | awk '/librocprof-trace-decoder/ { print $NF }'); do
+	[ -f "$f" ] && { amd=$f; break; }
+done
+cat <<REPORT | tee -a "$out/report.txt"
+
+targets, each a ratio of figures of this run              measured   target
+decode alone (decode_test count), $dc_wall s wall  $dc_user s user   $(rate "$dc_wall") MiB/s   >= 900 MiB/s
+the walk's decode (decode_test walk), $wd_wall s wall  $wd_user s user   $(ratio "$wd_wall" "$dc_wall")x decode alone   <= 1.2x
+stall (one process) against decode alone                  $(ratio "$st_wall" "$dc_wall")x       <= 2.5x (CPU: $(ratio "$st_user" "$dc_user")x)
+REPORT
+if [ -n "$amd" ]; then
+	echo "stall against AMD's decoder: its library is at $amd, but this bench has no driver for it yet: not measured" | tee -a "$out/report.txt"
+else
+	echo "stall against AMD's decoder (<= 0.45x): skipped, its library (librocprof-trace-decoder.so) is not installed here" | tee -a "$out/report.txt"
+fi
+sh "$top/bench/codeobj.sh" | tee -a "$out/report.txt"
 sh "$top/bench/diff.sh" | tee -a "$out/report.txt"

@@ -45,6 +45,7 @@ static const struct cli cli = {
 /* The program's tag (the column `tag`) stays the last column: cost, cause and retired go
  * before it, so that each column keeps its place.  -1: the input has none. */
 static int tag_col = -1;
+static int tag_last;		/* tag_col is the last column */
 
 /* The bytes of field i of a line: [*from, *to), the tab before it included (none for the
  * first). */
@@ -73,7 +74,11 @@ put_row(const char *text, size_t len, int64_t cost, const char *cause, const cha
 	size_t from = len, to = len;
 	char *p;
 
-	if (tag_col > 0)
+	if (tag_col > 0 && tag_last) {
+		/* the tag is the last field (a record has as many as the header names) */
+		const char *q = memrchr(text, '\t', len);
+		from = q ? (size_t)(q - text) : len;
+	} else if (tag_col > 0)
 		field_span(text, len, tag_col, &from, &to);
 	if (len > OUT_LINEMAX / 2 || strlen(ret) > OUT_LINEMAX / 4) {
 		out_flush();
@@ -164,10 +169,10 @@ record(struct tsv *t)
 		r.pc = tsv_u64(t, col[ROW_PC]);
 	r.token = t->field[col[ROW_TOKEN]];
 	r.kind = (enum row_kind)tsv_memo(t, col[ROW_TOKEN], row_kind_code);
-	r.kind = (enum row_kind)tsv_memo(t, col[ROW_TOKEN], row_kind_code);
 	r.inst = t->field[col[ROW_INST]];
 	r.cls = (enum inst_class)tsv_memo(t, col[ROW_CLASS], class_code);
 	r.dep = t->field[col[ROW_DEP]];
+	r.in = NULL;
 	if (attr_row(attr, &r, t) != 0)
 		tsv_fail(t, "%s", attr_error(attr));
 }
@@ -207,6 +212,7 @@ header(const struct tsv *t)
 	}
 	first_header = xstrdup(t->text);
 	tag_col = col[ROW_TAG];
+	tag_last = tag_col > 0 && (size_t)tag_col + 1 == t->nfield;
 	out_flush();
 	printf("%s\n", attr_meta_line(opt_raw));
 	if (tag_col > 0) {

@@ -1,9 +1,11 @@
-/* codeobj_test [-t TARGET] FILE [KERNEL]: print what codeobj makes of a code object, for
+/* codeobj_test [-r] [-t TARGET] FILE [KERNEL]: print what codeobj makes of a code object, for
  * the stream target TARGET (as a ##target line gives it; none: not said).
  *   entry 0x...
  *   0xPC <tab> SIZE <tab> CLASS <tab> DEP|- <tab> TEXT [<tab> target=0x... | wait=vm,lgkm,...]
  * The last field appears only for branches (their target) and s_waitcnt* (the counters
- * they wait on, "none" if none).  Errors: "codeobj_test: FILE: REASON", exit 2. */
+ * they wait on, "none" if none).  -r: only what a walk from the entry reaches (codeobj_at,
+ * the fall-through path to the first s_endpgm, at most 64 instructions), then "read N":
+ * the instructions disassembled for it.  Errors: "codeobj_test: FILE: REASON", exit 2. */
 #include "codeobj.h"
 
 #include <errno.h>
@@ -87,8 +89,13 @@ int main(int argc, char **argv)
 	struct codeobj *co;
 	const struct inst *v;
 	const struct isa_target *target = NULL;
-	int said = 0;
+	int said = 0, reached = 0;
 
+	if (argc > 1 && strcmp(argv[1], "-r") == 0) {
+		reached = 1;
+		argc--;
+		argv++;
+	}
 	if (argc > 2 && strcmp(argv[1], "-t") == 0) {
 		if ((target = isa_stream_target(argv[2], &said, err, sizeof err)) == NULL) {
 			fprintf(stderr, "codeobj_test: %s\n", err);
@@ -98,7 +105,7 @@ int main(int argc, char **argv)
 		argv += 2;
 	}
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: codeobj_test [-t TARGET] FILE [KERNEL]\n");
+		fprintf(stderr, "usage: codeobj_test [-r] [-t TARGET] FILE [KERNEL]\n");
 		return 2;
 	}
 	img = slurp(argv[1], &size, err, sizeof err);
@@ -114,6 +121,20 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	printf("entry 0x%" PRIx64 "\n", codeobj_entry(co));
+	if (reached) {
+		uint64_t pc = codeobj_entry(co);
+		const struct inst *in;
+		for (int k = 0; k < 64 && (in = codeobj_at(co, pc)) != NULL; k++, pc += in->size) {
+			printf("0x%" PRIx64 "\t%u\t%s\t%s\n", in->pc, in->size,
+			    inst_class_name(in->cls), in->text);
+			if (in->cls == IC_ENDPGM)
+				break;
+		}
+		printf("read %zu\n", codeobj_read(co));
+		codeobj_close(co);
+		free(img);
+		return 0;
+	}
 	v = codeobj_insts(co, &n);
 	for (size_t i = 0; i < n; i++) {
 		printf("0x%" PRIx64 "\t%u\t%s\t%s\t%s", v[i].pc, v[i].size, inst_class_name(v[i].cls),
@@ -125,7 +146,9 @@ int main(int argc, char **argv)
 			printf("\twait=%s", wb);
 		}
 		putchar('\n');
-		if (codeobj_at(co, v[i].pc) != &v[i]) {
+		const struct inst *at = codeobj_at(co, v[i].pc);
+		if (at == NULL || at->pc != v[i].pc || at->size != v[i].size ||
+		    strcmp(at->text, v[i].text) != 0 || at->index != v[i].index) {
 			fprintf(stderr, "codeobj_test: %s: codeobj_at(0x%" PRIx64 ") is wrong\n",
 			    argv[1], v[i].pc);
 			return 1;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "attr.h"
+#include "codeobj.h"
 #include "out.h"
 #include "regs.h"
 #include "util.h"
@@ -625,7 +626,11 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	a->retired_len = 0;
 	a->retired[0] = '\0';
 	if (r->cls == IC_WAITCNT) {
-		a->model->waitcnt(r->inst, want);
+		if (r->in != NULL && r->in->facts)
+			for (i = 0; i < ISA_NCOUNTER; i++)
+				want[i] = r->in->want[i];
+		else
+			a->model->waitcnt(r->inst, want);
 		for (i = 0; i < ISA_NCOUNTER; i++)
 			if (want[i] >= 0 && i != CNT_EXP)
 				waited |= fifo_wait(a, &w->cnt[i], (unsigned long)want[i]);
@@ -643,7 +648,11 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	}
 	if (!end) {
 		unsigned kind;
-		int c = a->model->mem_counter(r->cls, r->inst, &kind);
+		int c;
+		if (r->in != NULL && r->in->facts)
+			c = r->in->mem_counter, kind = r->in->mem_kind;
+		else
+			c = a->model->mem_counter(r->cls, r->inst, &kind);
 		if (c >= 0)
 			fifo_push(&w->cnt[c], kind, r->pc, r->time);
 		issue_merge(&w->last_issue, &w->below_issue, (int64_t)r->time, -1);

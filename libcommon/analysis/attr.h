@@ -30,6 +30,8 @@ struct attr_row {
 	const char *inst;	/* the disassembly */
 	enum inst_class cls;
 	const char *dep;	/* what s_delay_alu announced, "-" for nothing */
+	const struct inst *in;	/* the instruction, its model's answers asked once; NULL
+				 * when the row knows only its text */
 };
 
 /* A row out: the bytes it came in with (data, len), its cost and cause, and for an

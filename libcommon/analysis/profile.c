@@ -247,6 +247,10 @@ span_add(struct profile *p, size_t kernel, uint64_t event, int64_t start, int64_
 	struct profile_span *s;
 	size_t j;
 
+	/* the rows of a buffer come kernel after kernel: the last span first */
+	if (p->lastspan < p->spansize && (s = &p->spans[p->lastspan])->used &&
+	    s->kernel == kernel && s->event == event)
+		goto found;
 	if (2 * (p->nspan + 1) > p->spansize)
 		span_grow(p);
 	for (j = (kernel * 31 + event) & (p->spansize - 1);; j = (j + 1) & (p->spansize - 1)) {
@@ -258,11 +262,14 @@ span_add(struct profile *p, size_t kernel, uint64_t event, int64_t start, int64_
 			s->first = start;
 			s->last = end;
 			p->nspan++;
+			p->lastspan = j;
 			return;
 		}
 		if (s->kernel == kernel && s->event == event)
 			break;
 	}
+	p->lastspan = j;
+found:
 	if (start < s->first)
 		s->first = start;
 	if (end > s->last)

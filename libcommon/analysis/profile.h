@@ -89,7 +89,7 @@ struct profile {
 	struct profile_line **htab;
 	size_t hsize, hcount;
 	struct profile_span *spans;	/* per (kernel, event): first start, last end */
-	size_t nspan, spansize;
+	size_t nspan, spansize, lastspan;	/* lastspan: the one a row was last added to */
 	char **metas;		/* the ## lines of the inputs, passed through */
 	size_t nmeta, capmeta;
 	const char *view;	/* cause, raw, delta, unknown, mixed */

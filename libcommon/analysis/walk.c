@@ -39,8 +39,6 @@ struct prog {
 	const struct isa_model *model;	/* code's, for the fit of every token */
 	int failed;		/* could not be opened: its events are not walked */
 	int entry_said;		/* the trace's entry disagreed with the descriptor: said once */
-	const struct inst *insts;
-	size_t ninsts;
 };
 
 struct wave {
@@ -365,7 +363,6 @@ prog_code(struct walker *wk, struct prog *p)
 		    strcmp(p->file, "-") ? p->file : p->source, p->name, why);
 		return NULL;
 	}
-	p->insts = codeobj_insts(p->code, &p->ninsts);
 	p->model = codeobj_model(p->code);
 	return p->code;
 }
@@ -447,8 +444,7 @@ make_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
 	r->tag = p ? p->tag : "-";
 	r->in = in;
 	r->prog = p == &wk->cmdline ? (unsigned)wk->nprogs : (unsigned)(p - wk->progs);
-	r->idx = p && p->insts && in >= p->insts && in < p->insts + p->ninsts ?
-	    (size_t)(in - p->insts) : SIZE_MAX;
+	r->idx = p && p->code && in && in->facts ? in->index : SIZE_MAX;
 	w->last = time;
 	w->rows++;
 	wk->nrows++;
@@ -594,10 +590,10 @@ advance(const struct isa_model *m, struct wave *w, const struct inst *in, uint64
 		w->pc = (uint64_t)in->target;
 	else
 		w->pc = pc + in->size;
-	if (m->exec_write != NULL && m->exec_write(in->cls, in->text))
+	(void)m;
+	if (in->exec_write)
 		w->exec0 = 1;
-	else if (type != TOK_IMM_ONE && type != TOK_IMMEDIATE && m->exec_zero_fits != NULL &&
-	    m->exec_zero_fits(in->cls, in->mnemonic, TOK_IMM_ONE, -1))
+	else if (type != TOK_IMM_ONE && type != TOK_IMMEDIATE && in->exec0_valu)
 		w->exec0 = 0;
 }
 

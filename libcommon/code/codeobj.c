@@ -22,16 +22,41 @@
 #define EM_AMDGPU 224
 #endif
 
-struct codeobj {
+#include <stdatomic.h>
+
+/* The instructions of one region, as a linear sweep from its start gives them. */
+struct chunk {
 	struct inst *insts;	/* pc-sorted, unique pcs */
 	size_t n;
 	char *strs;		/* texts and mnemonics of insts */
-	uint64_t entry;
 	/* direct index: slot[(pc - base) / 4] = index + 1 (0: none) */
 	uint32_t *slot;
 	size_t nslot;
 	uint64_t base;
 	int slot_exact;		/* every instruction is in the table: a miss is final */
+};
+
+/* Code is disassembled a region at a time, when a pc in it is first asked for: a region
+ * runs from a function symbol's address, or from the start of an executable section, to
+ * the next of these (or the section's end). */
+struct region {
+	uint64_t lo, hi;
+	atomic_int state;	/* 0 not read yet, 1 read, -1 could not be (out of memory) */
+	struct chunk c;
+};
+
+struct build;
+
+struct codeobj {
+	struct region *reg;	/* sorted by lo, disjoint */
+	size_t nreg;
+	struct build *b;	/* the image, sections and symbols, kept for the regions */
+	mtx_t mtx;		/* held while a region is read */
+	size_t ndecoded;	/* instructions read so far: the next one's index */
+	struct inst *all;	/* codeobj_insts of an object of many regions */
+	size_t nall;
+	int all_done;
+	uint64_t entry;
 	const struct isa_model *model;
 };
 
@@ -111,6 +136,7 @@ static void elf_init(void) { elf_ok = elf_version(EV_CURRENT) != EV_NONE; }
 
 struct sec {
 	const char *name;	/* never NULL */
+	int code;		/* disassembled: its code is the object's */
 	uint32_t type;
 	uint64_t flags, addr, off, size;
 	int data_ok;		/* bytes [off, off+size) are in the image */
@@ -412,113 +438,153 @@ static int add_inst(struct build *b, uint64_t pc, unsigned size, const char *tex
 	return 0;
 }
 
-static int is_exec(const struct sec *s) { return (s->flags & SHF_EXECINSTR) && s->type != SHT_NOBITS; }
-
-/* Where a code object has more code than CODEOBJ_CODE_MAX (a library's, with many
- * kernels), only the kernel's own function is read: [*lo, *hi) from its symbol.  -1 if
- * it has no function symbol with a size. */
-static int kernel_range(const struct build *b, const char *kernel, uint64_t *lo, uint64_t *hi)
+static int u64_cmp(const void *a, const void *b)
 {
-	for (size_t i = 0; kernel && i < b->nsyms; i++) {
-		const struct sym *y = &b->syms[i];
-		uint64_t base = 0;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
-		if (y->type != STT_FUNC || y->size == 0 || strcmp(y->name, kernel) != 0)
-			continue;
-		if (b->rel) {	/* section-relative */
-			if (y->shndx >= b->nsecs)
-				continue;
-			base = b->secs[y->shndx].addr;
-		}
-		*lo = base + y->value;
-		*hi = *lo + y->size;
-		if (*hi < *lo)
-			continue;
-		return 0;
-	}
-	return -1;
+	return x < y ? -1 : x > y;
 }
 
-static int disassemble(struct build *b, const char *kernel, char *err, size_t errsz)
+static int is_exec(const struct sec *s) { return (s->flags & SHF_EXECINSTR) && s->type != SHT_NOBITS; }
+
+static int is_code(const struct build *b, const struct sec *s, int any_exec)
 {
-	const struct isa_model *m = b->cpu->model;
-	LLVMDisasmContextRef dc;
-	int any_exec = 0, rc = 0, only_kernel = 0;
-	uint64_t total = 0, all = 0, lo = 0, hi = UINT64_MAX;
+	(void)b;
+	return any_exec ? is_exec(s) : (strcmp(s->name, ".text") == 0 && s->type != SHT_NOBITS);
+}
 
-	for (size_t i = 0; i < b->nsecs; i++)
+/* The code of the object checked (every SHF_EXECINSTR section; .text regardless of flags
+ * if none is marked) and cut into regions; nothing is disassembled yet. */
+static int code_regions(struct codeobj *co, struct build *b, char *err, size_t errsz)
+{
+	int any_exec = 0;
+	uint64_t total = 0, *pt;
+	size_t np = 0, i, k;
+
+	for (i = 0; i < b->nsecs; i++)
 		any_exec |= is_exec(&b->secs[i]);
-	for (size_t i = 0; i < b->nsecs; i++) {
-		const struct sec *s = &b->secs[i];
-		if (any_exec ? is_exec(s) : (strcmp(s->name, ".text") == 0 && s->type != SHT_NOBITS))
-			all = all + s->size < all ? UINT64_MAX : all + s->size;
-	}
-	if (all > CODEOBJ_CODE_MAX && kernel != NULL && kernel_range(b, kernel, &lo, &hi) != 0) {
-		seterr(err, errsz, "more than %u bytes of code (%llu), and no function symbol "
-		    "of kernel %s with a size, to read its code alone", CODEOBJ_CODE_MAX,
-		    (unsigned long long)all, kernel);
-		return -1;
-	}
-	if (all > CODEOBJ_CODE_MAX && kernel != NULL) {
-		if (hi - lo > CODEOBJ_CODE_MAX) {
-			seterr(err, errsz, "kernel %s has more than %u bytes of code (%llu)", kernel,
-			    CODEOBJ_CODE_MAX, (unsigned long long)(hi - lo));
-			return -1;
-		}
-		only_kernel = 1;
-	}
-	call_once(&llvm_once, llvm_init);
-	if (!llvm_ok) {
-		seterr(err, errsz, "LLVM: cannot make a lock");
-		return -1;
-	}
-	mtx_lock(&llvm_mtx);
-	if ((dc = disasm_for(b->cpu->name)) == NULL) {
-		mtx_unlock(&llvm_mtx);
-		seterr(err, errsz, "LLVM: cannot create the %s disassembler", b->cpu->name);
-		return -1;
-	}
-	for (size_t i = 0; i < b->nsecs && rc == 0; i++) {
-		const struct sec *s = &b->secs[i];
-		const uint8_t *p;
+	for (i = 0; i < b->nsecs; i++) {
+		struct sec *s = &b->secs[i];
 
-		/* every SHF_EXECINSTR section; .text regardless of flags if none is marked */
-		if (!(any_exec ? is_exec(s) : (strcmp(s->name, ".text") == 0 && s->type != SHT_NOBITS)))
+		s->code = is_code(b, s, any_exec);
+		if (!s->code)
 			continue;
 		if (!s->data_ok) {
 			seterr(err, errsz, "section %zu (%s) is beyond the end of the file", i,
 			    *s->name ? s->name : "unnamed");
-			rc = -1;
-			break;
+			return -1;
 		}
 		if (s->addr + s->size < s->addr) {
 			seterr(err, errsz, "section %zu (%s): address 0x%llx + size 0x%llx overflows", i,
 			    *s->name ? s->name : "unnamed", (unsigned long long)s->addr,
 			    (unsigned long long)s->size);
-			rc = -1;
-			break;
+			return -1;
 		}
-		uint64_t from = 0, to = s->size;
-		if (only_kernel) {	/* the section's part in [lo, hi) */
-			if (hi <= s->addr || lo >= s->addr + s->size)
-				continue;
-			from = lo > s->addr ? lo - s->addr : 0;
-			to = hi < s->addr + s->size ? hi - s->addr : s->size;
-		}
-		total += to - from;
+		total += s->size;
 		if (total > CODEOBJ_CODE_MAX) {
-			seterr(err, errsz, "more than %u bytes of code (%llu): beyond what a kernel's "
-			    "code object holds", CODEOBJ_CODE_MAX, (unsigned long long)total);
-			rc = -1;
-			break;
+			seterr(err, errsz, "more than %u bytes of code (%llu): beyond what a code "
+			    "object holds", CODEOBJ_CODE_MAX, (unsigned long long)total);
+			return -1;
 		}
 		if (total > b->size) {	/* overlapping copies of the same bytes: hostile */
 			seterr(err, errsz, "executable sections overlap (more code than file)");
-			rc = -1;
-			break;
+			return -1;
 		}
-		p = b->img + s->off;
-		for (uint64_t o = from; o < to;) {
+	}
+	if (total == 0) {
+		seterr(err, errsz, "no .text section");
+		return -1;
+	}
+	/* the cuts: every code section's ends, every function's start within one */
+	if ((pt = calloc(2 * b->nsecs + b->nsyms + 1, sizeof *pt)) == NULL)
+		goto oom;
+	for (i = 0; i < b->nsecs; i++)
+		if (b->secs[i].code && b->secs[i].size) {
+			pt[np++] = b->secs[i].addr;
+			pt[np++] = b->secs[i].addr + b->secs[i].size;
+		}
+	for (i = 0; i < b->nsyms; i++) {
+		const struct sym *y = &b->syms[i];
+		uint64_t a = y->value;
+
+		if (y->type != STT_FUNC)
+			continue;
+		if (b->rel) {	/* section-relative */
+			if (y->shndx >= b->nsecs)
+				continue;
+			a += b->secs[y->shndx].addr;
+		}
+		for (k = 0; k < b->nsecs; k++)
+			if (b->secs[k].code && a >= b->secs[k].addr &&
+			    a - b->secs[k].addr < b->secs[k].size) {
+				pt[np++] = a;
+				break;
+			}
+	}
+	qsort(pt, np, sizeof *pt, u64_cmp);
+	if ((co->reg = calloc(np ? np : 1, sizeof *co->reg)) == NULL) {
+		free(pt);
+		goto oom;
+	}
+	for (i = 0; i + 1 < np; i++) {
+		if (pt[i] == pt[i + 1])
+			continue;
+		for (k = 0; k < b->nsecs; k++)
+			if (b->secs[k].code && pt[i] >= b->secs[k].addr &&
+			    pt[i] - b->secs[k].addr < b->secs[k].size)
+				break;
+		if (k == b->nsecs)
+			continue;	/* between sections */
+		co->reg[co->nreg].lo = pt[i];
+		co->reg[co->nreg++].hi = pt[i + 1];
+	}
+	free(pt);
+	for (i = 0; i < co->nreg; i++)
+		if (co->reg[i].hi - co->reg[i].lo > CODEOBJ_REGION_MAX) {
+			seterr(err, errsz, "more than %u bytes of code (%llu) from 0x%llx with no "
+			    "function symbol between: beyond what one function holds",
+			    CODEOBJ_REGION_MAX, (unsigned long long)(co->reg[i].hi - co->reg[i].lo),
+			    (unsigned long long)co->reg[i].lo);
+			return -1;
+		}
+	return 0;
+oom:
+	seterr(err, errsz, "out of memory");
+	return -1;
+}
+
+static void build_index(struct chunk *c);
+static void finish_insts(const struct isa_model *m, struct chunk *c, const uint32_t *w0);
+static int binst_cmp(const void *a, const void *b);
+
+/* Region r disassembled: a linear sweep of every code section's part in [lo, hi).  Called
+ * with co->mtx held.  0, or -1 out of memory. */
+static int read_region(struct codeobj *co, struct region *r)
+{
+	const struct build *ob = co->b;
+	const struct isa_model *m = ob->cpu->model;
+	struct build tb = { 0 }, *b = &tb;
+	struct chunk *c = &r->c;
+	LLVMDisasmContextRef dc;
+	uint32_t *w0s = NULL;
+	int rc = 0;
+
+	b->cpu = ob->cpu;
+	mtx_lock(&llvm_mtx);
+	if ((dc = disasm_for(b->cpu->name)) == NULL) {
+		mtx_unlock(&llvm_mtx);
+		return -1;
+	}
+	for (size_t i = 0; i < ob->nsecs && rc == 0; i++) {
+		const struct sec *s = &ob->secs[i];
+		const uint8_t *p;
+
+		if (!s->code || r->hi <= s->addr || r->lo >= s->addr + s->size)
+			continue;
+		uint64_t from = r->lo > s->addr ? r->lo - s->addr : 0;
+		uint64_t end = r->hi < s->addr + s->size ? r->hi - s->addr : s->size, to = s->size;
+		p = ob->img + s->off;
+		for (uint64_t o = from; o < end;) {
 			uint64_t rem = to - o, pc = s->addr + o;
 			char buf[512];
 			/* LLVM 22 crashes (SEGV in Twine::print) when an instruction's literal
@@ -551,7 +617,6 @@ static int disassemble(struct build *b, const char *kernel, char *err, size_t er
 					snprintf(buf, sizeof buf, ".long 0x%08x", w0);
 			}
 			if (add_inst(b, pc, (unsigned)n, buf, w0, undecoded)) {
-				seterr(err, errsz, "out of memory");
 				rc = -1;
 				break;
 			}
@@ -559,11 +624,81 @@ static int disassemble(struct build *b, const char *kernel, char *err, size_t er
 		}
 	}
 	mtx_unlock(&llvm_mtx);
-	if (rc == 0 && b->nbi == 0) {
-		seterr(err, errsz, "no .text section");
+	if (rc == 0 && co->ndecoded + b->nbi >= UINT32_MAX)
 		rc = -1;
+	if (rc == 0) {
+		qsort(b->bi, b->nbi, sizeof *b->bi, binst_cmp);
+		size_t w = 0;	/* drop duplicate pcs (overlapping sections): keep the first */
+		for (size_t k = 0; k < b->nbi; k++)
+			if (w == 0 || b->bi[k].in.pc != b->bi[w - 1].in.pc)
+				b->bi[w++] = b->bi[k];
+		b->nbi = w;
+		if ((w0s = malloc((b->nbi ? b->nbi : 1) * sizeof *w0s)) == NULL)
+			rc = -1;
 	}
+	if (rc == 0) {
+		/* the instructions made in place of the build's array (an inst is smaller
+		 * than a binst: inst i ends before binst i + 1 begins), then the array cut
+		 * down to them: its memory is not needed twice */
+		struct inst *v = (struct inst *)(void *)b->bi;
+
+		c->strs = b->arena;
+		b->arena = NULL;
+		c->n = b->nbi;
+		for (size_t i = 0; i < b->nbi; i++) {
+			struct binst x = b->bi[i];
+			struct inst *in = &v[i];
+
+			*in = x.in;
+			w0s[i] = x.w0;
+			in->text = c->strs + x.toff;
+			in->mnemonic = c->strs + x.moff;
+			in->cls = x.undecoded ? m->family_class(x.w0) :
+			    m->classify(in->mnemonic, in->text, x.w0);
+			in->index = (uint32_t)(co->ndecoded + i);
+		}
+		c->insts = b->nbi ? realloc(v, b->nbi * sizeof *v) : v;
+		if (c->insts == NULL)
+			c->insts = v;
+		b->bi = NULL;
+		co->ndecoded += c->n;
+		finish_insts(m, c, w0s);
+		build_index(c);
+	}
+	free(w0s);
+	free(b->bi);
+	free(b->arena);
 	return rc;
+}
+
+/* The region holding pc, read if it was not; NULL if none holds it or it cannot be read. */
+static struct region *region_at(const struct codeobj *cco, uint64_t pc)
+{
+	struct codeobj *co = (struct codeobj *)cco;	/* the regions are a cache */
+	size_t lo = 0, hi = co->nreg;
+	struct region *r;
+	int st;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (co->reg[mid].hi <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == co->nreg || pc < co->reg[lo].lo)
+		return NULL;
+	r = &co->reg[lo];
+	if ((st = atomic_load_explicit(&r->state, memory_order_acquire)) == 0) {
+		mtx_lock(&co->mtx);
+		if ((st = atomic_load_explicit(&r->state, memory_order_relaxed)) == 0) {
+			st = read_region(co, r) == 0 ? 1 : -1;
+			atomic_store_explicit(&r->state, st, memory_order_release);
+		}
+		mtx_unlock(&co->mtx);
+	}
+	return st == 1 ? r : NULL;
 }
 
 static int binst_cmp(const void *a, const void *b)
@@ -593,22 +728,41 @@ static size_t next_real(const struct inst *v, size_t n, size_t i)
 	return i;
 }
 
-static void finish_insts(struct codeobj *co, struct build *b)
+/* What the walk and the rules ask of every issue of an instruction, asked once. */
+static void inst_facts(const struct isa_model *m, struct inst *in)
 {
-	const struct isa_model *m = co->model;
+	unsigned kind = 0;
+	long want[ISA_NCOUNTER];
+
+	in->facts = 1;
+	in->exec_write = m->exec_write != NULL && m->exec_write(in->cls, in->text);
+	in->exec0_valu = m->exec_zero_fits != NULL &&
+	    m->exec_zero_fits(in->cls, in->mnemonic, TOK_IMM_ONE, -1);
+	in->mem_counter = (int8_t)m->mem_counter(in->cls, in->text, &kind);
+	in->mem_kind = (uint8_t)kind;
+	if (in->cls == IC_WAITCNT) {
+		m->waitcnt(in->text, want);
+		for (int c = 0; c < ISA_NCOUNTER; c++)
+			in->want[c] = (int32_t)want[c];
+	}
+}
+
+static void finish_insts(const struct isa_model *m, struct chunk *co, const uint32_t *w0)
+{
 	struct inst *v = co->insts;
 	size_t n = co->n;
 
 	for (size_t i = 0; i < n; i++)
 		v[i].dep_name = m->dep_name(0);
 	for (size_t i = 0; i < n; i++) {
-		unsigned s = b->bi[i].w0 & 0xffff, id0, skip, id1;
+		unsigned s = w0[i] & 0xffff, id0, skip, id1;
 		size_t k;
 
 		if (v[i].cls == IC_BRANCH)
 			v[i].target = (int64_t)(v[i].pc + 4 + 4 * (uint64_t)(int64_t)(int16_t)s);
 		if (v[i].cls == IC_WAITCNT)
 			v[i].wait = m->wait_bits(v[i].text);
+		inst_facts(m, &v[i]);
 		if (v[i].cls != IC_DELAY_ALU)
 			continue;
 		m->delay_fields(s, &id0, &skip, &id1);
@@ -626,7 +780,7 @@ static void finish_insts(struct codeobj *co, struct build *b)
 	}
 }
 
-static void build_index(struct codeobj *co)
+static void build_index(struct chunk *co)
 {
 	uint64_t base, span;
 	size_t nslot;
@@ -752,7 +906,14 @@ static int choose_entry(struct codeobj *co, const struct build *b, const char *k
 			return 0;
 		}
 	}
-	co->entry = co->insts[0].pc;
+	for (size_t i = 0; i < co->nreg; i++) {	/* the first instruction of all */
+		const struct region *r = region_at(co, co->reg[i].lo);
+		if (r && r->c.n) {
+			co->entry = r->c.insts[0].pc;
+			return 0;
+		}
+	}
+	co->entry = 0;
 	return 0;
 }
 
@@ -899,39 +1060,37 @@ struct codeobj *codeobj_open(const void *image, size_t size, const char *kernel,
 		goto fail;
 	}
 sections:
-	if (disassemble(&b, kernel, err, errsz) != 0)
-		goto fail;
 	co = calloc(1, sizeof *co);
-	if (!co)
+	if (!co || (co->b = calloc(1, sizeof *co->b)) == NULL) {
+		free(co);
+		co = NULL;
 		goto oom;
+	}
+	if (mtx_init(&co->mtx, mtx_plain) != thrd_success) {
+		free(co->b);
+		free(co);
+		co = NULL;
+		seterr(err, errsz, "cannot make a lock");
+		goto fail;
+	}
 	co->model = b.cpu->model;
-	qsort(b.bi, b.nbi, sizeof *b.bi, binst_cmp);
-	{	/* drop duplicate pcs (overlapping sections): keep the first */
-		size_t w = 0;
-		for (size_t r = 0; r < b.nbi; r++)
-			if (w == 0 || b.bi[r].in.pc != b.bi[w - 1].in.pc)
-				b.bi[w++] = b.bi[r];
-		b.nbi = w;
+	if (code_regions(co, &b, err, errsz) != 0)
+		goto fail;
+	call_once(&llvm_once, llvm_init);
+	if (!llvm_ok) {
+		seterr(err, errsz, "LLVM: cannot make a lock");
+		goto fail;
 	}
-	co->insts = calloc(b.nbi, sizeof *co->insts);
-	if (!co->insts)
-		goto oom;
-	co->strs = b.arena;
-	b.arena = NULL;
-	co->n = b.nbi;
-	for (size_t i = 0; i < b.nbi; i++) {
-		struct inst *in = &co->insts[i];
-
-		*in = b.bi[i].in;
-		in->text = co->strs + b.bi[i].toff;
-		in->mnemonic = co->strs + b.bi[i].moff;
-		in->cls = b.bi[i].undecoded ? co->model->family_class(b.bi[i].w0) :
-		    co->model->classify(in->mnemonic, in->text, b.bi[i].w0);
+	mtx_lock(&llvm_mtx);
+	if (disasm_for(b.cpu->name) == NULL) {
+		mtx_unlock(&llvm_mtx);
+		seterr(err, errsz, "LLVM: cannot create the %s disassembler", b.cpu->name);
+		goto fail;
 	}
-	finish_insts(co, &b);
-	build_index(co);
-	choose_entry(co, &b, kernel);
-	build_free(&b);
+	mtx_unlock(&llvm_mtx);
+	*co->b = b;	/* kept: the regions are read from it */
+	memset(&b, 0, sizeof b);
+	choose_entry(co, co->b, kernel);
 	return co;
 oom:
 	seterr(err, errsz, "out of memory");
@@ -961,9 +1120,18 @@ void codeobj_close(struct codeobj *co)
 {
 	if (!co)
 		return;
-	free(co->insts);
-	free(co->strs);
-	free(co->slot);
+	for (size_t i = 0; i < co->nreg; i++) {
+		free(co->reg[i].c.insts);
+		free(co->reg[i].c.strs);
+		free(co->reg[i].c.slot);
+	}
+	free(co->reg);
+	free(co->all);
+	if (co->b) {
+		build_free(co->b);
+		free(co->b);
+	}
+	mtx_destroy(&co->mtx);
 	free(co);
 }
 
@@ -971,37 +1139,86 @@ uint64_t codeobj_entry(const struct codeobj *co) { return co ? co->entry : 0; }
 
 const struct inst *codeobj_at(const struct codeobj *co, uint64_t pc)
 {
+	const struct region *r;
+	const struct chunk *c;
 	size_t lo, hi;
 
-	if (!co || co->n == 0)
+	if (!co || (r = region_at(co, pc)) == NULL || (c = &r->c)->n == 0)
 		return NULL;
-	if (co->slot) {
-		uint64_t d = pc - co->base;
+	if (c->slot) {
+		uint64_t d = pc - c->base;
 
-		if (pc >= co->base && d / 4 < co->nslot && d % 4 == 0) {
-			uint32_t k = co->slot[d / 4];
-			if (k && co->insts[k - 1].pc == pc)
-				return &co->insts[k - 1];
+		if (pc >= c->base && d / 4 < c->nslot && d % 4 == 0) {
+			uint32_t k = c->slot[d / 4];
+			if (k && c->insts[k - 1].pc == pc)
+				return &c->insts[k - 1];
 		}
-		if (co->slot_exact)
+		if (c->slot_exact)
 			return NULL;
 	}
 	lo = 0;
-	hi = co->n;
+	hi = c->n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (co->insts[mid].pc < pc)
+		if (c->insts[mid].pc < pc)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < co->n && co->insts[lo].pc == pc ? &co->insts[lo] : NULL;
+	return lo < c->n && c->insts[lo].pc == pc ? &c->insts[lo] : NULL;
 }
 
-const struct inst *codeobj_insts(const struct codeobj *co, size_t *n)
+const struct inst *codeobj_insts(const struct codeobj *cco, size_t *n)
 {
+	struct codeobj *co = (struct codeobj *)cco;
+	const struct inst *v = NULL;
+	size_t total = 0, nonempty = 0;
+
 	if (n)
-		*n = co ? co->n : 0;
-	return co ? co->insts : NULL;
+		*n = 0;
+	if (!co)
+		return NULL;
+	for (size_t i = 0; i < co->nreg; i++) {	/* every region read */
+		const struct region *r = region_at(co, co->reg[i].lo);
+		if (r && r->c.n) {
+			total += r->c.n;
+			v = r->c.insts;
+			nonempty++;
+		}
+	}
+	if (nonempty <= 1) {	/* one region of code: its own array */
+		if (n)
+			*n = total;
+		return v;
+	}
+	mtx_lock(&co->mtx);
+	if (!co->all_done) {
+		co->all = calloc(total, sizeof *co->all);
+		if (co->all)
+			for (size_t i = 0; i < co->nreg; i++)
+				if (atomic_load(&co->reg[i].state) == 1 && co->reg[i].c.n) {
+					memcpy(co->all + co->nall, co->reg[i].c.insts,
+					    co->reg[i].c.n * sizeof *co->all);
+					co->nall += co->reg[i].c.n;
+				}
+		co->all_done = 1;
+	}
+	mtx_unlock(&co->mtx);
+	if (n)
+		*n = co->nall;
+	return co->all;
+}
+
+size_t codeobj_read(const struct codeobj *cco)
+{
+	struct codeobj *co = (struct codeobj *)cco;
+	size_t n;
+
+	if (!co)
+		return 0;
+	mtx_lock(&co->mtx);
+	n = co->ndecoded;
+	mtx_unlock(&co->mtx);
+	return n;
 }

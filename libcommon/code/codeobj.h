@@ -22,12 +22,25 @@ struct inst {
 	unsigned dep_id;	/* the raw s_delay_alu instid (1-11; 8 = FMA_ACCUM_CYCLE_1, given
 				 * as DEP_VALU 1), 0 when dep is DEP_NONE */
 	const char *dep_name;	/* dep_id's name ("VALU_DEP_1"), "-" for none */
+	/* what the model says of it, asked once (isa.h), when facts is 1 (0: a pseudo-row's
+	 * instruction; ask the model): */
+	uint8_t facts;
+	uint32_t index;		/* its number in the object, 0 up in the order they were read */
+	uint8_t exec_write;	/* exec_write: it may leave EXEC zero */
+	uint8_t exec0_valu;	/* exec_zero_fits(IMM_ONE): with EXEC zero it issues as IMM_ONE */
+	int8_t mem_counter;	/* mem_counter of its text: CNT_*, -1 for none */
+	uint8_t mem_kind;	/* and the MEM_* kind */
+	int32_t want[ISA_NCOUNTER];	/* IC_WAITCNT: waitcnt of its text */
 };
 
-/* Executable bytes a code object may have at most.  Every instruction is disassembled
- * when the object is opened (about 4 us and 200 bytes each): a kernel's code object has
- * kilobytes, a large one a megabyte; beyond 4 MiB it is refused with one line. */
-#define CODEOBJ_CODE_MAX (4u << 20)
+/* Code is disassembled when it is first reached, a region at a time: from a function
+ * symbol's address (or the start of an executable section) to the next one, so that a
+ * small kernel of a library's object costs its own instructions only (about 4 us and
+ * under 200 bytes each).  Executable bytes an object may have at most (a code object file
+ * is at most 64 MiB), and of one region (4M instructions); beyond, it is refused with one
+ * line when opened. */
+#define CODEOBJ_CODE_MAX (64u << 20)
+#define CODEOBJ_REGION_MAX (16u << 20)
 
 struct codeobj;
 
@@ -49,7 +62,11 @@ const struct isa_model *codeobj_model(const struct codeobj *);
 uint64_t codeobj_entry(const struct codeobj *);
 /* The instruction that starts at pc, NULL if none does. O(1) or O(log n). */
 const struct inst *codeobj_at(const struct codeobj *, uint64_t pc);
-/* All instructions in pc order. */
+/* All instructions in pc order, every region read (for a reader of the whole code; the
+ * walker asks codeobj_at).  Where the code is of several regions the array is a copy:
+ * compare instructions by pc, not by address, with those codeobj_at gives. */
 const struct inst *codeobj_insts(const struct codeobj *, size_t *n);
+/* Instructions disassembled so far. */
+size_t codeobj_read(const struct codeobj *);
 
 #endif

@@ -136,12 +136,15 @@ worker_fail(struct worker *wk, const char *fmt, ...)
 }
 
 static struct profile_line *
-line_of(struct worker *wk, const struct walk_row *r, const char *pc)
+line_of(struct worker *wk, const struct walk_row *r)
 {
 	struct lines *ls;
+	char pc[24];
 
-	if (r->idx == SIZE_MAX)
+	if (r->idx == SIZE_MAX) {
+		*fmt_hex(pc, r->pc) = '\0';
 		return profile_line(wk->prof, wk->escaped_kernel, pc, r->in->text);
+	}
 	if (r->prog >= wk->nlines) {
 		wk->lines = xreallocarray(wk->lines, r->prog + 1, sizeof(*wk->lines));
 		memset(wk->lines + wk->nlines, 0, (r->prog + 1 - wk->nlines) * sizeof(*wk->lines));
@@ -157,6 +160,7 @@ line_of(struct worker *wk, const struct walk_row *r, const char *pc)
 		ls->n = n;
 	}
 	if (ls->line[r->idx] == NULL || ls->kernel[r->idx] != wk->escaped) {
+		*fmt_hex(pc, r->pc) = '\0';
 		ls->line[r->idx] = profile_line(wk->prof, wk->escaped_kernel, pc, r->in->text);
 		ls->kernel[r->idx] = wk->escaped;
 	}
@@ -201,9 +205,8 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 		return;
 	}
 	untraced_too = (wk->prof->flags & PROFILE_UNTRACED) != 0;
-	*fmt_hex(pc, r->pc) = '\0';
 	pr.kernel = wk->escaped;
-	pr.pc = pc;
+	pr.pc = NULL;	/* profile_add needs none: the line is known */
 	pr.inst = r->in->text;
 	pr.cause = cause;
 	pr.cost = cost;
@@ -215,6 +218,7 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 	if (pl->timeline && (cause != CAUSE_UNTRACED || untraced_too)) {
 		struct tl_row t = { 0 };
 		t.kernel = wk->escaped;
+		*fmt_hex(pc, r->pc) = '\0';
 		t.pc = pc;
 		t.inst = r->in->text;
 		t.cause = cause_name(cause);
@@ -231,7 +235,7 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 		}
 	}
 	if (profile_add(wk->prof, wk->escaped_kernel, cause == CAUSE_UNTRACED &&
-	    !untraced_too ? NULL : line_of(wk, r, pc), &pr) != 0)
+	    !untraced_too ? NULL : line_of(wk, r), &pr) != 0)
 		worker_fail(wk, "%s: kernel %s: cycles: the sum passes 2^63-1", pl->path,
 		    wk->escaped);
 }
@@ -275,6 +279,7 @@ walked(void *ctx, const struct walk_row *r)
 	a.inst = r->in->text;
 	a.cls = r->in->cls;
 	a.dep = r->in->dep_name;
+	a.in = r->in;
 	if (attr_row(wk->attr, &a, r) != 0)
 		worker_fail(wk, "%s: event %ld: %s", wk->pl->path, r->event,
 		    attr_error(wk->attr));
@@ -293,12 +298,15 @@ walk_buffer(struct worker *wk, const struct event *e)
 	struct capture_stream src;
 	int r;
 
+	uint8_t want[TOK_NTYPES];
+	int t;
+
+	for (t = 0; t < TOK_NTYPES; t++)
+		want[t] = (uint8_t)walk_wants((enum sqtt_type)t);
 	capture_decoder(e, &d, &src);
 	pk.event = (long)e->index;
 	pk.se = e->se;
-	while ((r = sqtt_next(&d, &tok)) > 0) {
-		if (!walk_wants(tok.type))
-			continue;
+	while ((r = sqtt_next_of(&d, &tok, want)) > 0) {
 		sqtt_fields(d.gen, &tok, &f);
 		pk.time = tok.time;
 		pk.type = tok.type;

@@ -11,6 +11,10 @@
  * wins; and the token's length in nibbles by that byte. */
 #define MAXGEN 8
 static uint8_t type_of[MAXGEN][256], nibs_of[MAXGEN][256];
+/* Two short tokens in the next 12 bits, for the counting loop: a token of 8 bits and one
+ * whose type its low nibble alone gives (every byte of that low nibble is of one type), of
+ * a fixed length and no TIMESTAMP; nib 0 where the 12 bits are not such a pair. */
+static struct pair { uint8_t t1, t2, nib; } pair_of[MAXGEN][4096];
 static int table_ready;
 
 static void
@@ -29,6 +33,25 @@ build_gen(const struct sqtt_gen *g)
 		}
 		type_of[g->index][b] = (uint8_t)best;
 		nibs_of[g->index][b] = (uint8_t)(g->types[best].bits / 4);
+	}
+	for (b = 0; b < 4096; b++) {
+		unsigned t1 = type_of[g->index][b & 0xff], lo = (unsigned)b >> 8, t2, k;
+		struct pair *pe = &pair_of[g->index][b];
+
+		pe->nib = 0;
+		if (nibs_of[g->index][b & 0xff] != 2 || t1 == TOK_TIMESTAMP ||
+		    t1 == TOK_WAVE_START_EXT || t1 == TOK_UNKNOWN)
+			continue;
+		t2 = type_of[g->index][lo];
+		for (k = 1; k < 16; k++)
+			if (type_of[g->index][lo | k << 4] != t2)
+				break;
+		if (k < 16 || t2 == TOK_TIMESTAMP || t2 == TOK_WAVE_START_EXT ||
+		    t2 == TOK_UNKNOWN)
+			continue;
+		pe->t1 = (uint8_t)t1;
+		pe->t2 = (uint8_t)t2;
+		pe->nib = (uint8_t)(2 + nibs_of[g->index][lo]);
 	}
 }
 
@@ -219,10 +242,43 @@ tail_token(struct sqtt_decoder *d, uint64_t *w, enum sqtt_type *t, unsigned *hi,
 	    " (its length is not a whole number of 32-byte lines)");
 }
 
+/* The token at d->pos (its window w, type t, length nbits, nibbles 16-17 in hi) out to
+ * tok, the decoder past it. */
+static inline void
+emit(struct sqtt_decoder *d, uint64_t w, enum sqtt_type t, unsigned nbits, unsigned hi,
+    struct sqtt_token *tok)
+{
+	const struct sqtt_gen *g = d->gen;
+	uint64_t raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1), delta;
+
+	switch (t) {
+	case TOK_TIMESTAMP:
+		delta = sqtt_delta(g, t, raw);
+		if (!tok_bits(raw, g->ts_rt, g->ts_rt + 1) && tok_bits(raw, g->ts_pl, g->ts_pl + 1))
+			d->lost++;
+		break;
+	case TOK_UNKNOWN:
+		d->unknown++;
+		delta = 0;
+		break;
+	default:
+		delta = sqtt_delta(g, t, raw);
+		break;
+	}
+	tok->nib = d->base + d->pos;
+	tok->raw_hi = (uint8_t)(nbits > 64 ? hi : 0);
+	d->pos += nbits / 4;
+	d->time += delta;
+	tok->time = d->time;
+	tok->raw = raw;
+	tok->type = t;
+	d->ntokens++;
+}
+
 int
 sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 {
-	uint64_t w, raw, delta;
+	uint64_t w;
 	enum sqtt_type t;
 	unsigned nbits, hi = 0;
 	int r;
@@ -243,7 +299,6 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 			hi = nbits > 64 ? nibble(d->data, d->pos + 16) |
 			    nibble(d->data, d->pos + 17) << 4 : 0;
 		}
-		raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1);
 		if (d->ntokens == 0) {
 			struct sqtt_header h;
 			const char *why = sqtt_check_header(d->data + (d->pos >> 1), 8, &h);
@@ -254,30 +309,65 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 			d->gen = sqtt_gen_for_version(h.version);
 			d->header = h;
 		}
-		switch (t) {
-		case TOK_TIMESTAMP:
-			delta = sqtt_delta(d->gen, t, raw);
-			if (!tok_bits(raw, d->gen->ts_rt, d->gen->ts_rt + 1) &&
-			    tok_bits(raw, d->gen->ts_pl, d->gen->ts_pl + 1))
-				d->lost++;
-			break;
-		case TOK_UNKNOWN:
-			d->unknown++;
-			delta = 0;
-			break;
-		default:
-			delta = sqtt_delta(d->gen, t, raw);
-			break;
-		}
-		tok->nib = d->base + d->pos;
-		tok->raw_hi = (uint8_t)(nbits > 64 ? hi : 0);
-		d->pos += nbits / 4;
-		d->time += delta;
-		tok->time = d->time;
-		tok->raw = raw;
-		tok->type = t;
-		d->ntokens++;
+		emit(d, w, t, nbits, hi, tok);
 		return 1;
+	}
+}
+
+int
+sqtt_next_of(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[TOK_NTYPES])
+{
+	const struct sqtt_gen *g;
+	const uint8_t *type, *nibs;
+	uint64_t pos, end, w, raw, time, n;
+	unsigned nbits;
+	enum sqtt_type t;
+	int r;
+
+	for (;;) {
+		if (d->ntokens != 0) {
+			/* the tokens not wanted, stepped over: their time deltas, the counts */
+			g = d->gen;
+			type = type_of[g->index];
+			nibs = nibs_of[g->index];
+			pos = d->pos;
+			end = d->len * 2;
+			time = d->time;
+			n = 0;
+			while (pos + 18 <= end) {
+				w = window(d->data, pos);
+				t = (enum sqtt_type)type[w & 0xff];
+				if (t == TOK_WAVE_START_EXT)
+					nbits = token_bits(g, t, d->data, pos);
+				else
+					nbits = nibs[w & 0xff] * 4u;
+				if (want[t]) {
+					d->pos = pos;
+					d->time = time;
+					d->ntokens += n;
+					emit(d, w, t, nbits, nbits > 64 ? nibble(d->data, pos + 16) |
+					    nibble(d->data, pos + 17) << 4 : 0, tok);
+					return 1;
+				}
+				raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1);
+				if (t == TOK_UNKNOWN) {
+					d->unknown++;
+				} else {
+					if (t == TOK_TIMESTAMP &&
+					    !tok_bits(raw, g->ts_rt, g->ts_rt + 1) &&
+					    tok_bits(raw, g->ts_pl, g->ts_pl + 1))
+						d->lost++;
+					time += sqtt_delta(g, t, raw);
+				}
+				pos += nbits / 4;
+				n++;
+			}
+			d->pos = pos;
+			d->time = time;
+			d->ntokens += n;
+		}
+		if ((r = sqtt_next(d, tok)) <= 0 || want[tok->type])
+			return r;
 	}
 }
 
@@ -287,6 +377,7 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 	struct sqtt_token tok;
 	uint64_t pos, end, w, rt, pl;
 	const uint8_t *type, *nibs;
+	const struct pair *pair, *pe;
 	int r, b;
 
 	/* the first token through sqtt_next: it checks the HEADER */
@@ -297,6 +388,7 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 	}
 	type = type_of[d->gen->index];
 	nibs = nibs_of[d->gen->index];
+	pair = pair_of[d->gen->index];
 	rt = 1ULL << d->gen->ts_rt;
 	pl = 1ULL << d->gen->ts_pl;
 	for (;;) {
@@ -304,6 +396,12 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 		end = d->len * 2;
 		while (pos + 18 <= end) {
 			w = window(d->data, pos);
+			if ((pe = &pair[w & 0xfff])->nib) {	/* two short tokens at once */
+				counts[pe->t1]++;
+				counts[pe->t2]++;
+				pos += pe->nib;
+				continue;
+			}
 			b = (int)(w & 0xff);
 			counts[type[b]]++;
 			if (type[b] == TOK_TIMESTAMP && (w & (rt | pl)) == pl)

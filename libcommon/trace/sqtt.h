@@ -40,6 +40,9 @@ void sqtt_init_stream(struct sqtt_decoder *, sqtt_refill_fn, void *ctx);
 void sqtt_free(struct sqtt_decoder *);
 /* 1: a token; 0: end of stream; -1: a stream error (d->error says what). */
 int sqtt_next(struct sqtt_decoder *, struct sqtt_token *);
+/* The next token of a type want[] marks (the others are stepped over: their times and
+ * counts kept, no token made of them), as sqtt_next. */
+int sqtt_next_of(struct sqtt_decoder *, struct sqtt_token *, const uint8_t want[TOK_NTYPES]);
 /* Decode to the end counting tokens per type: what sqtt_next would give, faster.
  * 0 at the end, -1 on a stream error. */
 int sqtt_count(struct sqtt_decoder *, uint64_t counts[TOK_NTYPES]);

@@ -1,0 +1,81 @@
+/* decode_test MODE FILE: decode a raw SQTT stream (a .att file) as the programs do, for
+ * the bench's timings and to check the modes agree.  MODE:
+ *   count  sqtt_count, as sqtt-dump --counts;
+ *   next   sqtt_next on every token;
+ *   walk   sqtt_next_of on the types the walker takes, each token's fields made, as
+ *          stall's first stage does before it walks.
+ * Prints the tokens of each type seen ("TYPE<tab>N", types with none left out; in walk
+ * mode only the types taken), the total, the stream's time (not in count mode), the
+ * UNKNOWN tokens and the TIMESTAMPs flagging lost packets.  Exit 2 on a stream error. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sqtt.h"
+#include "walk.h"
+
+int main(int argc, char **argv)
+{
+	struct sqtt_decoder d;
+	struct sqtt_token tok;
+	struct sqtt_fields f;
+	uint64_t counts[TOK_NTYPES] = { 0 }, total = 0, sum = 0;
+	uint8_t want[TOK_NTYPES];
+	uint8_t *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	FILE *fp;
+	int r, t;
+
+	if (argc != 3 || (strcmp(argv[1], "count") && strcmp(argv[1], "next") &&
+	    strcmp(argv[1], "walk"))) {
+		fprintf(stderr, "usage: decode_test count|next|walk FILE\n");
+		return 2;
+	}
+	if ((fp = fopen(argv[2], "rb")) == NULL) {
+		perror(argv[2]);
+		return 2;
+	}
+	for (;;) {
+		if (cap - len < 65536) {
+			cap = cap ? 2 * cap : 1 << 20;
+			if ((buf = realloc(buf, cap + 16)) == NULL)
+				return 2;
+		}
+		if ((n = fread(buf + len, 1, cap - len, fp)) == 0)
+			break;
+		len += n;
+	}
+	fclose(fp);
+	sqtt_init_mem(&d, buf, len);
+	if (strcmp(argv[1], "count") == 0) {
+		r = sqtt_count(&d, counts);
+	} else if (strcmp(argv[1], "next") == 0) {
+		while ((r = sqtt_next(&d, &tok)) > 0)
+			counts[tok.type]++;
+	} else {
+		for (t = 0; t < TOK_NTYPES; t++)
+			want[t] = (uint8_t)walk_wants((enum sqtt_type)t);
+		while ((r = sqtt_next_of(&d, &tok, want)) > 0) {
+			sqtt_fields(d.gen, &tok, &f);
+			counts[tok.type]++;
+			sum += f.wave + f.op;	/* the fields used, so that they are made */
+		}
+	}
+	if (r < 0) {
+		fprintf(stderr, "decode_test: %s: %s\n", argv[2], d.error);
+		return 2;
+	}
+	for (t = 0; t < TOK_NTYPES; t++)
+		if (counts[t]) {
+			printf("%s\t%" PRIu64 "\n", sqtt_type_name((enum sqtt_type)t), counts[t]);
+			total += counts[t];
+		}
+	printf("total\t%" PRIu64 "\n", total);
+	if (strcmp(argv[1], "count") != 0)	/* sqtt_count keeps no time */
+		printf("time\t%" PRIu64 "\n", d.time);
+	printf("unknown\t%" PRIu64 "\nlost\t%" PRIu64 "\n", d.unknown, d.lost);
+	(void)sum;
+	free(buf);
+	return 0;
+}

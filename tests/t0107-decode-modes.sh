@@ -1,0 +1,54 @@
+#!/bin/sh
+# The decoder's three ways through a stream agree (build/decode_test): sqtt_count (with
+# its step over two short tokens at once) counts what sqtt_next decodes, type by type,
+# and sqtt_next_of (the walk's: the tokens it does not want stepped over) gives every
+# token of the types it takes and the same stream time, on the project's captures and
+# every real buffer of ../shared.
+. "$(dirname "$0")/lib.sh"
+
+DECODE_TEST="$TOP/build/decode_test"
+WALKED='^(HEADER|REG|WAVE_START|WAVE_END|INST|VALU_INST|IMM_ONE|IMMEDIATE|NEW_PC)	'
+
+# agree FILE: the three modes agree on one raw stream
+agree() {
+	"$DECODE_TEST" count "$1" > count.out &&
+	"$DECODE_TEST" next "$1" > next.out &&
+	"$DECODE_TEST" walk "$1" > walk.out &&
+	grep -v "^time	" next.out > next.notime &&
+	test_cmp next.notime count.out &&
+	{ grep -E "$WALKED" next.out; grep -E "^(time|unknown|lost)	" next.out; } > want &&
+	grep -v "^total	" walk.out > got &&
+	test_cmp want got || { echo "decode modes differ on $1" >&2; return 1; }
+}
+
+test_expect_success 'count, next and walk agree on the demo capture' '
+	agree "$TOP/fixtures/demo/stall_shader_engine_0_0.att" &&
+	agree "$TOP/fixtures/demo/stall_shader_engine_1_1.att" &&
+	test $(grep -c . walk.out) -gt 4
+'
+
+test_expect_success SHARED 'count, next and walk agree on every real gfx11 and gfx12 buffer' '
+	n=0 &&
+	for c in "$FIXTURES"/*.pkl "$SHARED"/fixtures/tinygrad-gfx12/*.pkl; do
+		[ -f "$c" ] || continue
+		rm -rf s && sqtt-dump -X s "$c" > /dev/null || return 1
+		for f in s/*.att; do
+			[ -f "$f" ] || continue
+			agree "$f" || return 1
+			n=$((n + 1))
+		done
+	done &&
+	test $n -gt 10
+'
+
+test_expect_success 'a stream cut inside a token: the same error from every mode' '
+	head -c 37 "$TOP/fixtures/demo/stall_shader_engine_0_0.att" > cut.att &&
+	for m in count next walk; do
+		test_expect_code 2 "$DECODE_TEST" $m cut.att > /dev/null 2> err.$m || return 1
+	done &&
+	test_cmp err.count err.next &&
+	test_cmp err.count err.walk &&
+	test_one_line_error decode_test err.count
+'
+
+test_done
