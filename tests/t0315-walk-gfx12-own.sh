@@ -44,8 +44,8 @@ test_expect_success 'walked and costed as constructed' '
 	0x1320	1301	1	VALU_INST	valu	1	issue_cycle
 	0x1328	1303	2	INST:barrier_signal	barrier_signal	2	unexplained
 	0x132c	1400	97	-	barrier	97	barrier
-	0x1330	1400	0	INST:sgmem_wr_2	global_store	0	issue_cycle
-	0x133c	1500	100	WAVE_END	endpgm	100	drain
+	0x1330	1400	0	INST:sgmem_wr_2	global_store	1	exec
+	0x133c	1500	100	WAVE_END	endpgm	99	drain
 	EOF
 	test_cmp expect actual
 '
@@ -55,7 +55,7 @@ test_expect_success 'stall: the same rows in one process, a table, --html and --
 	test_cmp costs srows &&
 	stall --plain -n 3 cap > table &&
 	cut -f1-6 table > actual &&
-	printf "kernel\tpc\thits\tcycles\tpct\tcause\nsync12\t0x131c\t1\t799\t57.07\tmem\nsync12\t0x130c\t1\t199\t14.21\tsmem\nsync12\t0x132c\t1\t97\t6.93\tbarrier\nsync12\t-\t1\t200\t14.29\twave_start\nsync12\t-\t1\t100\t7.14\tdrain\n" > expect &&
+	printf "kernel\tpc\thits\tcycles\tpct\tcause\nsync12\t0x131c\t1\t799\t57.07\tmem\nsync12\t0x130c\t1\t199\t14.21\tsmem\nsync12\t0x132c\t1\t97\t6.93\tbarrier\nsync12\t-\t1\t200\t14.29\twave_start\nsync12\t-\t1\t99\t7.07\tdrain\n" > expect &&
 	test_cmp expect actual &&
 	stall --html page.html --trace-json trace.json cap > /dev/null &&
 	grep -q "s_barrier_wait" page.html &&

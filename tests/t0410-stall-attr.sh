@@ -63,8 +63,8 @@ test_expect_success 'waves of one SIMD interleaving: issue_wait where the other 
 0|0|k_two|0|0|0x108|307|3|VALU_INST|v_add_f32_e32 v2, v0, v1|valu|VALU_DEP_1|3|valu_dep|-
 0|0|k_two|0|0|0x10c|311|4|VALU_INST|v_mul_f32_e32 v3, v2, v2|valu|-|4|unexplained|-
 0|0|k_two|1|1|0x10c|311|5|VALU_INST|v_mul_f32_e32 v3, v2, v2|valu|-|5|unexplained|-
-0|0|k_two|0|0|0x110|312|1|INST:valut_4|v_exp_f32_e32 v4, v3|valu_trans|-|1|issue_cycle|-
-0|0|k_two|0|0|0x114|320|8|VALU_INST|v_add_f32_e32 v5, v4, v4|valu|TRANS32_DEP_1|8|trans_dep|-
+0|0|k_two|0|0|0x110|312|1|INST:valut_4|v_exp_f32_e32 v4, v3|valu_trans|-|4|exec|-
+0|0|k_two|0|0|0x114|320|8|VALU_INST|v_add_f32_e32 v5, v4, v4|valu|TRANS32_DEP_1|5|trans_dep|-
 0|0|k_two|1|1|0x110|321|10|INST:valut_4|v_exp_f32_e32 v4, v3|valu_trans|-|10|unexplained|-
 0|0|k_two|0|0|0x118|322|2|INST:salu|s_add_u32 s0, s0, 1|salu|-|2|issue_wait|-
 0|0|k_two|0|0|0x11c|326|4|INST:salu|s_cmp_eq_u32 s0, 4|salu|SALU_CYCLE_1|4|salu_dep|-

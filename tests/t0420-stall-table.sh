@@ -16,20 +16,20 @@ test_expect_success 'TSV: per (kernel, pc), a TOTAL row per kernel' '
 ##stall-table|pct|percent of the kernel'"'"'s cycles, the sum of its waves'"'"' lifetimes
 ##stall-table|kernel|k_a|cycles|400|waves|2|hits|10|untraced_waves|0|untraced_cycles|0
 ##stall-table|kernel|k_b|cycles|80|waves|1|hits|2|untraced_waves|0|untraced_cycles|0
-#kernel|pc|hits|cycles|pct|cause|c_wave_start|c_mem|c_smem|c_lds|c_mem_smem|c_mem_lds|c_smem_lds|c_mem_smem_lds|c_barrier|c_depctr|c_valu_dep|c_trans_dep|c_salu_dep|c_issue_wait|c_fetch|c_vmem_issue|c_lds_queue|c_drain|c_unexplained|c_untraced|c_none|c_other|inst|c_sleep|c_issue_cycle|row
-k_a|0x104|2|110|27.50|smem|0|0|110|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_waitcnt lgkmcnt(0)|0|0|inst
-k_a|0x108|2|50|12.50|barrier|0|0|0|0|0|0|0|0|50|0|0|0|0|0|0|0|0|0|0|0|0|0|s_barrier|0|0|inst
-k_a|0x10c|2|2|0.50|unexplained|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|2|0|0|0|v_add_nc_u32_e32 v1, v0, v0|0|0|inst
-k_a|0x100|2|0|0.00|wave_start|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_load_b64 s[2:3], s[0:1], 0x0|0|0|inst
-k_a|0x110|2|0|0.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_endpgm|0|0|inst
-k_a|-|2|210|52.50|wave_start|210|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|(launch)|0|0|launch
-k_a|-|2|28|7.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|28|0|0|0|0|(drain)|0|0|drain
-k_a|TOTAL|10|400|100.00|wave_start|210|0|110|0|0|0|0|0|50|0|0|0|0|0|0|0|0|28|2|0|0|0|-|0|0|total
-k_b|0x200|1|0|0.00|wave_start|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|v_mov_b32_e32 v0, 0|0|0|inst
-k_b|0x204|1|0|0.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_endpgm|0|0|inst
-k_b|-|1|50|62.50|wave_start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|(launch)|0|0|launch
-k_b|-|1|30|37.50|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|(drain)|0|0|drain
-k_b|TOTAL|2|80|100.00|wave_start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|-|0|0|total
+#kernel|pc|hits|cycles|pct|cause|c_wave_start|c_mem|c_smem|c_lds|c_mem_smem|c_mem_lds|c_smem_lds|c_mem_smem_lds|c_barrier|c_depctr|c_valu_dep|c_trans_dep|c_salu_dep|c_issue_wait|c_fetch|c_vmem_issue|c_lds_queue|c_drain|c_unexplained|c_untraced|c_none|c_other|inst|c_sleep|c_issue_cycle|c_exec|row
+k_a|0x104|2|110|27.50|smem|0|0|110|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_waitcnt lgkmcnt(0)|0|0|0|inst
+k_a|0x108|2|50|12.50|barrier|0|0|0|0|0|0|0|0|50|0|0|0|0|0|0|0|0|0|0|0|0|0|s_barrier|0|0|0|inst
+k_a|0x10c|2|2|0.50|unexplained|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|2|0|0|0|v_add_nc_u32_e32 v1, v0, v0|0|0|0|inst
+k_a|0x100|2|0|0.00|wave_start|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_load_b64 s[2:3], s[0:1], 0x0|0|0|0|inst
+k_a|0x110|2|0|0.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_endpgm|0|0|0|inst
+k_a|-|2|210|52.50|wave_start|210|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|(launch)|0|0|0|launch
+k_a|-|2|28|7.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|28|0|0|0|0|(drain)|0|0|0|drain
+k_a|TOTAL|10|400|100.00|wave_start|210|0|110|0|0|0|0|0|50|0|0|0|0|0|0|0|0|28|2|0|0|0|-|0|0|0|total
+k_b|0x200|1|0|0.00|wave_start|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|v_mov_b32_e32 v0, 0|0|0|0|inst
+k_b|0x204|1|0|0.00|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|s_endpgm|0|0|0|inst
+k_b|-|1|50|62.50|wave_start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|(launch)|0|0|0|launch
+k_b|-|1|30|37.50|drain|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|(drain)|0|0|0|drain
+k_b|TOTAL|2|80|100.00|wave_start|50|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|0|30|0|0|0|0|-|0|0|0|total
 EOF
 	test_cmp expect actual
 '

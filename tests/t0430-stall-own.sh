@@ -18,8 +18,8 @@ test_expect_success 'the causes of wave 0 of the demo are the ones its trace was
 	0x1324	800	800	mem	s_waitcnt vmcnt(0)
 	0x1328	1	1	issue_cycle	v_add_f32_e32 v1, 1.0, v1
 	0x1330	5	5	valu_dep	v_mul_f32_e32 v1, v1, v1
-	0x1334	1	1	issue_cycle	ds_store_b32 v0, v1
-	0x133c	30	30	lds	s_waitcnt lgkmcnt(0)
+	0x1334	1	2	exec	ds_store_b32 v0, v1
+	0x133c	30	29	lds	s_waitcnt lgkmcnt(0)
 	0x1340	1	959	barrier	s_barrier
 	0x1344	959	1	issue_cycle	ds_load_b32 v2, v0
 	0x134c	32	32	lds	s_waitcnt lgkmcnt(0)
@@ -36,8 +36,8 @@ test_expect_success 'the causes of wave 0 of the demo are the ones its trace was
 	0x1358	1	1	issue_cycle	s_cmp_lg_u32 s6, 0
 	0x135c	1	1	issue_cycle	s_cbranch_scc1 65532
 	0x1360	8	8	issue_wait	v_exp_f32_e32 v2, v2
-	0x1364	1	1	issue_cycle	global_store_b32 v0, v2, s[4:5]
-	0x136c	300	300	drain	s_endpgm
+	0x1364	1	2	exec	global_store_b32 v0, v2, s[4:5]
+	0x136c	300	299	drain	s_endpgm
 	EOF
 	test_cmp expect actual
 '
@@ -78,7 +78,7 @@ test_expect_success 'the table: totals by cause add up; the barrier wait is on s
 test_expect_success 'stall on the demo: the top three, by construction' '
 	stall --tsv -n 3 "$TOP/fixtures/demo" > top &&
 	grep -v "^#" top | cut -f2,4,6 > actual &&
-	printf "0x1324\t2445\tmem\n0x1340\t2021\tbarrier\n0x1318\t594\tsmem\n-\t1506\twave_start\n-\t906\tdrain\nTOTAL\t7794\tmem\n" > expect &&
+	printf "0x1324\t2445\tmem\n0x1340\t2021\tbarrier\n0x1318\t594\tsmem\n-\t1506\twave_start\n-\t903\tdrain\nTOTAL\t7794\tmem\n" > expect &&
 	test_cmp expect actual
 '
 

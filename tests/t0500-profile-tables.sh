@@ -38,7 +38,7 @@ test_expect_success 'a TSV table that does not add up: one line, exit 2' '
 	bad_tsv t6.tsv "8p"  ":9: kernel '"'"'k_a'"'"' pc 0x104: a second row" &&
 	bad_tsv t7.tsv "s/waves	2/waves	two/" ":5: kernel '"'"'k_a'"'"': waves '"'"'two'"'"' is not a number" &&
 	bad_tsv t9.tsv "/^k_a	-	2	210	/p" ":14: kernel '"'"'k_a'"'"': a second launch row" &&
-	bad_tsv t10.tsv "s/	(drain)	0	0	drain\$/	(drain)	0	0	dram/" ":14: row: '"'"'dram'"'"' is none of inst, launch, drain, total" &&
+	bad_tsv t10.tsv "s/	(drain)	0	0	0	drain\$/	(drain)	0	0	0	dram/" ":14: row: '"'"'dram'"'"' is none of inst, launch, drain, total" &&
 	bad_tsv t8.tsv "s/^k_b	0x200	1/k_b	0x200	0/" ":16: hits: 0: a row of nothing"
 '
 

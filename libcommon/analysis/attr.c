@@ -7,6 +7,7 @@
 #include "attr.h"
 #include "codeobj.h"
 #include "out.h"
+#include "regs.h"
 #include "util.h"
 
 /* Outstanding operations on one counter, oldest first: at most the model's counter_depth
@@ -44,7 +45,12 @@ struct wave {
 	uint64_t start;		/* WAVE_START: the first row's time minus its delta */
 	uint64_t sum_delta, sum_cost;
 	int64_t last_issue, below_issue;	/* latest issue time, latest one before it */
+	uint64_t prev_last;	/* the last byte of the previous row's instruction, as far as known */
+	unsigned prev_busy;	/* cycles the previous row's instruction ran, from its token's op */
+	int prev_valu;		/* the previous row was a VALU, writing valu_def, reading valu_use */
+	struct regs valu_def, valu_use;
 	struct qrow *barrier;	/* an s_barrier row waiting for this wave's next row */
+	struct qrow *held;	/* a row whose cause waits for its length (the next row's pc) */
 	struct fifo cnt[ISA_NCOUNTER];
 };
 
@@ -414,6 +420,36 @@ sleep_of(const struct attr *a, const struct attr_row *r)
 	return r->cls == IC_IMM && r->inst[2] == 's' ? a->model->sleep_cycles(r->inst) : -1;
 }
 
+/* The cycles an instruction ran, as its INST token's op says (valub_16, valut_4,
+ * sgmem_wr_6: the count after the op's last '_'); 0 where the token says none. */
+static unsigned
+op_cycles(const struct attr_row *r)
+{
+	const char *op, *u;
+	unsigned n = 0;
+
+	if (r->kind == ROW_WAVE_END || strncmp(r->token, "INST:", 5) != 0)
+		return 0;
+	op = r->token + 5;
+	if ((u = strrchr(op, '_')) == NULL || u[1] == '\0' || strstr(op, "other_simd") != NULL)
+		return 0;
+	for (u++; *u; u++) {
+		if (*u < '0' || *u > '9' || n > 1000)
+			return 0;
+		n = n * 10 + (unsigned)(*u - '0');
+	}
+	return n;
+}
+
+/* The longest instruction whose length the next row's pc can tell (gfx11 and gfx12: 4,
+ * 8 or 12 bytes); a longer distance holds instructions that emitted no token. */
+#define INST_MAX_BYTES 12
+/* An instruction whose last byte is in another block of this many bytes than its first
+ * waits on fetch.  The gfx11 fixtures: the 12 8-byte instructions that straddle into a
+ * new 256-byte block cost 261 cycles (median), the 69 that straddle only a 64-byte line
+ * 2 (75% at most 4), as much as an instruction inside a line (stall-attr(1), fetch). */
+#define STRADDLE_BLOCK 256
+
 /* The rules of stall-attr(1), CAUSES, first that fits. */
 static enum cause
 cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
@@ -440,12 +476,22 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 		return CAUSE_ISSUE_CYCLE;
 	if ((r->dep[0] != '-' || r->dep[1] != '\0') && (c = dep_cause(a, r->dep)) != CAUSE_NONE)
 		return c;
+	if (w->prev_valu && (is_vmem(a, r->cls) || r->cls == IC_LDS_LOAD ||
+	    r->cls == IC_LDS_STORE)) {
+		/* a memory instruction that reads what the VALU just before it wrote, or
+		 * loads into what it read */
+		struct inst in = { .text = r->inst };
+		struct regs def, use;
+		inst_regs(&in, &def, &use);
+		if (regs_overlap(&w->valu_def, &use) || regs_overlap(&w->valu_use, &def))
+			return CAUSE_VALU_DEP;
+	}
 	/* the other waves' issues (a cycle each) inside the gap bound what they explain:
 	 * issue_wait where they fill at least half of it beyond the row's own cycle */
 	if (others_issued(e, w, w->prev_time, r->time) &&
 	    2 * (int64_t)others_issues(e, w, w->prev_time, r->time) >= cost - 1)
 		return CAUSE_ISSUE_WAIT;
-	if (w->prev_taken || (r->pc_known && w->prev_pc_known && r->pc / a->model->fetch_line != w->prev_pc / a->model->fetch_line))
+	if (w->prev_taken || (r->pc_known && w->prev_pc_known && r->pc / a->model->fetch_line != w->prev_last / a->model->fetch_line))
 		return CAUSE_FETCH;
 	if (is_vmem(a, r->cls))
 		return CAUSE_VMEM_ISSUE;
@@ -468,13 +514,16 @@ wave_end(struct attr *a, struct aevent *e, struct wave *w)
 	return 0;
 }
 
-/* A barrier whose wave's next row never came keeps its own delta. */
+/* A barrier whose wave's next row never came keeps its own delta, a held row its cost
+ * and cause. */
 static void
 release(struct wave *w)
 {
 	if (w->barrier)
 		w->barrier->pending = 0;
-	w->barrier = NULL;
+	if (w->held)
+		w->held->pending = 0;
+	w->barrier = w->held = NULL;
 }
 
 int
@@ -488,8 +537,9 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	uint64_t cost;
 	long want[ISA_NCOUNTER], sleep;
 	unsigned waited = 0;
-	int i, first = 0, end = is_end(r);
+	int i, first = 0, end = is_end(r), hold = 0;
 	int barrier = !end && r->cls == IC_BARRIER && !a->model->barrier_exit_traced;
+	unsigned busy = 0;
 	enum cause cause;
 
 	if (r->time > INT64_MAX)
@@ -544,6 +594,33 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		release(w);
 		cost = keep;
 	}
+	if (!first && w->prev_pc_known && !w->prev_taken && r->pc_known && r->pc > w->prev_pc) {
+		/* the previous instruction's length: the distance to this one, less the 4 bytes
+		 * of the s_delay_alu that announced this row's dep (it emits no token) */
+		uint64_t len = r->pc - w->prev_pc;
+		if (len >= 8 && (r->dep[0] != '-' || r->dep[1] != '\0'))
+			len -= 4;
+		if (len <= INST_MAX_BYTES)
+			w->prev_last = w->prev_pc + len - 1;
+	}
+	if (w->held) {
+		/* the previous row, held for what this one says: how long it ran (its execution
+		 * shows in this row's delta and moves onto it, as a barrier's wait does), or its
+		 * length (its last byte in another fetch line than its first: fetch) */
+		uint64_t move = cost > 0 ? cost - 1 : 0;
+		if (w->prev_busy > 0) {
+			if (move > w->prev_busy - 1)
+				move = w->prev_busy - 1;
+			if (move > 0) {
+				w->held->cost += (int64_t)move;
+				w->held->cause = CAUSE_EXEC;
+				w->sum_cost += move;
+				cost -= move;
+			}
+		} else if (w->prev_last / STRADDLE_BLOCK != w->prev_pc / STRADDLE_BLOCK)
+			w->held->cause = CAUSE_FETCH;
+		release(w);
+	}
 	if (__builtin_add_overflow(w->sum_delta, r->delta, &w->sum_delta) ||
 	    __builtin_add_overflow(w->sum_cost, cost, &w->sum_cost) || w->sum_delta > INT64_MAX)
 		return fail(a, "cycles: a sum passes 2^63-1");
@@ -561,6 +638,16 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 				waited |= fifo_wait(a, &w->cnt[i], (unsigned long)want[i]);
 	}
 	cause = cause_of(a, r, e, w, first, (int64_t)cost, waited);
+	if (!end && !barrier) {
+		unsigned fl = STRADDLE_BLOCK;
+		busy = op_cycles(r);
+		if (busy > 1 && !a->raw && cause == CAUSE_ISSUE_CYCLE)
+			hold = 1;	/* its execution shows on the wave's next row */
+		else if ((busy = 0, cost > 1) && r->pc_known && r->kind == ROW_ISSUE &&
+		    r->pc % fl + INST_MAX_BYTES > fl && (cause == CAUSE_VMEM_ISSUE ||
+		    cause == CAUSE_LDS_QUEUE || cause == CAUSE_UNEXPLAINED))
+			hold = 1;	/* it may straddle a fetch line: the next row's pc says */
+	}
 	if (!end) {
 		unsigned kind;
 		int c;
@@ -574,12 +661,18 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		ring_push(e, r->time, w->id);
 	}
 	w->prev_time = r->time;
-	w->prev_pc = r->pc;
+	w->prev_pc = w->prev_last = r->pc;
+	w->prev_busy = busy;
 	w->prev_pc_known = r->pc_known;
 	w->prev_taken = r->kind == ROW_TAKEN;
-
+	w->prev_valu = !end && (strcmp(r->token, "VALU_INST") == 0 ||
+	    strncmp(r->token, "INST:valu", 9) == 0);
+	if (w->prev_valu) {
+		struct inst in = { .text = r->inst };
+		inst_regs(&in, &w->valu_def, &w->valu_use);
+	}
 	data = a->bytes(a->ctx, handle, &len);
-	if (a->qhead != NULL || (barrier && !a->raw)) {
+	if (a->qhead != NULL || (barrier && !a->raw) || hold) {
 		q = queue_add(a, data, len, 0);
 		q->cost = (int64_t)cost;
 		q->cause = cause;
@@ -588,6 +681,10 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		if (barrier && !a->raw) {
 			q->pending = 1;
 			w->barrier = q;
+		}
+		if (hold) {
+			q->pending = 1;
+			w->held = q;
 		}
 	} else {
 		a->out(a->ctx, data, len, (int64_t)cost, cause, a->retired_len ? a->retired : NULL,
@@ -604,7 +701,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		for (b = 0; b < NBUCKET; b++)
 			for (x = a->ebucket[b]; x; x = x->hnext)
 				for (y = x->waves; y; y = y->next)
-					if (y->barrier == q0) {
+					if (y->barrier == q0 || y->held == q0) {
 						warn(a, A_BARRIER, "an s_barrier of wave %" PRIu64 " of event %" PRIu64
 						    " waited %u rows for its wave's next row: its wait stays "
 						    "on that row", y->id, x->id, ATTR_MAX_HELD);

@@ -47,6 +47,8 @@ const struct cause_info cause_info[NCAUSE] = {
 	[CAUSE_SLEEP] = { "sleep", "c_sleep", "an s_sleep: the wave slept" },
 	[CAUSE_ISSUE_CYCLE] = { "issue_cycle", "c_issue_cycle",
 	    "the one cycle an issue takes: it issued at once (a cost of 1, or 0)" },
+	[CAUSE_EXEC] = { "exec", "c_exec",
+	    "the instruction ran the cycles its token's op says (valub_16, valut_4, sgmem_wr_6)" },
 };
 
 /* Names an older version wrote, read as the cause they were renamed to.  "issue" was

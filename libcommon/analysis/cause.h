@@ -13,6 +13,7 @@ enum cause {
 	CAUSE_OTHER,		/* a name this vocabulary does not know */
 	CAUSE_SLEEP,
 	CAUSE_ISSUE_CYCLE,	/* the one cycle an issue takes: it issued at once */
+	CAUSE_EXEC,		/* the instruction's own execution, as its token's op says */
 	NCAUSE
 };
 /* stall-table's TSV had its inst column after the causes up to here: the causes added
