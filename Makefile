@@ -56,7 +56,7 @@ LINK = $(CC) $(ALL_CFLAGS) -o $@ $(filter %.o %.c,$^) $(call rev,$(ARCHIVES))
 rev = $(if $(1),$(call rev,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 
 TEST_BIN = build/pickle_test build/codeobj_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test \
-	build/dwarf_test build/loops_test build/regs_test
+	build/dwarf_test build/loops_test build/regs_test build/fatal_test
 
 all: $(BIN) $(TEST_BIN)
 
@@ -96,6 +96,10 @@ build/pickle_test build/cause_test build/tsv_test build/gfx9_test build/align_te
 
 build/codeobj_test build/dwarf_test build/loops_test build/regs_test: build/%: tests/%.c $(ARCHIVES) | build
 	$(LINK) $(LDLIBS_BASE) $(LDLIBS_CODE)
+
+# capture_open's fatal errors returning to it (exit wrapped): what they leave (t0987)
+build/fatal_test: tests/fatal_test.c $(ARCHIVES) | build
+	$(LINK) $(LDLIBS_BASE) -Wl,--wrap=exit
 
 -include $(ALL_LIBOBJ:.o=.d) $(patsubst cmd/%.c,build/cmd-%.d,$(wildcard cmd/*.c))
 
