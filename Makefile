@@ -118,6 +118,11 @@ check: deps
 	$(MAKE) all
 	./check.sh
 
+# Every program under valgrind's memcheck on the fixtures and ../shared's captures
+# (scripts/valgrind.sh: minutes, not in CI)
+valgrind: all
+	sh scripts/valgrind.sh
+
 # Sanitizer build of the same tests: make asan-check
 asan-check: deps
 	$(MAKE) clean
@@ -147,4 +152,4 @@ install: all
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: all deps check asan-check demo bench mutants lint-man clean install
+.PHONY: all deps check asan-check valgrind demo bench mutants lint-man clean install

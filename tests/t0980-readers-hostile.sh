@@ -7,13 +7,12 @@
 . "$(dirname "$0")/lib.sh"
 
 DEMO="$TOP/fixtures/demo"
-asan() { grep -q __asan_init "$BIN/sqtt-dump"; }
 
 # peak KB MAX CMD...: run CMD (its status kept), failing with 99 if it took more than MAX
-# KB (not measured in sanitizer builds, or where /usr/bin/time is missing)
+# KB (not measured in sanitizer builds, or where GNU time is missing: a skipped part, said)
 peak() {
 	max=$1; shift
-	if [ -x /usr/bin/time ] && ! asan; then
+	if test_part GNU_TIME,!ASAN "the $max KB bound of $1" > /dev/null; then
 		/usr/bin/time -f "%M %U" -o peak.out "$@"
 		st=$?
 		set -- $(tail -n 1 peak.out)
