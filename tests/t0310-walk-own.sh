@@ -85,6 +85,46 @@ EOF
 	test_cmp expect actual
 '
 
+# The rows of the traced waves by construction, not by the walker: the authored trace's
+# tokens of each wave (an IMMEDIATE's wave mask is its raw >> 8) in order, placed on the
+# kernel's instructions as llvm-objdump lists them (s_delay_alu issues no token), a
+# branch taken where its token says so, to pc + 4 + 4 * simm16; the WAVE_END on s_endpgm.
+# The literal rows of wave 2 above are kept as a regression record of this derivation.
+test_expect_success OBJDUMP 'demo: every row of the traced waves, from the trace and the disassembly' '
+	"${OBJDUMP:-llvm-objdump-22}" -d --no-show-raw-insn "$KERNELS/demo.hsaco" |
+		awk -F"\t" "/^\t[a-z]/ { n = split(\$2, c, \"// \"); sub(/ +$/, \"\", c[1]); split(c[n], a, \":\"); print a[1], c[1] }" |
+		sed "s/^0*//" | grep -v " s_delay_alu" > code &&
+	test $(grep -c . code) -eq 21 &&
+	awk -F"\t" -v OFS=" " "
+		FNR == 1 { f++ }
+		f == 1 { pc = \$0; sub(/ .*/, \"\", pc); in_ = \$0; sub(/^[^ ]* /, \"\", in_)
+			np++; cpc[np] = tolower(\"0x\" pc); cin[np] = in_; next }
+		/^#/ || \$1 != 0 { next }
+		\$5 == \"HEADER\" { next }
+		\$5 == \"WAVE_START\" { if (\$7 == 0) start[\$6] = \$4; next }
+		\$5 == \"WAVE_END\" { if (\$7 == 0) end_[\$6] = \$4; next }
+		\$5 == \"IMMEDIATE\" { m = 0; h = \$11; for (i = 3; i <= length(h); i++) m = m * 16 + index(\"0123456789abcdef\", substr(h, i, 1)) - 1
+			m = int(m / 256); for (w = 0; m > 0; w++) { if (m % 2) tok[w, ++nt[w]] = \$4 \" IMMEDIATE\"; m = int(m / 2) }; next }
+		{ tok[\$6, ++nt[\$6]] = \$4 \" \" (\$5 == \"INST\" ? \"INST:\" \$10 : \$5) }
+		END { for (w in start) {
+			k = 1; prev = start[w]
+			for (t = 1; t <= nt[w]; t++) {
+				split(tok[w, t], x, \" \")
+				print 0, w, w, cpc[k], x[1], x[1] - prev, x[2], cin[k]; prev = x[1]
+				if (x[2] == \"INST:branch_taken\") {
+					split(cin[k], b, \" \"); v = b[2] >= 32768 ? b[2] - 65536 : b[2]
+					target = sprintf(\"0x%x\", (k ? 0 : 0) + hex(cpc[k]) + 4 + 4 * v)
+					for (k = 1; cpc[k] != target; k++) ;
+				} else k++
+			}
+			print 0, w, w, cpc[np], end_[w], end_[w] - prev, \"WAVE_END\", cin[np] } }
+		function hex(s,   i, v) { v = 0; for (i = 3; i <= length(s); i++) v = v * 16 + index(\"0123456789abcdef\", substr(s, i, 1)) - 1; return v }
+	" code "$TOP/fixtures/traces/demo.packets.tsv" | sort -k2,2n -k5,5n > expect &&
+	rows rows.demo | awk "\$1 == 0 && \$8 != \"(wave\"" | sort -k2,2n -k5,5n > actual &&
+	test_cmp expect actual &&
+	awk "\$2 == 2" expect | grep -c . > n && echo 29 > m && test_cmp m n
+'
+
 test_expect_success 'demo: a 3-trip loop: back edge taken twice, then not taken' '
 	cat > expect <<\EOF &&
 0 0 0 0x134c 2630 32 IMMEDIATE s_waitcnt lgkmcnt(0)

@@ -8,6 +8,40 @@
 
 tabs() { tr '|' '\t'; }
 DEMO="$TOP/fixtures/demo"
+. "$TOP/tests/annotate-lib.sh"
+
+# figures RECS PC: the figures the rules below measure, worked out from the walk alone
+# (records of tests/annotate-lib.sh, what each wait retired by tests/lib/waits-model.awk),
+# a wave's share each: cycles, mem, mem as a percent of the cycles, the cycles at PC, the
+# s_waitcnt rows', the lds of the lgkmcnt(0) waits, wave_start (each wave's first row)
+figures() {
+	awk -f "$TOP/tests/lib/waits-model.awk" -v view=rows "$1" "$1" > figures.rows &&
+	awk -F'\t' -v pc=$(($2)) 'FNR == 1 { f++ }
+		f == 1 { if ($7 != "-") { k = $3 SUBSEP $5; kinds[k] = kinds[k] " " $7 }; cost[$3 SUBSEP $5] = $6; next }
+		{ w = $2 SUBSEP $3; d = $5 - $6; inst[sprintf("0x%x", $4)] = $7
+		  if (!(w in seen)) { seen[w] = 1; start += d; waves++ }
+		  life += d
+		  if ($8 == 1) next
+		  if ($4 == pc) atpc += d
+		  if ($7 ~ /^s_waitcnt/) { waits += d; wt[$3 SUBSEP $5] = $7 } }
+		END {
+			for (k in wt) { n = split(kinds[k], l, " "); g = 0; ds = 0
+				for (i = 1; i <= n; i++) { if (inst[l[i]] ~ /^global_/) g++; if (inst[l[i]] ~ /^ds_/) ds++ }
+				if (n > 0 && g == n) mem += cost[k]
+				if (n > 0 && ds == n && wt[k] ~ /lgkmcnt[(]0[)]/) lds += cost[k] }
+			printf "%.2f %.2f %.2f%% %.2f %.2f %.2f %.2f\n", life / waves, mem / waves, 100 * mem / life,
+			    atpc / waves, waits / waves, lds / waves, start / waves }' figures.rows "$1"
+}
+
+# the demo's figures by construction (fixtures/README.md's timings): 3 waves of 2598
+# cycles, their vmcnt waits 800-840 (815 a wave), ...; the rules below are written at them
+test_expect_success 'the demo'"'"'s figures, from its walk: the numbers the rules are written at' '
+	sqtt-dump "$DEMO" | sqtt-walk | awk -F"\t" "!/^#/ && \$11 != \"untraced\"" > demo.walk &&
+	rows_records demo.walk > demo.rec &&
+	figures demo.rec 0x1324 > actual &&
+	echo "2598.00 815.00 31.37% 815.00 1074.33 61.33 502.00" > expect &&
+	test_cmp expect actual
+'
 
 test_expect_success 'its own numbers pass, every kind of rule, exit 0' '
 	stall --rows "$DEMO" >rows.tsv &&
@@ -238,13 +272,24 @@ r_2_8_16_4_4_16_4 inst /^s_waitcnt/ cycles <= 15000
 r_2_8_16_4_4_16_4 cycles <= 125% of gemm-02.json
 EOF
 	test_expect_code 0 stall-budget gemm.rules "$A" >actual &&
-	tabs >expect <<\EOF &&
+	for g in a:20260305_profile_gemm_run_0_b6d1936 b:20260202_profile_gemm_run_0_ccf477c; do
+		n=${g%%:*} && f=${g#*:} &&
+		gzip -dc "$GOLDEN/$f.amd.tsv.gz" > $n.amd &&
+		sqtt-dump "$FIXTURES/$f.pkl" | sqtt-walk | stall-attr | awk -F"\t" "/^#/ || \$3 == \"r_2_8_16_4_4_16_4\"" > $n.attr &&
+		amd_records $n.attr $n.amd | awk -F"\t" "\$1 == \"r_2_8_16_4_4_16_4\"" > $n.rec &&
+		figures $n.rec 0x183c > $n.figures || return 1
+	done &&
+	read cyc mem pct atpc waits lds start < a.figures &&
+	read bcyc rest < b.figures &&
+	echo "$cyc $pct $atpc $waits $bcyc" > got && echo "18459.50 71.78% 12318.00 14617.00 14850.50" > expect && test_cmp expect got &&
+	lim=$(awk -v c=$bcyc "BEGIN { printf \"%.2f\", 1.25 * c }") &&
+	tabs >expect <<EOF &&
 #verdict|rule|kernel|measured|op|limit|text
-ok|gemm.rules:1|r_2_8_16_4_4_16_4|18459.50|<=|20000.00|r_2_8_16_4_4_16_4 cycles <= 20000
-ok|gemm.rules:2|r_2_8_16_4_4_16_4|71.78%|<=|75.00%|* cause mem <= 75%
-ok|gemm.rules:3|r_2_8_16_4_4_16_4|12318.00|<=|15000.00|r_2_8_16_4_4_16_4 pc 0x183c cycles <= 15000
-ok|gemm.rules:4|r_2_8_16_4_4_16_4|14617.00|<=|15000.00|r_2_8_16_4_4_16_4 inst /^s_waitcnt/ cycles <= 15000
-ok|gemm.rules:5|r_2_8_16_4_4_16_4|18459.50|<=|18563.12|r_2_8_16_4_4_16_4 cycles <= 125% of gemm-02.json
+ok|gemm.rules:1|r_2_8_16_4_4_16_4|$cyc|<=|20000.00|r_2_8_16_4_4_16_4 cycles <= 20000
+ok|gemm.rules:2|r_2_8_16_4_4_16_4|$pct|<=|75.00%|* cause mem <= 75%
+ok|gemm.rules:3|r_2_8_16_4_4_16_4|$atpc|<=|15000.00|r_2_8_16_4_4_16_4 pc 0x183c cycles <= 15000
+ok|gemm.rules:4|r_2_8_16_4_4_16_4|$waits|<=|15000.00|r_2_8_16_4_4_16_4 inst /^s_waitcnt/ cycles <= 15000
+ok|gemm.rules:5|r_2_8_16_4_4_16_4|$cyc|<=|$lim|r_2_8_16_4_4_16_4 cycles <= 125% of gemm-02.json
 EOF
 	test_cmp expect actual &&
 	echo "r_2_8_16_4_4_16_4 cycles <= 120% of gemm-02.json" >g2.rules &&

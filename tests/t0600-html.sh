@@ -140,4 +140,19 @@ test_expect_success SHARED '20260202 gemm: every kernel, then E_8_8_16_4 (16 wav
 	test "$(wc -c < timeline.png)" -gt 20000
 '
 
+test_expect_success SHARED 'gfx12 (RX 9070) gemm: 16 waves of a kernel, each a lane, each row a bar, a click shows the row' '
+	rows "$SHARED/fixtures/tinygrad-gfx12/20260610_profile_gemm_run_0_96202b2.pkl" &&
+	stall-table --top 10 --html gfx12.html rows.tsv > gfx12.tsv &&
+	k=$(awk -F"\t" "!/^#/ { print \$3; exit }" rows.tsv) &&
+	probe gfx12.html "$k" &&
+	expect_probe rows.tsv gfx12.tsv "$k" > expect &&
+	grep "^kernel" probe | sort > actual.k &&
+	grep "^kernel" expect > expect.k &&
+	test_cmp expect.k actual.k &&
+	grep -v "^kernel" expect > expect.rest &&
+	grep -v "^kernel" probe > actual.rest &&
+	test_cmp expect.rest actual.rest &&
+	grep -q "^kernel	$k	16	" probe
+'
+
 test_done

@@ -9,6 +9,8 @@ test_expect_success 'the rows of hot, calm and poll' '
 	rows_of hot && rows_of calm && rows_of poll
 '
 
+# A regression record of the output (causes included): the independent check is the
+# llvm-addr2line one below, line by line, and the conservation of cycles after it.
 test_expect_success '--lines of hot, exactly' '
 	stall-annotate --lines hot.attr > out &&
 	cat > expect <<-\EOF &&

@@ -176,9 +176,18 @@ test_expect_success SHARED,PYTHON3 'gemm: 3 code objects, 3 loads, an SQTT_DATA 
 	echo 18 > expect && test_cmp expect actual
 '
 
-test_expect_success RGPTOOL "tinygrad's rgptool reads the file back: its chunks" '
-	python3 -c "import sys; sys.path.insert(0, sys.argv[1]); import rgptool; r = rgptool.RGP.from_bytes(open(sys.argv[2], \"rb\").read()); print(len(r.chunks))" "$(dirname "$RGPTOOL")" out.1.rgp > actual &&
-	echo 10 > expect && test_cmp expect actual
+test_expect_success RGPTOOL "tinygrad's rgptool reads every file written back, chunk for chunk, and writes it again byte for byte" '
+	cat > roundtrip.py <<-\EOF &&
+	import sys
+	sys.path.insert(0, sys.argv[1])
+	import rgptool
+	for f in sys.argv[2:]:
+	    b = open(f, "rb").read()
+	    r = rgptool.RGP.from_bytes(b)
+	    print(f, len(r.chunks), "same" if r.to_bytes() == b else "differs")
+	EOF
+	python3 roundtrip.py "$(dirname "$RGPTOOL")" out.1.rgp gemm.rgp > actual &&
+	printf "out.1.rgp 10 same\ngemm.rgp 18 same\n" > expect && test_cmp expect actual
 '
 
 test_expect_success '--rgp: selections, one capture, no other output option' '

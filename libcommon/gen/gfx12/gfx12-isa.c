@@ -290,5 +290,6 @@ gfx12_model(struct isa_model *m)
 	m->wait_bits = gfx12_wait_bits;
 	m->mem_counter = gfx12_mem_counter;
 	m->length = gfx12_length;
+	m->fetch_line = 128;	/* LLVM's instruction cache line for gfx12 (stall-attr(1), fetch) */
 	/* gfx11's words that crash LLVM are VOP2 fmamk/fmaak forms; gfx12 keeps that check */
 }

@@ -24,7 +24,8 @@ gfx12_op_unit(int op)
 	return SQTT_UNIT_NONE;
 }
 
-/* The numbered families, named as AMD names them. */
+/* The numbered families, named as AMD names them.  The ops left unnamed (printed 0x..)
+ * are named by no public source: sqtt-dump(1) lists them. */
 static char other_simd[34][24], block_store[34][20];
 
 void
