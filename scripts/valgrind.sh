@@ -93,6 +93,9 @@ done
 vg 0 encode-raw sqtt-encode -e 0 -o "$tmp/demo.att" fixtures/traces/demo.packets.tsv
 vg 0 encode-dir sqtt-encode -d "$tmp/encoded" fixtures/traces/demo.packets.tsv
 vg 2 encode-bad sqtt-encode -o "$tmp/bad.att" tests/bad/encode-event-back.tsv
+vg 0 annotate-hot stall-annotate --hints "$tmp/attr-hot.out"
+vg 0 annotate-poll stall-annotate --loads "$tmp/attr-poll.out"
+vg 0 annotate-sync12 stall-annotate "$tmp/attr-sync12.out"
 cd "$tmp" || exit 2
 vg 0 table-v2 stall-table "attr-demo-v2.out"
 vg 1 diff-demo stall-diff "table-demo.out" "table-v2.out"
@@ -101,8 +104,6 @@ echo "demo cycles <= 100000" > ok.rules
 echo "* cause mem <= 1%" > over.rules
 vg 0 budget-ok stall-budget ok.rules "table-demo.out"
 vg 1 budget-over stall-budget over.rules "table-demo.out"
-vg 0 annotate-hot stall-annotate --hints "attr-hot.out"
-vg 0 annotate-poll stall-annotate --loads "attr-poll.out"
 vg 0 annotate-lines stall-annotate "attr-demo.out"
 echo "valgrind: $n runs, $( [ $failed = 0 ] && echo "all clean" || echo "some FAILED")"
 exit $failed
