@@ -46,7 +46,7 @@ opens(const char *path, int n)
 {
 	static struct capture c;	/* static: unchanged by the longjmp */
 	static int errors;
-	int i;
+	volatile int i;
 
 	errors = 0;
 	for (i = 0; i < n; i++) {

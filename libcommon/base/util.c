@@ -76,11 +76,12 @@ warning_out(const char *fmt, ...)
 	free(msg);
 }
 
-static struct {
+/* each thread's own (stall's workers read code objects too) */
+static _Thread_local struct {
 	void (*fn)(void *);
 	void *arg;
 } fatal_stack[FATAL_MAX];
-static int fatal_depth;
+static _Thread_local int fatal_depth;
 
 void
 fatal_push(void (*fn)(void *), void *arg)

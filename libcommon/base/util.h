@@ -58,8 +58,8 @@ void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void die_errno(const char *what) __attribute__((noreturn));
 /* fn(arg) if a fatal error comes before the matching fatal_pop(arg): what a reader
  * allocates, registered for as long as it is half-made or its own (at most FATAL_MAX at
- * once, an internal error past that).  fatal_pop drops the newest of arg's, an internal
- * error if there is none. */
+ * once, an internal error past that), of the thread that calls.  fatal_pop drops the
+ * newest of arg's, an internal error if there is none. */
 #define FATAL_MAX 32
 void fatal_push(void (*fn)(void *), void *arg);
 void fatal_pop(void *arg);
