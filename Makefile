@@ -56,7 +56,7 @@ LINK = $(CC) $(ALL_CFLAGS) -o $@ $(filter %.o %.c,$^) $(call rev,$(ARCHIVES))
 rev = $(if $(1),$(call rev,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 
 TEST_BIN = build/pickle_test build/codeobj_test build/gfx9walk_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test \
-	build/dwarf_test build/loops_test build/regs_test build/decode_test
+	build/dwarf_test build/loops_test build/regs_test build/decode_test build/fatal_test
 
 all: $(BIN) $(TEST_BIN)
 
@@ -97,6 +97,10 @@ build/pickle_test build/cause_test build/tsv_test build/gfx9_test build/align_te
 build/codeobj_test build/gfx9walk_test build/dwarf_test build/loops_test build/regs_test build/decode_test: build/%: tests/%.c $(ARCHIVES) | build
 	$(LINK) $(LDLIBS_BASE) $(LDLIBS_CODE)
 
+# capture_open's fatal errors returning to it (exit wrapped): what they leave (t0987)
+build/fatal_test: tests/fatal_test.c $(ARCHIVES) | build
+	$(LINK) $(LDLIBS_BASE) -Wl,--wrap=exit
+
 -include $(ALL_LIBOBJ:.o=.d) $(patsubst cmd/%.c,build/cmd-%.d,$(wildcard cmd/*.c))
 
 bin/sqtt-capture: cmd/sqtt-capture.sh Makefile | bin
@@ -113,6 +117,11 @@ deps:
 check: deps
 	$(MAKE) all
 	./check.sh
+
+# Every program under valgrind's memcheck on the fixtures and ../shared's captures
+# (scripts/valgrind.sh: minutes, not in CI)
+valgrind: all
+	sh scripts/valgrind.sh
 
 # Sanitizer build of the same tests: make asan-check
 asan-check: deps
@@ -143,4 +152,4 @@ install: all
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: all deps check asan-check demo bench mutants lint-man clean install
+.PHONY: all deps check asan-check valgrind demo bench mutants lint-man clean install

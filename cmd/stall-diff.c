@@ -72,7 +72,7 @@ main(int argc, char *argv[])
 {
 	char **names = NULL;
 	size_t nnames = 0;
-	int ch, format_given = 0, flags = PROFILE_TABLES | PROFILE_WALL;
+	int ch, st, format_given = 0, flags = PROFILE_TABLES | PROFILE_WALL;
 	enum format format = F_TSV;
 	unsigned how = 0;
 	struct profile pa, pb;
@@ -140,5 +140,9 @@ main(int argc, char *argv[])
 		diff_put_tsv(&d, stdout, how);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(2, "stdout");
-	return d.differs ? 1 : 0;
+	st = d.differs ? 1 : 0;
+	diff_free(&d);
+	profile_free(&pa);
+	profile_free(&pb);
+	return st;
 }

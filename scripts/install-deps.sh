@@ -5,7 +5,7 @@
 # libsqlite3, the sqlite3 program (tests), mandoc.
 # --tests: also what the tests' prerequisites name (tests/lib.sh), so that none is
 # skipped: jq, GNU time, strace, python3, chromium, clang-22 and lld-22, llvm-22's
-# llvm-objdump and llvm-addr2line.
+# llvm-objdump and llvm-addr2line; and valgrind (make valgrind).
 set -e
 have() { command -v "$1" >/dev/null 2>&1; }
 tests=
@@ -19,7 +19,7 @@ build_ok() {
 tests_ok() {
 	have jq && [ -x /usr/bin/time ] && have strace && have python3 && have cc &&
 	    { have chromium || have chromium-browser; } && have clang-22 && have ld.lld-22 &&
-	    have llvm-objdump-22 && have llvm-addr2line-22
+	    have llvm-objdump-22 && have llvm-addr2line-22 && have valgrind
 }
 if build_ok && { [ -z "$tests" ] || tests_ok; }; then
 	exit 0
@@ -31,7 +31,7 @@ if ! have dpkg-query || ! have apt-get; then
 	exit 2
 fi
 pkgs="libelf-dev libdw-dev zlib1g-dev libzstd-dev libbsd-dev libmd-dev libsqlite3-dev sqlite3 llvm-22-dev clang-22 lld-22 libclang-rt-22-dev mandoc pkg-config make gcc perl"
-[ -z "$tests" ] || pkgs="$pkgs llvm-22 jq time strace python3"
+[ -z "$tests" ] || pkgs="$pkgs llvm-22 jq time strace python3 valgrind"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -9,6 +9,7 @@
 #include <zlib.h>
 
 #include "input.h"
+#include "util.h"
 
 /* Decompressed past 32 MiB, a gzip file may grow at most 64 times its compressed size:
  * real captures compress 4 to 7 times, a gzip bomb 1000 times. */
@@ -33,14 +34,18 @@ input_open(const char *path)
 	else
 		fd = open(path, O_RDONLY);
 	if (fd < 0)
-		err(2, "%s", path);
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
-		errx(2, "%s: is a directory", path);
-	if ((in = calloc(1, sizeof(*in))) == NULL)
-		err(2, NULL);
+		die_errno(path);
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		die("%s: is a directory", path);
+	}
+	in = xcalloc(1, sizeof(*in));
 	in->path = path;
-	if ((in->gz = gzdopen(fd, "rb")) == NULL)
-		errx(2, "%s: cannot open for reading", path);
+	if ((in->gz = gzdopen(fd, "rb")) == NULL) {
+		close(fd);
+		free(in);
+		die("%s: cannot open for reading", path);
+	}
 	gzbuffer(in->gz, 1 << 17);
 	return in;
 }
@@ -57,19 +62,19 @@ input_read(struct input *in, void *dst, size_t max)
 	if (n < 0) {
 		msg = gzerror(in->gz, &errnum);
 		if (errnum == Z_ERRNO)
-			err(2, "%s", in->path);
-		errx(2, "%s: %s (gzip data)", in->path, msg);
+			die_errno(in->path);
+		die("%s: %s (gzip data)", in->path, msg);
 	}
 	in->total += (uint64_t)n;
 	if (in->total > GZ_FREE && !gzdirect(in->gz) &&
 	    in->total / GZ_RATIO > (uint64_t)gzoffset(in->gz))
-		errx(2, "%s: more than %d times its compressed size once decompressed (a gzip "
+		die("%s: more than %d times its compressed size once decompressed (a gzip "
 		    "bomb?)", in->path, GZ_RATIO);
 	if ((size_t)n < max) {
 		/* zlib hands over what it has of a cut gzip stream and only flags it here */
 		msg = gzerror(in->gz, &errnum);
 		if (errnum == Z_BUF_ERROR)
-			errx(2, "%s: unexpected end of file (gzip data cut short)", in->path);
+			die("%s: unexpected end of file (gzip data cut short)", in->path);
 	}
 	return (size_t)n;
 }
@@ -83,30 +88,54 @@ input_close(struct input *in)
 	free(in);
 }
 
+void
+input_close_v(void *in)
+{
+	input_close(in);
+}
+
+/* What a slurp holds until it returns. */
+struct slurp {
+	struct input *in;
+	uint8_t *buf;
+};
+
+static void
+slurp_free(void *arg)
+{
+	struct slurp *s = arg;
+
+	input_close(s->in);
+	free(s->buf);
+}
+
 uint8_t *
 input_slurp_rest(struct input *in, const uint8_t *head, size_t nhead, size_t max,
     const char *what, size_t *len)
 {
 	size_t cap = 1 << 16, n = nhead, got;
 	uint8_t *buf, *nb;
+	struct slurp s = { .in = in };
 
+	fatal_push(slurp_free, &s);
 	while (cap < nhead)
 		cap *= 2;
-	if ((buf = malloc(cap + 16)) == NULL)
-		err(2, NULL);
+	if ((buf = s.buf = malloc(cap + 16)) == NULL)
+		die_errno(NULL);
 	if (nhead)
 		memcpy(buf, head, nhead);
 	while ((got = input_read(in, buf + n, cap - n)) > 0) {
 		n += got;
 		if (n > max)
-			errx(2, "%s: more than %zu bytes (%s)", in->path, max, what);
+			die("%s: more than %zu bytes (%s)", in->path, max, what);
 		if (n == cap) {
 			cap *= 2;
 			if ((nb = realloc(buf, cap + 16)) == NULL)
-				err(2, NULL);
-			buf = nb;
+				die_errno(NULL);
+			buf = s.buf = nb;
 		}
 	}
+	fatal_pop(&s);
 	input_close(in);
 	memset(buf + n, 0, 16);
 	*len = n;

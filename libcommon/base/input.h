@@ -13,6 +13,8 @@ struct input *input_open(const char *path);
 /* Up to max bytes; 0 at the end. */
 size_t input_read(struct input *, void *dst, size_t max);
 void input_close(struct input *);
+/* The same, of a void * (for fatal_push, util.h). */
+void input_close_v(void *);
 /* The whole (decompressed) file in one malloc'd buffer, with 16 zero bytes after len. */
 uint8_t *input_slurp(const char *path, size_t *len);
 /* The same for an input already open (and closed here), after the nhead bytes already

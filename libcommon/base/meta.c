@@ -83,7 +83,7 @@ void
 meta_end(FILE *fp)
 {
 	if (putc('\n', fp) == EOF)
-		err(2, "writing a ## line");
+		die_errno("writing a ## line");
 }
 
 char *
@@ -94,10 +94,10 @@ meta_escape(const char *s)
 	FILE *fp = open_memstream(&d, &n);
 
 	if (fp == NULL)
-		err(2, NULL);
+		die_errno(NULL);
 	put_value(fp, s);
 	if (fclose(fp) != 0)
-		err(2, NULL);
+		die_errno(NULL);
 	return d;
 }
 

@@ -27,10 +27,10 @@
  * depth pass.  The value comes first so a struct pk_value * of those types is a node. */
 struct node {
 	struct pk_value v;
-	size_t cap;
 	struct dict_index *index;	/* big dicts, once loaded */
-	uint32_t depth;
-	unsigned char color;	/* 0 unseen, 1 on the path, 2 done */
+	uint32_t cap;		/* at most twice PK_MAX_VALUES */
+	uint32_t depth : 30;	/* at most PK_MAX_DEPTH */
+	uint32_t color : 2;	/* 0 unseen, 1 on the path, 2 done */
 };
 
 /* A loaded dict of more than DICT_SCAN str keys gets its str keys sorted (by length,
@@ -51,7 +51,9 @@ struct block {
 	size_t size, used;
 };
 #define BLOCK_HDR	((sizeof(struct block) + 15) & ~(size_t)15)
-#define ALIGN		(_Alignof(max_align_t))
+/* what the arena holds needs no more (a node: 56 bytes, not 64 at max_align_t's 16:
+ * a million values are the most of a pickle's memory) */
+#define ALIGN		(_Alignof(struct node))
 
 struct pickle {
 	struct block *blocks;

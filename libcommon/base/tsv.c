@@ -24,7 +24,7 @@ set_cap(struct tsv *t, size_t cap)
 	size_t old = t->buf ? t->cap : 0;
 
 	if ((t->buf = realloc(t->buf, cap + TSV_PAD)) == NULL)
-		err(2, NULL);
+		die_errno(NULL);
 	memset(t->buf + old, 0, cap - old + TSV_PAD);
 	t->cap = cap;
 }
@@ -73,7 +73,7 @@ refill(struct tsv *t)
 		n = t->fd < 0 ? 0 : read(t->fd, t->buf + t->blen, t->cap - t->blen);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
-		err(2, "%s", t->path);
+		die_errno(t->path);
 	if (n == 0) {
 		t->eof = 1;
 		return;
@@ -105,7 +105,7 @@ tsv_open_path(struct tsv *t, const char *path)
 		return;
 	}
 	if ((fp = fopen(path, "r")) == NULL)
-		err(2, "%s", path);
+		die_errno(path);
 	tsv_open(t, fp, path);
 	t->owned = 1;
 }
@@ -140,7 +140,7 @@ tsv_fail(const struct tsv *t, const char *fmt, ...)
 			*p = '?';
 	out_flush();
 	fflush(stdout);
-	errx(2, "%s:%lu: %s", t->path, t->line, msg);
+	die("%s:%lu: %s", t->path, t->line, msg);
 }
 
 /* Split s[0..n) at tabs in place.  Sixteen bytes are compared at a time (SSE2, which
@@ -159,7 +159,7 @@ split(struct tsv *t, char *s, size_t n)
 		t->maxfield = n + 2 > 64 ? n + 2 : 64;
 		free(t->field);
 		if ((t->field = reallocarray(NULL, t->maxfield, sizeof(*t->field))) == NULL)
-			err(2, NULL);
+			die_errno(NULL);
 	}
 	field = t->field;
 	field[nf++] = s;
@@ -236,12 +236,12 @@ tsv_next(struct tsv *t)
 			tsv_fail(t, "second column header line");
 		free(t->colbuf);
 		if ((t->colbuf = calloc(1, n + TSV_PAD)) == NULL)
-			err(2, NULL);
+			die_errno(NULL);
 		memcpy(t->colbuf, line + 1, n - 1);
 		split(t, t->colbuf, n - 1);
 		t->ncol = t->nfield;
 		if ((t->col = calloc(t->ncol, sizeof(*t->col))) == NULL)
-			err(2, NULL);
+			die_errno(NULL);
 		for (i = 0; i < t->ncol; i++) {
 			t->col[i] = t->field[i];
 			if (t->col[i][0] == '\0')

@@ -1,6 +1,7 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,14 +76,87 @@ warning_out(const char *fmt, ...)
 	free(msg);
 }
 
+/* each thread's own (stall's workers read code objects too) */
+static _Thread_local struct {
+	void (*fn)(void *);
+	void *arg;
+} fatal_stack[FATAL_MAX];
+static _Thread_local int fatal_depth;
+
+void
+fatal_push(void (*fn)(void *), void *arg)
+{
+	if (fatal_depth == FATAL_MAX)
+		die("internal error: more than %d objects half-made", FATAL_MAX);
+	fatal_stack[fatal_depth].fn = fn;
+	fatal_stack[fatal_depth++].arg = arg;
+}
+
+void
+fatal_pop(void *arg)
+{
+	int i = fatal_depth;
+
+	while (i > 0 && fatal_stack[i - 1].arg != arg)
+		i--;
+	if (i == 0)
+		die("internal error: fatal_pop of an object never pushed");
+	for (; i < fatal_depth; i++)
+		fatal_stack[i - 1] = fatal_stack[i];
+	fatal_depth--;
+}
+
+void
+fatal_free_at(void *pp)
+{
+	void **p = pp;
+
+	free(*p);
+	*p = NULL;
+}
+
+/* The message is made before the frees: its arguments may point into what they free. */
+static void
+die_now(const char *msg) __attribute__((noreturn));
+
+static void
+die_now(const char *msg)
+{
+	while (fatal_depth > 0) {
+		fatal_depth--;
+		fatal_stack[fatal_depth].fn(fatal_stack[fatal_depth].arg);
+	}
+	/* err(3)'s line, and exit(3) called from here (not inside libc): a caller that
+	 * wraps exit, as the fuzz harnesses and tests/fatal_test.c do, gets it back */
+	fprintf(stderr, "%s: %s\n", getprogname(), msg);
+	exit(2);
+}
+
 void
 die(const char *fmt, ...)
 {
+	static char msg[4096];
 	va_list ap;
 
 	fflush(stdout);
 	va_start(ap, fmt);
-	verrx(2, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	die_now(msg);
+}
+
+void
+die_errno(const char *what)
+{
+	static char msg[4096];
+	int e = errno;
+
+	fflush(stdout);
+	if (what != NULL)
+		snprintf(msg, sizeof(msg), "%s: %s", what, strerror(e));
+	else
+		snprintf(msg, sizeof(msg), "%s", strerror(e));
+	die_now(msg);
 }
 
 #define H16(x) x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x

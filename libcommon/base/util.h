@@ -48,8 +48,23 @@ void u64map_free(struct u64map *);	/* the map, not the values */
 /* "prog: warning: MESSAGE" on stderr after what stdout holds (out.h's buffer and
  * stdio's): the one way every program warns. */
 void warning_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* "prog: MESSAGE" on stderr after what stdout holds, exit 2. */
+/* "prog: MESSAGE" on stderr after what stdout holds, exit 2: the one fatal error of the
+ * library.  Before the exit it frees what the readers have registered as half-made
+ * (fatal_push), newest first, so that a caller that goes on after a fatal error, as the
+ * fuzz harnesses do (tests/fuzz/fuzz_exit.h), is left holding nothing. */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+/* "prog: WHAT: strerror(errno)", exit 2, as die (err(3)'s line); what NULL: the reason
+ * alone. */
+void die_errno(const char *what) __attribute__((noreturn));
+/* fn(arg) if a fatal error comes before the matching fatal_pop(arg): what a reader
+ * allocates, registered for as long as it is half-made or its own (at most FATAL_MAX at
+ * once, an internal error past that), of the thread that calls.  fatal_pop drops the
+ * newest of arg's, an internal error if there is none. */
+#define FATAL_MAX 32
+void fatal_push(void (*fn)(void *), void *arg);
+void fatal_pop(void *arg);
+/* For fatal_push(fatal_free_at, &p): free(p), for a pointer that moves (realloc). */
+void fatal_free_at(void *pp);
 /* Close an output left unfinished and remove it, if it is a regular file (never
  * /dev/null or a pipe). */
 void discard_output(FILE *fp, const char *path);

@@ -18,7 +18,7 @@ xasprintf(const char *fmt, const char *a, const char *b)
 	char *s;
 
 	if (asprintf(&s, fmt, a, b) < 0)
-		err(2, NULL);
+		die_errno(NULL);
 	return s;
 }
 
@@ -65,9 +65,11 @@ capture_dir_file(const struct capture *c, const char *name)
 	char *path = capture_join(c->path, name);
 	struct stat st;
 
-	if (!meta_path_within(path, c->path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-		errx(2, "%s: %s is not a regular file inside the capture directory", c->path,
+	if (!meta_path_within(path, c->path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		free(path);
+		die("%s: %s is not a regular file inside the capture directory", c->path,
 		    name);
+	}
 	return path;
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 #include <fcntl.h>
 
@@ -122,9 +123,9 @@ open_pickle(struct capture *c)
 
 	c->pk = pickle_load(c->data, c->len, &root, why, sizeof(why));
 	if (c->pk == NULL)
-		errx(2, "%s: %s", c->path, why);
+		die("%s: %s", c->path, why);
 	if (root->type != PK_LIST)
-		errx(2, "%s: not a tinygrad profile (the pickle holds no list of events)", c->path);
+		die("%s: not a tinygrad profile (the pickle holds no list of events)", c->path);
 	for (i = 0; i < root->u.seq.n; i++) {
 		const struct pk_value *o = root->u.seq.item[i], *lib, *blob;
 		if (pk_is_object(o, "ProfileDeviceEvent")) {
@@ -133,7 +134,7 @@ open_pickle(struct capture *c)
 			struct program *p;
 			lib = pk_attr(o, "lib");
 			if (!pk_str(pk_attr(o, "name"), &s, &n))
-				errx(2, "%s: program event %zu has no name", c->path, i);
+				die("%s: program event %zu has no name", c->path, i);
 			p = add_program(c);
 			p->name = xstrndup(s, n);
 			if (pk_int(pk_attr(o, "tag"), &v))
@@ -148,12 +149,12 @@ open_pickle(struct capture *c)
 			size_t nbytes;
 			blob = pk_attr(o, "blob");
 			if (!pk_bytes(c, blob, &bytes, &nbytes))
-				errx(2, "%s: SQTT event %zu has no blob", c->path, i);
+				die("%s: SQTT event %zu has no blob", c->path, i);
 			e = add_event(c);
 			e->blob = bytes;
 			e->len = nbytes;
 			if (!pk_int(pk_attr(o, "se"), &v) || v < 0 || v > 255)
-				errx(2, "%s: SQTT event %zu has no shader engine number 0..255 (se)",
+				die("%s: SQTT event %zu has no shader engine number 0..255 (se)",
 				    c->path, c->nev - 1);
 			e->se = (int)v;
 			e->itrace = pk_int(pk_attr(o, "itrace"), &v) ? v != 0 : 1;
@@ -174,7 +175,7 @@ open_pickle(struct capture *c)
 		n++;
 	}
 	if (c->nev == 0)
-		errx(2, "%s: no SQTT events in the capture (was it recorded with VIZ=-2 and SQTT on?)",
+		die("%s: no SQTT events in the capture (was it recorded with VIZ=-2 and SQTT on?)",
 		    c->path);
 	/* tinygrad writes a dispatch's buffers one per shader engine, in increasing order:
 	 * a new dispatch begins where the engine does not increase or the program changes */
@@ -185,6 +186,27 @@ open_pickle(struct capture *c)
 	}
 }
 
+/* What reading capture.tsv holds until it is read. */
+struct index_read {
+	char *index;
+	int fd;
+	FILE *fp;
+	struct tsv t;
+};
+
+static void
+index_read_free(void *arg)
+{
+	struct index_read *ir = arg;
+
+	tsv_close(&ir->t);
+	if (ir->fp != NULL)
+		fclose(ir->fp);
+	else if (ir->fd >= 0)
+		close(ir->fd);
+	free(ir->index);
+}
+
 /* A directory written by sqtt-encode -d: capture.tsv holds the ## lines of the packet
  * stream, with file names relative to the directory. */
 static void
@@ -192,11 +214,10 @@ open_dir(struct capture *c, const struct capture_opts *o)
 {
 	char *index = capture_join(c->path, "capture.tsv");
 	struct stat st;
-	struct tsv t;
+	struct index_read ir = { .fd = -1 };
+	struct tsv *t = &ir.t;
 	enum tsv_kind k;
 	size_t i;
-	FILE *fp;
-	int fd;
 	int64_t tag;
 
 	if (lstat(index, &st) != 0 && errno == ENOENT) {
@@ -207,64 +228,64 @@ open_dir(struct capture *c, const struct capture_opts *o)
 	/* the index is data too: a regular file inside the directory (a FIFO would block,
 	 * a link out of it names another's files), checked on what is opened */
 	free(index);
-	index = capture_dir_file(c, "capture.tsv");
-	if ((fd = open(index, O_RDONLY | O_NONBLOCK)) < 0)
-		err(2, "%s", index);
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
-		errx(2, "%s: capture.tsv is not a regular file inside the capture directory",
+	ir.index = capture_dir_file(c, "capture.tsv");
+	fatal_push(index_read_free, &ir);
+	if ((ir.fd = open(ir.index, O_RDONLY | O_NONBLOCK)) < 0)
+		die_errno(ir.index);
+	if (fstat(ir.fd, &st) != 0 || !S_ISREG(st.st_mode))
+		die("%s: capture.tsv is not a regular file inside the capture directory",
 		    c->path);
-	if (fcntl(fd, F_SETFL, 0) != 0 || (fp = fdopen(fd, "r")) == NULL)
-		err(2, "%s", index);
-	tsv_open(&t, fp, index);
-	while ((k = tsv_next(&t)) != TSV_EOF) {
+	if (fcntl(ir.fd, F_SETFL, 0) != 0 || (ir.fp = fdopen(ir.fd, "r")) == NULL)
+		die_errno(ir.index);
+	tsv_open(t, ir.fp, ir.index);
+	while ((k = tsv_next(t)) != TSV_EOF) {
 		if (k != TSV_META)
 			continue;
-		meta_parse(&t);
-		if (strcmp(t.field[0], "target") == 0 && t.nfield >= 2) {
+		meta_parse(t);
+		if (strcmp(t->field[0], "target") == 0 && t->nfield >= 2) {
 			free(c->target);
-			c->target = xstrdup(t.field[1]);
-		} else if (strcmp(t.field[0], "code") == 0) {
+			c->target = xstrdup(t->field[1]);
+		} else if (strcmp(t->field[0], "code") == 0) {
 			struct program *p;
-			if (t.nfield != 6)
-				tsv_fail(&t, "##code wants NAME TAG BASE SIZE FILE");
+			if (t->nfield != 6)
+				tsv_fail(t, "##code wants NAME TAG BASE SIZE FILE");
 			/* the index is data: it names files of its own directory, nothing else */
-			if (!meta_plain_name(t.field[5]))
-				tsv_fail(&t, "##code: '%s' is not a file name in the capture's directory",
-				    t.field[5]);
+			if (!meta_plain_name(t->field[5]))
+				tsv_fail(t, "##code: '%s' is not a file name in the capture's directory",
+				    t->field[5]);
 			p = add_program(c);
-			p->name = xstrndup(t.field[1], strlen(t.field[1]));
-			p->tag = meta_is_none(t.field[2]) ? -1 : (int64_t)meta_u64(&t, 2, "tag", INT64_MAX);
-			p->base = meta_u64(&t, 3, "base", UINT64_MAX);
-			p->size = meta_u64(&t, 4, "size", CAPTURE_CODE_MAX);
-			p->file = dir_file(c, t.field[5]);
-		} else if (strcmp(t.field[0], "event") == 0) {
+			p->name = xstrndup(t->field[1], strlen(t->field[1]));
+			p->tag = meta_is_none(t->field[2]) ? -1 : (int64_t)meta_u64(t, 2, "tag", INT64_MAX);
+			p->base = meta_u64(t, 3, "base", UINT64_MAX);
+			p->size = meta_u64(t, 4, "size", CAPTURE_CODE_MAX);
+			p->file = dir_file(c, t->field[5]);
+		} else if (strcmp(t->field[0], "event") == 0) {
 			struct event *e;
-			if (t.nfield != 10 && t.nfield != 11)
-				tsv_fail(&t, "##event wants EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE [DISPATCH]");
-			if (!meta_plain_name(t.field[9]))
-				tsv_fail(&t, "##event: '%s' is not a file name in the capture's directory",
-				    t.field[9]);
+			if (t->nfield != 10 && t->nfield != 11)
+				tsv_fail(t, "##event wants EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE [DISPATCH]");
+			if (!meta_plain_name(t->field[9]))
+				tsv_fail(t, "##event: '%s' is not a file name in the capture's directory",
+				    t->field[9]);
 			e = add_event(c);
-			e->se = (int)meta_u64(&t, 2, "se", 255);
-			e->itrace = (int)meta_u64(&t, 5, "itrace", 1);
-			e->file = dir_file(c, t.field[9]);
-			if (t.nfield == 11 && !meta_is_none(t.field[10]))
-				e->dispatch = (int64_t)meta_u64(&t, 10, "dispatch", INT64_MAX);
+			e->se = (int)meta_u64(t, 2, "se", 255);
+			e->itrace = (int)meta_u64(t, 5, "itrace", 1);
+			e->file = dir_file(c, t->field[9]);
+			if (t->nfield == 11 && !meta_is_none(t->field[10]))
+				e->dispatch = (int64_t)meta_u64(t, 10, "dispatch", INT64_MAX);
 			/* the program is (name, tag): a capture may hold two versions of one
 			 * kernel; a tag "-" takes the last of the name */
-			tag = meta_is_none(t.field[4]) ? -1 :
-			    (int64_t)meta_u64(&t, 4, "tag", INT64_MAX);
-			for (i = 0; i < c->nprog && !meta_is_none(t.field[3]); i++)
-				if (strcmp(c->prog[i].name, t.field[3]) == 0 &&
+			tag = meta_is_none(t->field[4]) ? -1 :
+			    (int64_t)meta_u64(t, 4, "tag", INT64_MAX);
+			for (i = 0; i < c->nprog && !meta_is_none(t->field[3]); i++)
+				if (strcmp(c->prog[i].name, t->field[3]) == 0 &&
 				    (tag < 0 || c->prog[i].tag == tag))
 					e->prog = (int)i;
 		}
 	}
-	tsv_close(&t);
-	fclose(fp);
-	free(index);
+	fatal_pop(&ir);
+	index_read_free(&ir);
 	if (c->nev == 0)
-		errx(2, "%s: no SQTT events in the capture", c->path);
+		die("%s: no SQTT events in the capture", c->path);
 }
 
 static void
@@ -284,11 +305,13 @@ open_raw(struct capture *c, const struct capture_opts *o)
 		uint8_t head[8];
 		size_t n = 0, got;
 		const char *why;
+		fatal_push(input_close_v, in);
 		/* its HEADER first: /dev/zero is refused at its first 8 bytes, not read */
 		while (n < 8 && (got = input_read(in, head + n, 8 - n)) > 0)
 			n += got;
 		if ((why = sqtt_check_header(head, n, &h)) != NULL)
-			errx(2, "%s: %s", c->path, why);
+			die("%s: %s", c->path, why);
+		fatal_pop(in);
 		c->data = input_slurp_rest(in, head, n, CAPTURE_PIPE_MAX, "a raw stream read from "
 		    "a pipe is held in memory: give a file", &c->len);
 		e->blob = c->data;
@@ -302,7 +325,7 @@ open_raw(struct capture *c, const struct capture_opts *o)
 		p->base = o->base;
 		/* absolute, as every ## path; and there, or it is a mistake worth one line now */
 		if ((p->file = realpath(o->code, NULL)) == NULL)
-			err(2, "%s", o->code);
+			die_errno(o->code);
 		if (stat(p->file, &st) == 0 && S_ISREG(st.st_mode))
 			p->size = (size_t)st.st_size;	/* as ##code says it of every capture */
 		p->tag = 0;
@@ -310,8 +333,26 @@ open_raw(struct capture *c, const struct capture_opts *o)
 	}
 }
 
+static void
+capture_close_v(void *c)
+{
+	capture_close(c);
+}
+
+static void capture_read(struct capture *, const char *path, const struct capture_opts *);
+
+/* A fatal error closes c first (util.h, fatal_push). */
 void
 capture_open(struct capture *c, const char *path, const struct capture_opts *o)
+{
+	memset(c, 0, sizeof(*c));
+	fatal_push(capture_close_v, c);
+	capture_read(c, path, o);
+	fatal_pop(c);
+}
+
+static void
+capture_read(struct capture *c, const char *path, const struct capture_opts *o)
 {
 	struct stat st;
 	struct input *in;
@@ -319,14 +360,13 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 	size_t nhead, got;
 	char *abs;
 
-	memset(c, 0, sizeof(*c));
 	/* absolute, so that the ## lines still find it from another directory */
 	abs = realpath(path, NULL);
 	c->path = abs ? abs : xstrndup(path, strlen(path));
 	c->target = xstrndup("-", 1);
 	/* never ignored: "sqtt-dump -c a.pkl b.pkl" once counted tokens, now it is a mistake */
 	if (o != NULL && o->code != NULL && !o->raw)
-		errx(2, "-c, --code %s: the code object of a --raw stream, not without --raw "
+		die("-c, --code %s: the code object of a --raw stream, not without --raw "
 		    "(token counts are --counts)", o->code);
 	if (o != NULL && o->raw) {
 		open_raw(c, o);
@@ -338,21 +378,24 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o)
 	}
 	/* the first bytes before the rest: a gzip bomb that is no pickle stops here */
 	in = input_open(path);
+	fatal_push(input_close_v, in);
 	for (nhead = 0; nhead < 4 && (got = input_read(in, head + nhead, 4 - nhead)) > 0;)
 		nhead += got;
 	if (nhead == 0)
-		errx(2, "%s: empty file", path);
+		die("%s: empty file", path);
 	if (nhead == 4 && head[0] == (RGP_MAGIC & 0xff) && head[1] == (RGP_MAGIC >> 8 & 0xff) &&
 	    head[2] == (RGP_MAGIC >> 16 & 0xff) && head[3] == RGP_MAGIC >> 24) {
+		fatal_pop(in);
 		c->data = input_slurp_rest(in, head, nhead, SIZE_MAX, "", &c->len);
 		rgp_open(c);
 		return;
 	}
 	if (head[0] != 0x80)
-		errx(2, "%s: not a pickle of protocol 2 to 5 (first byte 0x%02x); "
+		die("%s: not a pickle of protocol 2 to 5 (first byte 0x%02x); "
 		    "a raw stream wants --raw", path, head[0]);
 	if (nhead >= 2 && (head[1] < 2 || head[1] > 5))
-		errx(2, "%s: a pickle of protocol %u: tinygrad writes 2 to 5", path, head[1]);
+		die("%s: a pickle of protocol %u: tinygrad writes 2 to 5", path, head[1]);
+	fatal_pop(in);
 	c->data = input_slurp_rest(in, head, nhead, SIZE_MAX, "", &c->len);
 	open_pickle(c);
 }
@@ -458,13 +501,13 @@ capture_parse_base(struct capture_opts *o, const char *arg)
 		errno = 0;
 		id = strtol(arg, &end, 10);
 		if (errno || end != eq || end == arg || id < 0)
-			errx(2, "--base: not ID=ADDR with a code object id: %s", arg);
+			die("--base: not ID=ADDR with a code object id: %s", arg);
 		arg = eq + 1;
 	}
 	errno = 0;
 	addr = strtoull(arg, &end, 0);
 	if (errno || *end != '\0' || end == arg || *arg == '-')
-		errx(2, "--base is not an address: %s", arg);
+		die("--base is not an address: %s", arg);
 	if (id < 0) {
 		o->base = addr;
 		return;
@@ -551,5 +594,5 @@ capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
 
 	capture_selects_none_why(o, path, nev, why, sizeof(why));
 	fflush(stdout);
-	errx(2, "%s", why);
+	die("%s", why);
 }

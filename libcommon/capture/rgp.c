@@ -423,6 +423,17 @@ cmp_stream(const void *x, const void *y)
 	return a->se - b->se;
 }
 
+static void
+rgp_read_free(void *arg)
+{
+	struct rgp_read *r = arg;
+
+	free(r->code);
+	free(r->load);
+	free(r->st);
+	free(r->pso);
+}
+
 void
 rgp_open(struct capture *c)
 {
@@ -430,6 +441,7 @@ rgp_open(struct capture *c)
 	const struct isa_target *t = NULL;
 	size_t i;
 
+	fatal_push(rgp_read_free, &r);
 	read_chunks(&r);
 	if (r.nst == 0)
 		die("%s: no SQTT_DATA chunk: an RGP file without a thread trace", c->path);
@@ -461,10 +473,8 @@ rgp_open(struct capture *c)
 		e->itrace = !r.have_api || (r.itrace_mode != ITRACE_DISABLED &&
 		    (r.itrace_mask == 0 || (r.st[i].se < 32 && (r.itrace_mask >> r.st[i].se & 1))));
 	}
-	free(r.code);
-	free(r.load);
-	free(r.st);
-	free(r.pso);
+	fatal_pop(&r);
+	rgp_read_free(&r);
 	if (c->nev == 0)
 		die("%s: no stream's program was found: nothing to decode", c->path);
 }
@@ -476,7 +486,20 @@ struct wr {
 	FILE *fp;
 	const char *path;
 	long at;
+	struct wcode *code;
+	struct wload *load;
 };
+
+static void
+wr_free(void *arg)
+{
+	struct wr *w = arg;
+
+	if (w->fp != NULL)
+		fclose(w->fp);
+	free(w->code);
+	free(w->load);
+}
 
 static void
 put(struct wr *w, const void *p, size_t n)
@@ -575,7 +598,9 @@ rgp_write(struct capture *c, const char *path,
 	long start;
 	time_t now = time(NULL);
 	struct tm tm;
+	FILE *fp;
 
+	fatal_push(wr_free, &w);
 	for (i = 0; i < c->nev; i++) {
 		const struct event *e = &c->ev[i];
 		if (selected != NULL && !selected(c, e, arg))
@@ -606,14 +631,14 @@ rgp_write(struct capture *c, const char *path,
 		    memcmp(code[j].elf, elf, len) == 0); j++)
 			;
 		if (j == ncode) {
-			code = xreallocarray(code, ncode + 1, sizeof(*code));
+			code = w.code = xreallocarray(code, ncode + 1, sizeof(*code));
 			code[ncode++] = (struct wcode){ elf, len, hash };
 		}
 		for (j = 0; j < nload && !(load[j].base == c->prog[i].base && load[j].hash == hash);
 		    j++)
 			;
 		if (j == nload) {
-			load = xreallocarray(load, nload + 1, sizeof(*load));
+			load = w.load = xreallocarray(load, nload + 1, sizeof(*load));
 			load[nload++] = (struct wload){ c->prog[i].base, hash, c->prog[i].name };
 		}
 	}
@@ -734,10 +759,12 @@ rgp_write(struct capture *c, const char *path,
 				one = e->len;
 			} else {
 				struct input *in = input_open(e->file);
+				fatal_push(input_close_v, in);
 				while ((got = input_read(in, buf, sizeof(buf))) > 0) {
 					put(&w, buf, got);
 					one += got;
 				}
+				fatal_pop(in);
 				input_close(in);
 			}
 			if (one % 32 != 0) {
@@ -758,9 +785,11 @@ rgp_write(struct capture *c, const char *path,
 			die("%s: not a file that can be written with seeks: %s", path,
 			    strerror(errno));
 	}
-	if (fflush(w.fp) != 0 || ferror(w.fp) || fclose(w.fp) != 0)
+	fp = w.fp;
+	w.fp = NULL;
+	if (fflush(fp) != 0 || ferror(fp) || fclose(fp) != 0)
 		die("%s: %s", path, strerror(errno));
-	free(code);
-	free(load);
+	fatal_pop(&w);
+	wr_free(&w);
 	return n;
 }

@@ -19,30 +19,26 @@ struct db {
 	long steps;
 };
 
-/* The database open now: closed before a fatal error, so that nothing of SQLite's is
- * left behind it (a caller that goes on, as the fuzzer does, keeps no handle). */
-static struct db *open_db;
+/* What a fatal error closes (fatal_push): the database with its statements, so that
+ * nothing of SQLite's is left behind it. */
+static void
+db_close(void *arg)
+{
+	struct db *d = arg;
+	sqlite3_stmt *st;
 
-static void rpd_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+	if (d->h == NULL)
+		return;
+	while ((st = sqlite3_next_stmt(d->h, NULL)) != NULL)
+		sqlite3_finalize(st);
+	sqlite3_close_v2(d->h);
+	d->h = NULL;
+}
 
 static void
-rpd_die(const char *fmt, ...)
+rocpd_free_v(void *r)
 {
-	char msg[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (open_db != NULL && open_db->h != NULL) {
-		sqlite3_stmt *st;
-		while ((st = sqlite3_next_stmt(open_db->h, NULL)) != NULL)
-			sqlite3_finalize(st);
-		sqlite3_close_v2(open_db->h);
-		open_db->h = NULL;
-	}
-	open_db = NULL;
-	die("%s", msg);
+	rocpd_free(r);
 }
 
 static void
@@ -51,11 +47,11 @@ fail(struct db *d, const char *what)
 	const char *why = d->h ? sqlite3_errmsg(d->h) : "cannot open";
 
 	if (d->h != NULL && sqlite3_errcode(d->h) == SQLITE_NOTADB)
-		rpd_die("%s: not an SQLite database: not a rocpd database", d->path);
+		die("%s: not an SQLite database: not a rocpd database", d->path);
 	if (d->steps > ROCPD_STEPS_MAX)
-		rpd_die("%s: %s takes more than %d steps: not a rocpd database", d->path, what,
+		die("%s: %s takes more than %d steps: not a rocpd database", d->path, what,
 		    ROCPD_STEPS_MAX);
-	rpd_die("%s: %s: %s", d->path, what, why);
+	die("%s: %s: %s", d->path, what, why);
 }
 
 static int
@@ -75,7 +71,7 @@ prepare(struct db *d, const char *sql, const char *what)
 	if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK) {
 		const char *why = sqlite3_errmsg(d->h);
 		if (strncmp(why, "no such table", 13) == 0 || strncmp(why, "no such column", 14) == 0)
-			rpd_die("%s: %s: %s: not a rocpd database of schema 3", d->path, what, why);
+			die("%s: %s: %s: not a rocpd database of schema 3", d->path, what, why);
 		fail(d, what);
 	}
 	return st;
@@ -92,7 +88,7 @@ step(struct db *d, sqlite3_stmt *st, size_t nrow, const char *what)
 	if (rc != SQLITE_ROW)
 		fail(d, what);
 	if (nrow >= ROCPD_ROWS_MAX)
-		rpd_die("%s: %s: more than %d rows", d->path, what, ROCPD_ROWS_MAX);
+		die("%s: %s: more than %d rows", d->path, what, ROCPD_ROWS_MAX);
 	return 1;
 }
 
@@ -105,7 +101,7 @@ text(struct db *d, sqlite3_stmt *st, int col, const char *what)
 	if (s == NULL || n == 0)
 		return NULL;
 	if (n > ROCPD_NAME_MAX || memchr(s, '\0', (size_t)n) != NULL)
-		rpd_die("%s: %s: a name of %d bytes or with a NUL byte", d->path, what, n);
+		die("%s: %s: a name of %d bytes or with a NUL byte", d->path, what, n);
 	return xstrndup((const char *)s, (size_t)n);
 }
 
@@ -125,6 +121,8 @@ check_schema(struct db *d)
 	char *version = NULL, *compression = NULL, *v;
 	size_t n = 0;
 
+	fatal_push(fatal_free_at, &version);
+	fatal_push(fatal_free_at, &compression);
 	while (step(d, st, n++, "rocpd_metadata")) {
 		const char *tag = (const char *)sqlite3_column_text(st, 0);
 		v = text(d, st, 1, "rocpd_metadata");
@@ -137,13 +135,15 @@ check_schema(struct db *d)
 	}
 	sqlite3_finalize(st);
 	if (compression != NULL)
-		rpd_die("%s: a compressed rocpd database (compression %.40s, schema_version %.20s): "
+		die("%s: a compressed rocpd database (compression %.40s, schema_version %.20s): "
 		    "its extdata is not JSON; only the uncompressed schema 3 is read", d->path,
 		    compression, version ? version : "-");
 	if (version == NULL)
-		rpd_die("%s: rocpd_metadata has no schema_version: not a rocpd database", d->path);
+		die("%s: rocpd_metadata has no schema_version: not a rocpd database", d->path);
 	if (strcmp(version, "3") != 0)
-		rpd_die("%s: rocpd schema_version %.20s: only schema 3 is read", d->path, version);
+		die("%s: rocpd schema_version %.20s: only schema 3 is read", d->path, version);
+	fatal_pop(&compression);
+	fatal_pop(&version);
 	free(version);
 }
 
@@ -161,12 +161,13 @@ rocpd_read(const char *path, struct rocpd *r)
 	struct stat sb;
 
 	memset(r, 0, sizeof(*r));
+	fatal_push(rocpd_free_v, r);
 	if (stat(path, &sb) != 0)
-		rpd_die("%s: %s", path, strerror(errno));
+		die("%s: %s", path, strerror(errno));
 	if (!S_ISREG(sb.st_mode))
-		rpd_die("%s: not a regular file: not a rocpd database", path);
+		die("%s: not a regular file: not a rocpd database", path);
 	sqlite3_hard_heap_limit64(ROCPD_HEAP_MAX);
-	open_db = &d;
+	fatal_push(db_close, &d);
 	if (sqlite3_open_v2(path, &d.h, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK)
 		fail(&d, "open");
@@ -194,7 +195,7 @@ rocpd_read(const char *path, struct rocpd *r)
 	while (step(&d, st, r->ncode, "rocpd_info_code_object")) {
 		struct rocpd_code *k = GROW(r->code, r->ncode);
 		if (!is_int(st, 0) || sqlite3_column_int64(st, 0) < 0 || !is_int(st, 2))
-			rpd_die("%s: rocpd_info_code_object: a row without an id or load_base", path);
+			die("%s: rocpd_info_code_object: a row without an id or load_base", path);
 		k->id = (long)sqlite3_column_int64(st, 0);
 		k->agent = (long)sqlite3_column_int64(st, 1);
 		k->base = (uint64_t)sqlite3_column_int64(st, 2);
@@ -211,7 +212,7 @@ rocpd_read(const char *path, struct rocpd *r)
 		struct rocpd_symbol *s = GROW(r->sym, r->nsym);
 		if (!is_int(st, 0) || !is_int(st, 1) || sqlite3_column_int64(st, 0) < 0 ||
 		    sqlite3_column_int64(st, 1) < 0)
-			rpd_die("%s: rocpd_info_kernel_symbol: a row without an id or code_object_id",
+			die("%s: rocpd_info_kernel_symbol: a row without an id or code_object_id",
 			    path);
 		s->id = sqlite3_column_int64(st, 0);
 		s->code = (long)sqlite3_column_int64(st, 1);
@@ -232,14 +233,15 @@ rocpd_read(const char *path, struct rocpd *r)
 	while (step(&d, st, r->ndisp, "rocpd_kernel_dispatch")) {
 		struct rocpd_dispatch *k = GROW(r->disp, r->ndisp);
 		if (!is_int(st, 0) || !is_int(st, 1) || sqlite3_column_int64(st, 0) < 0)
-			rpd_die("%s: rocpd_kernel_dispatch: a row without a dispatch_id or kernel_id", path);
+			die("%s: rocpd_kernel_dispatch: a row without a dispatch_id or kernel_id", path);
 		k->id = sqlite3_column_int64(st, 0);
 		k->kernel = sqlite3_column_int64(st, 1);
 		k->agent = (long)sqlite3_column_int64(st, 2);
 	}
 	sqlite3_finalize(st);
-	sqlite3_close(d.h);
-	open_db = NULL;
+	fatal_pop(&d);
+	db_close(&d);
+	fatal_pop(r);
 }
 
 void
@@ -325,6 +327,7 @@ rocpd_write(const char *path, const struct rocpd *r, long pid)
 
 	if (lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) && unlink(path) != 0)
 		die("%s: %s", path, strerror(errno));
+	fatal_push(db_close, &d);
 	if (sqlite3_open_v2(path, &d.h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
 	    SQLITE_OK)
 		fail(&d, "create");
@@ -376,4 +379,6 @@ rocpd_write(const char *path, const struct rocpd *r, long pid)
 	exec(&d, "COMMIT");
 	if (sqlite3_close(d.h) != SQLITE_OK)
 		fail(&d, "closing");
+	d.h = NULL;
+	fatal_pop(&d);
 }

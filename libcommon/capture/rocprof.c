@@ -71,6 +71,7 @@ struct rp {
 	/* by id, index + 1 (as pointers): many code objects, symbols or dispatches are not
 	 * looked through one by one for every one */
 	struct u64map code_ix, sym_ix, disp_ix;
+	char *sub, *json_name, *db_name;	/* the streams' directory, the results' names */
 };
 
 static char *
@@ -79,7 +80,7 @@ xasprintf_path(const char *dir, const char *name)
 	char *s;
 
 	if (asprintf(&s, "%s/%s", dir, name) < 0)
-		err(2, NULL);
+		die_errno(NULL);
 	return s;
 }
 
@@ -168,7 +169,7 @@ scan(struct rp *r, const struct json *v)
 		    kn == NULL) {
 			struct rp_code *k = code_by_id(r, (long)id, 1);
 			if (json_u64(json_get(v, "load_base"), &k->base) != 1)
-				errx(2, "%s: the load_base of code object %" PRIu64 " is not an address",
+				die("%s: the load_base of code object %" PRIu64 " is not an address",
 				    r->json, id);
 			k->has_base = 1;
 			if (json_u64(json_get(v, "load_size"), &u) == 1)
@@ -201,6 +202,12 @@ scan(struct rp *r, const struct json *v)
 }
 
 static void
+json_free_v(void *v)
+{
+	json_free(v);
+}
+
+static void
 read_results(struct rp *r, const char *name)
 {
 	struct json *root;
@@ -213,15 +220,23 @@ read_results(struct rp *r, const char *name)
 	root = json_parse((const char *)text, len, why, sizeof(why));
 	free(text);
 	if (root == NULL && strstr(why, " values") != NULL && strstr(why, ": more than ") != NULL)
-		errx(2, "%s: %s: more than a results JSON may hold (sqtt-dump(1), LIMITS)", r->json,
+		die("%s: %s: more than a results JSON may hold (sqtt-dump(1), LIMITS)", r->json,
 		    why);
 	if (root == NULL) {
 		warning_out("%s: not JSON (%s): no load bases, kernel names or dispatches from it",
 		    r->json, why);
 		return;
 	}
+	fatal_push(json_free_v, root);
 	scan(r, root);
+	fatal_pop(root);
 	json_free(root);
+}
+
+static void
+rocpd_free_v(void *db)
+{
+	rocpd_free(db);
 }
 
 /* PID_results.db: the same facts from rocpd's tables (rocpd.h). */
@@ -232,7 +247,9 @@ read_rocpd(struct rp *r, const char *name)
 	char *path = capture_dir_file(r->c, name);
 	size_t i;
 
+	fatal_push(free, path);
 	rocpd_read(path, &db);
+	fatal_push(rocpd_free_v, &db);
 	r->rocpd = 1;
 	for (i = 0; i < db.ncode; i++) {
 		struct rp_code *k = code_by_id(r, db.code[i].id, 1);
@@ -259,7 +276,9 @@ read_rocpd(struct rp *r, const char *name)
 	r->nagent = db.nagent;
 	db.agent = NULL;
 	db.nagent = 0;
+	fatal_pop(&db);
 	rocpd_free(&db);
+	fatal_pop(path);
 	free(path);
 }
 
@@ -301,33 +320,53 @@ has_suffix(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* What listing a directory holds until it is done. */
+struct listing {
+	char *dir, *rel;
+	DIR *d;
+};
+
+static void
+listing_free(void *arg)
+{
+	struct listing *l = arg;
+
+	if (l->d != NULL)
+		closedir(l->d);
+	free(l->dir);
+	free(l->rel);
+}
+
 /* The files of one directory: streams, code objects, the results JSON.  prefix: the
  * directory relative to the capture's. */
 static void
 list(struct rp *r, const char *prefix, char **json, char **db)
 {
-	char *dir = prefix[0] ? xasprintf_path(r->c->path, prefix) : xstrdup(r->c->path);
-	DIR *d = opendir(dir);
+	struct listing l = { .dir = prefix[0] ? xasprintf_path(r->c->path, prefix) :
+	    xstrdup(r->c->path) };
 	struct dirent *de;
 
-	if (d == NULL)
-		err(2, "%s", dir);
-	while ((de = readdir(d)) != NULL) {
+	fatal_push(listing_free, &l);
+	if ((l.d = opendir(l.dir)) == NULL)
+		die_errno(l.dir);
+	while ((de = readdir(l.d)) != NULL) {
 		const char *n = de->d_name, *p;
-		char *rel = prefix[0] ? xasprintf_path(prefix, n) : xstrdup(n);
+		char *rel = l.rel = prefix[0] ? xasprintf_path(prefix, n) : xstrdup(n);
 		if (has_suffix(n, "results.json")) {
 			/* one per process: two processes' dispatch ids are not one numbering */
 			if (*json != NULL)
-				errx(2, "%s: the results of two processes, %s and %s: give the files of "
+				die("%s: the results of two processes, %s and %s: give the files of "
 				    "one a directory of their own", r->c->path, *json, rel);
 			*json = rel;
+			l.rel = NULL;
 			continue;
 		}
 		if (has_suffix(n, "_results.db") || strcmp(n, "results.db") == 0) {
 			if (*db != NULL)
-				errx(2, "%s: the results of two processes, %s and %s: give the files of "
+				die("%s: the results of two processes, %s and %s: give the files of "
 				    "one a directory of their own", r->c->path, *db, rel);
 			*db = rel;
+			l.rel = NULL;
 			continue;
 		}
 		if (has_suffix(n, ".att") && (p = strstr(n, "_shader_engine_")) != NULL) {
@@ -336,7 +375,7 @@ list(struct rp *r, const char *prefix, char **json, char **db)
 			const char *q = p + strlen("_shader_engine_"), *h = p;
 			if ((q = name_number(q, 255, &se)) == NULL || *q++ != '_' ||
 			    (q = name_number(q, INT64_MAX, &disp)) == NULL || strcmp(q, ".att") != 0)
-				errx(2, "%s/%s: no shader engine 0..255 and dispatch id in the name",
+				die("%s/%s: no shader engine 0..255 and dispatch id in the name",
 				    r->c->path, rel);
 			/* PID_AGENT_shader_engine_: the agent's handle, digits after a '_' */
 			while (h > n && h[-1] >= '0' && h[-1] <= '9')
@@ -347,6 +386,7 @@ list(struct rp *r, const char *prefix, char **json, char **db)
 			    name_number(h, UINT64_MAX, &agent) == p;
 			a->agent = agent;
 			a->name = rel;
+			l.rel = NULL;
 			a->se = (int)se;
 			a->dispatch = (int64_t)disp;
 			continue;
@@ -361,14 +401,16 @@ list(struct rp *r, const char *prefix, char **json, char **db)
 				if (k->file == NULL) {
 					k->file = capture_dir_file(r->c, rel);
 					free(rel);
+					l.rel = NULL;
 					continue;
 				}
 			}
 		}
 		free(rel);
+		l.rel = NULL;
 	}
-	closedir(d);
-	free(dir);
+	fatal_pop(&l);
+	listing_free(&l);
 }
 
 /* rocprofv3 -d DIR writes under DIR/HOST/PID... by default: the streams may be a level
@@ -539,7 +581,7 @@ kernel_name(const struct rp *r, const struct rp_code *k, const struct rp_sym *js
 	free(((struct rp_code *)k)->why);
 	((struct rp_code *)k)->why = NULL;
 	if (asprintf(&name, "code_object_%ld", k->id) < 0)
-		err(2, NULL);
+		die_errno(NULL);
 	return name;
 }
 
@@ -647,7 +689,7 @@ target_of_agents(struct rp *r)
 		if (j == r->nagent || r->agent[j].name == NULL)
 			continue;
 		if (name != NULL && strcmp(name, r->agent[j].name) != 0)
-			errx(2, "%s: streams of two targets, %s and %s: give the files of one a "
+			die("%s: streams of two targets, %s and %s: give the files of one a "
 			    "directory of their own", r->c->path, name, r->agent[j].name);
 		name = r->agent[j].name;
 	}
@@ -657,37 +699,67 @@ target_of_agents(struct rp *r)
 	}
 }
 
+static void
+rp_free(void *arg)
+{
+	struct rp *r = arg;
+	size_t i;
+
+	for (i = 0; i < r->ncode; i++) {
+		free(r->code[i].why);
+		free(r->code[i].file);
+		free((void *)r->code[i].img);
+	}
+	for (i = 0; i < r->nsym; i++) {
+		free(r->sym[i].name);
+		free(r->sym[i].link);
+	}
+	for (i = 0; i < r->natt; i++)
+		free(r->att[i].name);
+	free(r->code);
+	free(r->sym);
+	free(r->disp);
+	free(r->att);
+	free(r->json);
+	for (i = 0; i < r->nagent; i++)
+		free(r->agent[i].name);
+	free(r->agent);
+	u64map_free(&r->code_ix);
+	u64map_free(&r->sym_ix);
+	u64map_free(&r->disp_ix);
+	free(r->sub);
+	free(r->json_name);
+	free(r->db_name);
+}
+
 void
 rocprof_open(struct capture *c, const struct capture_opts *o)
 {
 	struct rp r = { .c = c };
-	char *json = NULL, *db = NULL, *sub;
 	size_t i, n;
 	int nfound = 0, prog;
 
-	sub = find_streams(c->path, "", SUBDIR_DEPTH, &nfound);
-	if (sub == NULL)
-		errx(2, "%s: no capture.tsv and no *_shader_engine_*.att streams: not a capture directory",
+	fatal_push(rp_free, &r);
+	r.sub = find_streams(c->path, "", SUBDIR_DEPTH, &nfound);
+	if (r.sub == NULL)
+		die("%s: no capture.tsv and no *_shader_engine_*.att streams: not a capture directory",
 		    c->path);
 	if (nfound > 1)
-		errx(2, "%s: the streams of %d runs are under it: name the directory of one", c->path,
+		die("%s: the streams of %d runs are under it: name the directory of one", c->path,
 		    nfound);
-	list(&r, sub, &json, &db);
-	free(sub);
+	list(&r, r.sub, &r.json_name, &r.db_name);
 	/* the options checked before the JSON is read: a wrong one is the only line */
 	for (i = 0; o != NULL && i < o->nbases; i++) {
 		struct rp_code *k = code_by_id(&r, o->bases[i].id, 0);
 		if (k == NULL || k->file == NULL)
-			errx(2, "%s: --base %ld=0x%" PRIx64 ": no code object %ld in the run", c->path,
+			die("%s: --base %ld=0x%" PRIx64 ": no code object %ld in the run", c->path,
 			    o->bases[i].id, o->bases[i].addr, o->bases[i].id);
 	}
 	/* -f rocpd,json writes both, of the same facts: the database is read */
-	if (db != NULL)
-		read_rocpd(&r, db);
-	else if (json != NULL)
-		read_results(&r, json);
-	free(json);
-	free(db);
+	if (r.db_name != NULL)
+		read_rocpd(&r, r.db_name);
+	else if (r.json_name != NULL)
+		read_results(&r, r.json_name);
 	for (i = 0; o != NULL && i < o->nbases; i++) {
 		struct rp_code *k = code_by_id(&r, o->bases[i].id, 0);
 		k->base = o->bases[i].addr;
@@ -697,7 +769,7 @@ rocprof_open(struct capture *c, const struct capture_opts *o)
 	if (o != NULL && o->base != 0) {
 		for (i = 0; i < r.ncode; i++)
 			if (r.code[i].file != NULL && r.code[i].id != r.code[0].id)
-				errx(2, "%s: --base ADDR with several code objects: give --base ID=ADDR",
+				die("%s: --base ADDR with several code objects: give --base ID=ADDR",
 				    c->path);
 		if (r.ncode > 0) {
 			r.code[0].base = o->base;
@@ -707,20 +779,23 @@ rocprof_open(struct capture *c, const struct capture_opts *o)
 	}
 	for (i = 0, n = 0; o != NULL && o->kernel != NULL && i < r.ncode; i++)
 		if (r.code[i].file != NULL && ++n > 1)
-			errx(2, "%s: --name names the kernel of a run of one code object; this one "
+			die("%s: --name names the kernel of a run of one code object; this one "
 			    "has more", c->path);
 	if (r.natt > 0)
 		qsort(r.att, r.natt, sizeof(*r.att), cmp_att);
 	for (i = 1; i < r.natt; i++)
 		if (r.att[i].dispatch == r.att[i - 1].dispatch && r.att[i].se == r.att[i - 1].se)
-			errx(2, "%s: two streams of dispatch %" PRId64 " on shader engine %d: %s and %s",
+			die("%s: two streams of dispatch %" PRId64 " on shader engine %d: %s and %s",
 			    c->path, r.att[i].dispatch, r.att[i].se, r.att[i - 1].name, r.att[i].name);
 	target_of_agents(&r);
 	index_records(&r);
 	for (i = 0; i < r.natt; i++) {
 		char *file = capture_dir_file(c, r.att[i].name);
 		struct event *e;
-		if ((prog = resolve(&r, &r.att[i], file)) < 0) {
+		fatal_push(free, file);
+		prog = resolve(&r, &r.att[i], file);
+		fatal_pop(file);
+		if (prog < 0) {
 			free(file);
 			continue;
 		}
@@ -732,36 +807,16 @@ rocprof_open(struct capture *c, const struct capture_opts *o)
 		e->dispatch = r.att[i].dispatch;
 	}
 	if (o != NULL && o->kernel != NULL && c->nprog > 1)
-		errx(2, "%s: --name names the kernel of a run of one program; this one has %zu",
+		die("%s: --name names the kernel of a run of one program; this one has %zu",
 		    c->path, c->nprog);	/* one code object, several of its kernels traced */
 	if (o != NULL && o->kernel != NULL && c->nprog == 1) {
 		free(c->prog[0].name);
 		c->prog[0].name = xstrdup(o->kernel);
 	}
-	for (i = 0; i < r.ncode; i++) {
-		free(r.code[i].why);
-		free(r.code[i].file);
-		free((void *)r.code[i].img);
-	}
-	for (i = 0; i < r.nsym; i++) {
-		free(r.sym[i].name);
-		free(r.sym[i].link);
-	}
-	for (i = 0; i < r.natt; i++)
-		free(r.att[i].name);
-	free(r.code);
-	free(r.sym);
-	free(r.disp);
-	free(r.att);
-	free(r.json);
-	for (i = 0; i < r.nagent; i++)
-		free(r.agent[i].name);
-	free(r.agent);
-	u64map_free(&r.code_ix);
-	u64map_free(&r.sym_ix);
-	u64map_free(&r.disp_ix);
+	fatal_pop(&r);
+	rp_free(&r);
 	if (c->nev == 0)
-		errx(2, "%s: no stream's program was found: nothing to decode", c->path);
+		die("%s: no stream's program was found: nothing to decode", c->path);
 }
 
 /* The writer.  The GPU agent: table id 1, handle 2 (rocpd_info_agent's id and the handle
@@ -788,7 +843,7 @@ rocprof_layout_init(struct rocprof_layout *l, const char *dir)
 	l->host = xstrdup(host);
 	path = xasprintf_path(dir, host);
 	if (mkdir(path, 0777) != 0 && errno != EEXIST)
-		err(2, "%s", path);
+		die_errno(path);
 	free(path);
 }
 
@@ -811,7 +866,7 @@ rocprof_stream_name(const struct rocprof_layout *l, int se, int64_t dispatch)
 	else
 		n = asprintf(&s, "stall_shader_engine_%d_%" PRId64 ".att", se, dispatch);
 	if (n < 0)
-		err(2, NULL);
+		die_errno(NULL);
 	return s;
 }
 
@@ -827,7 +882,7 @@ rocprof_code_name(const struct rocprof_layout *l, size_t index)
 	else
 		n = asprintf(&s, "stall_code_object_id_%zu.out", index);
 	if (n < 0)
-		err(2, NULL);
+		die_errno(NULL);
 	return s;
 }
 
@@ -841,7 +896,7 @@ write_json(const char *dir, const struct rocprof_kernel *k, size_t nk,
 	size_t i, n;
 
 	if ((fp = fopen(path, "w")) == NULL)
-		err(2, "%s", path);
+		die_errno(path);
 	fprintf(fp, "{\"rocprofiler-sdk-tool\": [{\n\"metadata\": {\"writer\": \"sqtt-encode\"},\n"
 	    "\"code_objects\": [");
 	for (i = 0; i < nk; i++) {
@@ -856,7 +911,7 @@ write_json(const char *dir, const struct rocprof_kernel *k, size_t nk,
 		fprintf(fp, "%s\n {\"kernel_id\": %zu, \"code_object_id\": %zu, \"kernel_name\": ",
 		    i ? "," : "", i + 1, i);
 		if (asprintf(&kd, "%s%s", k[i].name ? k[i].name : "", k[i].name ? ".kd" : "") < 0)
-			err(2, NULL);
+			die_errno(NULL);
 		json_put_string(fp, kd);
 		free(kd);
 		fprintf(fp, ", \"formatted_kernel_name\": ");
@@ -878,7 +933,7 @@ write_json(const char *dir, const struct rocprof_kernel *k, size_t nk,
 	}
 	fprintf(fp, "]}\n}]}\n");
 	if (fflush(fp) != 0 || ferror(fp) || fclose(fp) != 0)
-		err(2, "%s", path);
+		die_errno(path);
 	free(path);
 }
 
@@ -898,7 +953,7 @@ write_db(const char *dir, const struct rocprof_layout *l, const struct rocprof_k
 	size_t i;
 
 	if (asprintf(&name, "%s/%ld_results.db", l->host, l->pid) < 0)
-		err(2, NULL);
+		die_errno(NULL);
 	path = xasprintf_path(dir, name);
 	db.agent = agent;
 	db.nagent = 2;
@@ -914,7 +969,7 @@ write_db(const char *dir, const struct rocprof_layout *l, const struct rocprof_k
 		db.sym[i].id = (int64_t)i + 1;
 		db.sym[i].code = (long)i + 1;
 		if (asprintf(&db.sym[i].kernel_name, "%s.kd", k[i].name ? k[i].name : "") < 0)
-			err(2, NULL);
+			die_errno(NULL);
 		db.sym[i].display_name = (char *)k[i].name;
 		if (k[i].has_entry) {
 			db.sym[i].kernel_object = k[i].base + (k[i].kd ? k[i].kd : k[i].entry);

@@ -112,6 +112,10 @@ read_tables(struct srclines *s, char *why, size_t whysz)
 					continue;
 				f = "??";
 				ln = 0;
+			} else if (ln < 0) {
+				/* libdw's unsigned line past INT_MAX: no line, not a negative one */
+				f = "??";
+				ln = 0;
 			}
 			if (s->nrow == cap) {
 				if (cap >= DWARF_ROWS_MAX) {
@@ -124,7 +128,7 @@ read_tables(struct srclines *s, char *why, size_t whysz)
 			}
 			s->row[s->nrow].addr = addr;
 			s->row[s->nrow].order = s->nrow;
-			s->row[s->nrow].file = end ? f : file_name(s, f, comp);
+			s->row[s->nrow].file = end || ln == 0 ? f : file_name(s, f, comp);
 			s->row[s->nrow].line = ln;
 			s->row[s->nrow].end = end;
 			s->nrow++;

@@ -1,8 +1,9 @@
 /* For the harnesses of readers whose errors end the program ("prog: PATH: reason",
  * exit 2): linked with -Wl,--wrap=exit,--wrap=err,--wrap=errx,--wrap=verrx (scripts/
  * fuzz.sh), a fatal error inside FUZZ_TRY returns there instead, so that every input is
- * one run.  What the reader had allocated is left (the harnesses run without leak
- * detection): an error path that exits frees nothing by design. */
+ * one run.  The library's fatal error (die, util.h) has freed what the readers held
+ * before it exits (fatal_push), so the harnesses run with leak detection: a leak on an
+ * error path is a finding. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>

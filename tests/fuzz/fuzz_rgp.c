@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "capture.h"
 #include "capture-model.h"
 #include "fuzz_exit.h"
 #include "input.h"
@@ -46,14 +47,9 @@ one(const uint8_t *data, size_t size, int again)
 			abort();
 	});
 	/* what the capture holds, whether the read ended well or in an error (c's address
-	 * was given away: its fields are in memory, not registers, after the longjmp) */
-	free(c.path);
-	free(c.target);
-	for (i = 0; i < c.nprog; i++)
-		free(c.prog[i].name);
-	free(c.prog);
-	free(c.ev);
-	free(c.data);
+	 * was given away: its fields are in memory, not registers, after the longjmp; what
+	 * rgp_open held of its own, a fatal error freed) */
+	capture_close(&c);
 }
 
 int
