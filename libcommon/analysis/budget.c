@@ -500,7 +500,7 @@ measure(const struct budget_rule *r, const struct profile_kernel *k)
 		if (!line_selected(r, l))
 			continue;
 		any = 1;
-		v += r->cause < 0 ? l->cycles : l->cyc[r->cause];
+		v += r->cause < 0 ? l->cycles : profile_line_cyc(l, r->cause);
 	}
 	return any ? v : -1;
 }

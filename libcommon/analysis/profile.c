@@ -41,8 +41,7 @@ profile_free(struct profile *p)
 	for (i = 0; i < p->hsize; i++)
 		for (l = p->htab[i]; l; l = next) {
 			next = l->hnext;
-			free(l->pc);
-			free(l->inst);
+			free(l->causes);
 			free(l);
 		}
 	for (i = 0; i < p->nkernel; i++) {
@@ -194,11 +193,11 @@ profile_line(struct profile *p, size_t kernel, const char *pc, const char *inst)
 				return l;
 	if (p->hcount >= p->hsize)
 		hash_grow(p);
-	l = xcalloc(1, sizeof(*l));
+	l = xcalloc(1, sizeof(*l) + pclen + instlen + 2);
 	l->hash = h;
 	l->kernel = kernel;
-	l->pc = xstrdup(pc);
-	l->inst = xstrdup(inst);
+	l->pc = memcpy((char *)(l + 1), pc, pclen + 1);
+	l->inst = memcpy(l->pc + pclen + 1, inst, instlen + 1);
 	l->pclen = pclen;
 	l->instlen = instlen;
 	l->pcv = strtoull(pc, &end, 0);
@@ -208,6 +207,53 @@ profile_line(struct profile *p, size_t kernel, const char *pc, const char *inst)
 	p->htab[h & (p->hsize - 1)] = l;
 	p->hcount++;
 	return l;
+}
+
+struct profile_cause *
+profile_line_cause(struct profile_line *l, int cause)
+{
+	struct profile_cause *c;
+	unsigned i;
+
+	for (i = 0; i < l->ncause; i++)
+		if (l->causes[i].cause == cause)
+			return &l->causes[i];
+	if (l->ncause == l->capcause) {
+		l->capcause = l->capcause ? (l->capcause * 2 > NCAUSE ? NCAUSE : l->capcause * 2) : 1;
+		l->causes = xreallocarray(l->causes, l->capcause, sizeof(*l->causes));
+	}
+	c = &l->causes[l->ncause++];
+	c->cyc = 0;
+	c->hit = 0;
+	c->cause = (uint8_t)cause;
+	return c;
+}
+
+void
+profile_line_dense(const struct profile_line *l, int64_t *cyc, uint64_t *hit)
+{
+	unsigned i;
+
+	if (cyc)
+		memset(cyc, 0, NCAUSE * sizeof(*cyc));
+	if (hit)
+		memset(hit, 0, NCAUSE * sizeof(*hit));
+	for (i = 0; i < l->ncause; i++) {
+		if (cyc)
+			cyc[l->causes[i].cause] = l->causes[i].cyc;
+		if (hit)
+			hit[l->causes[i].cause] = l->causes[i].hit;
+	}
+}
+
+int
+profile_line_dominant(const struct profile_line *l)
+{
+	int64_t cyc[NCAUSE];
+	uint64_t hit[NCAUSE];
+
+	profile_line_dense(l, cyc, hit);
+	return profile_dominant(cyc, hit);
 }
 
 struct profile_line *
@@ -314,7 +360,7 @@ profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct p
 	if (__builtin_add_overflow(k->cycles, r->cost, &s1) ||
 	    __builtin_add_overflow(k->cyc[r->cause], r->cost, &s2) ||
 	    __builtin_add_overflow((sl ? sl : l)->cycles, r->cost, &s3) ||
-	    __builtin_add_overflow((sl ? sl : l)->cyc[r->cause], r->cost, &s4))
+	    __builtin_add_overflow(profile_line_cyc(sl ? sl : l, r->cause), r->cost, &s4))
 		return -1;
 	if (r->timed)
 		span_add(p, ki, r->event, r->start, r->end);
@@ -325,14 +371,14 @@ profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct p
 	if (r->wave_end)
 		k->waves++;
 	l->hits++;
-	l->hit[r->cause]++;
+	profile_line_cause(l, r->cause)->hit++;
 	if (sl) {
 		sl->hits++;
-		sl->hit[r->cause]++;
+		profile_line_cause(sl, r->cause)->hit++;
 		l = sl;
 	}
 	l->cycles = s3;
-	l->cyc[r->cause] = s4;
+	profile_line_cause(l, r->cause)->cyc = s4;
 	return 0;
 }
 
@@ -369,10 +415,11 @@ profile_merge(struct profile *p, const struct profile *from)
 			if (__builtin_add_overflow(l->cycles, fl->cycles, &l->cycles))
 				return -1;
 			l->hits += fl->hits;
-			for (c = 0; c < NCAUSE; c++) {
-				if (__builtin_add_overflow(l->cyc[c], fl->cyc[c], &l->cyc[c]))
+			for (c = 0; c < fl->ncause; c++) {
+				struct profile_cause *lc = profile_line_cause(l, fl->causes[c].cause);
+				if (__builtin_add_overflow(lc->cyc, fl->causes[c].cyc, &lc->cyc))
 					return -1;
-				l->hit[c] += fl->hit[c];
+				lc->hit += fl->causes[c].hit;
 			}
 		}
 	for (j = 0; j < from->spansize; j++) {
@@ -571,16 +618,28 @@ table_specials(struct profile *p, size_t ki, struct profile_line *l)
 	for (kind = LINE_LAUNCH; kind <= LINE_DRAIN; kind++) {
 		struct profile_line *sl;
 		cause = kind == LINE_LAUNCH ? CAUSE_WAVE_START : CAUSE_DRAIN;
-		if (l->kind != LINE_INST || l->cyc[cause] == 0)
+		int64_t lc = profile_line_cyc(l, cause);
+		if (l->kind != LINE_INST || lc == 0)
 			continue;
 		sl = profile_special(p, ki, kind);
 		sl->hits += l->hits;
-		sl->hit[cause] += l->hits;
-		sl->cycles += l->cyc[cause];
-		sl->cyc[cause] += l->cyc[cause];
-		l->cycles -= l->cyc[cause];
-		l->cyc[cause] = 0;
+		profile_line_cause(sl, cause)->hit += l->hits;
+		sl->cycles += lc;
+		profile_line_cause(sl, cause)->cyc += lc;
+		l->cycles -= lc;
+		profile_line_cause(l, cause)->cyc = 0;
 	}
+}
+
+/* A line's cycles by cause, as a table gives them all. */
+static void
+line_set_cyc(struct profile_line *l, const int64_t *cyc)
+{
+	int i;
+
+	for (i = 0; i < NCAUSE; i++)
+		if (cyc[i] != 0 || profile_line_find(l, i) != NULL)
+			profile_line_cause(l, i)->cyc = cyc[i];
 }
 
 static void
@@ -637,8 +696,8 @@ read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c)
 		tsv_fail(t, "hits: 0: a row of nothing");
 	l->hits = hits;
 	l->cycles = cycles;
-	memcpy(l->cyc, cyc, sizeof(cyc));
-	l->hit[cause] = hits;
+	line_set_cyc(l, cyc);
+	profile_line_cause(l, cause)->hit = hits;
 	k->table_cycles += cycles;
 	if (kind == LINE_INST)
 		k->table_hits += hits;	/* a launch's or drain's hits are waves, not rows */
@@ -829,6 +888,7 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 	struct json *root = json_parse(buf, len, err, sizeof(err));
 	const struct json *v, *kj, *rj;
 	long long top;
+	int64_t jcyc[NCAUSE];
 
 	p->path = path;
 	if (root == NULL) {
@@ -881,8 +941,9 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 			if (l->hits == 0)
 				jfail(path, sj, profile_kind_name[kind], "of no hits");
 			l->cycles = jcount(path, sj, "cycles");
-			jcauses(path, sj, l->cycles, l->cyc);
-			l->hit[jcause(path, sj)] = l->hits;
+			jcauses(path, sj, l->cycles, jcyc);
+			line_set_cyc(l, jcyc);
+			profile_line_cause(l, jcause(path, sj))->hit = l->hits;
 			k->table_cycles += l->cycles;
 		}
 		rows = jmember(path, kj, "rows", JSON_ARRAY);
@@ -901,8 +962,9 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 			if (l->hits == 0)
 				jfail(path, rj, "a row of no hits at pc", pc->str);
 			l->cycles = jcount(path, rj, "cycles");
-			jcauses(path, rj, l->cycles, l->cyc);
-			l->hit[jcause(path, rj)] = l->hits;
+			jcauses(path, rj, l->cycles, jcyc);
+			line_set_cyc(l, jcyc);
+			profile_line_cause(l, jcause(path, rj))->hit = l->hits;
 			k->table_cycles += l->cycles;
 			k->table_hits += l->hits;
 			table_specials(p, ki, l);
@@ -1092,14 +1154,18 @@ profile_put_tsv_as(const struct profile *p, FILE *fp, unsigned how)
 		k = &p->kernels[i];
 		for (j = 0; j < k->nshow; j++) {
 			const struct profile_line *l = k->lines[j];
+			int64_t lcyc[NCAUSE];
+			uint64_t lhit[NCAUSE];
+
+			profile_line_dense(l, lcyc, lhit);
 			fprintf(fp, "%s\t%s\t%" PRIu64 "\t%" PRId64 "\t%.2f\t%s", k->name, l->pc,
 			    l->hits, l->cycles, profile_pct(l->cycles, k->cycles),
-			    cause_info[profile_dominant(l->cyc, l->hit)].name);
+			    cause_info[profile_dominant(lcyc, lhit)].name);
 			for (c = 0; c < CAUSE_BEFORE_INST; c++)
-				fprintf(fp, "\t%" PRId64, l->cyc[c]);
+				fprintf(fp, "\t%" PRId64, lcyc[c]);
 			fprintf(fp, "\t%s", l->inst);
 			for (; c < NCAUSE; c++)
-				fprintf(fp, "\t%" PRId64, l->cyc[c]);
+				fprintf(fp, "\t%" PRId64, lcyc[c]);
 			fprintf(fp, "\t%s\n", profile_kind_name[l->kind]);
 		}
 		if (how & PROFILE_PUT_PLAIN)
@@ -1156,28 +1222,36 @@ profile_put_json(const struct profile *p, FILE *fp)
 		json_causes(fp, k->cyc);
 		for (kind = LINE_LAUNCH; kind <= LINE_DRAIN; kind++) {
 			const struct profile_line *l = k->special[kind];
+			int64_t lcyc[NCAUSE];
+			uint64_t lhit[NCAUSE];
+
 			if (l == NULL)
 				continue;
+			profile_line_dense(l, lcyc, lhit);
 			fprintf(fp, ", \"%s\": {\"hits\": %" PRIu64 ", \"cycles\": %" PRId64
 			    ", \"pct\": %.2f, \"cause\": ", profile_kind_name[kind], l->hits, l->cycles,
 			    profile_pct(l->cycles, k->cycles));
-			json_put_string(fp, cause_info[profile_dominant(l->cyc, l->hit)].name);
+			json_put_string(fp, cause_info[profile_dominant(lcyc, lhit)].name);
 			fprintf(fp, ", \"causes\": ");
-			json_causes(fp, l->cyc);
+			json_causes(fp, lcyc);
 			putc('}', fp);
 		}
 		fprintf(fp, ", \"rows\": [");
 		for (j = n = 0; j < k->nshow; j++) {
 			const struct profile_line *l = k->lines[j];
+			int64_t lcyc[NCAUSE];
+			uint64_t lhit[NCAUSE];
+
+			profile_line_dense(l, lcyc, lhit);
 			if (l->kind != LINE_INST)
 				continue;
 			fprintf(fp, "%s\n    {\"pc\": ", n++ ? "," : "");
 			json_put_string(fp, l->pc);
 			fprintf(fp, ", \"hits\": %" PRIu64 ", \"cycles\": %" PRId64 ", \"pct\": %.2f"
 			    ", \"cause\": ", l->hits, l->cycles, profile_pct(l->cycles, k->cycles));
-			json_put_string(fp, cause_info[profile_dominant(l->cyc, l->hit)].name);
+			json_put_string(fp, cause_info[profile_dominant(lcyc, lhit)].name);
 			fprintf(fp, ", \"causes\": ");
-			json_causes(fp, l->cyc);
+			json_causes(fp, lcyc);
 			fprintf(fp, ", \"inst\": ");
 			json_put_string(fp, l->inst);
 			putc('}', fp);

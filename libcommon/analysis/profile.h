@@ -40,9 +40,51 @@ struct profile_line {
 	uint64_t pcv;		/* for sorting; UINT64_MAX when pc is not a number */
 	uint64_t hits;
 	int64_t cycles;
-	int64_t cyc[NCAUSE];
-	uint64_t hit[NCAUSE];
+	/* the causes the line's rows had, in the order first seen: most lines have one to
+	 * three, so they are kept sparse (profile_line_cyc, profile_line_hit read them) */
+	struct profile_cause *causes;
+	uint8_t ncause, capcause;
+	/* pc and inst follow the line in its allocation */
 };
+
+/* The rows of one cause of a line: their cycles and their number. */
+struct profile_cause {
+	int64_t cyc;
+	uint64_t hit;
+	uint8_t cause;
+};
+
+static inline const struct profile_cause *
+profile_line_find(const struct profile_line *l, int cause)
+{
+	unsigned i;
+
+	for (i = 0; i < l->ncause; i++)
+		if (l->causes[i].cause == cause)
+			return &l->causes[i];
+	return NULL;
+}
+/* The cycles and the hits of one cause of a line (0 when it had none). */
+static inline int64_t
+profile_line_cyc(const struct profile_line *l, int cause)
+{
+	const struct profile_cause *c = profile_line_find(l, cause);
+
+	return c ? c->cyc : 0;
+}
+static inline uint64_t
+profile_line_hit(const struct profile_line *l, int cause)
+{
+	const struct profile_cause *c = profile_line_find(l, cause);
+
+	return c ? c->hit : 0;
+}
+/* The sums of a cause of a line, made (zero) when new: valid until the next call. */
+struct profile_cause *profile_line_cause(struct profile_line *, int cause);
+/* Every cause of a line into dense arrays of NCAUSE (either may be NULL). */
+void profile_line_dense(const struct profile_line *, int64_t *cyc, uint64_t *hit);
+/* profile_dominant of a line. */
+int profile_line_dominant(const struct profile_line *);
 
 struct profile_kernel {
 	char *name;

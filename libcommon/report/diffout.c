@@ -66,7 +66,7 @@ kname(const struct diff_kernel *kp)
 static int
 cause_of(const struct profile_line *l)
 {
-	return profile_dominant(l->cyc, l->hit);
+	return profile_line_dominant(l);
 }
 
 static double

@@ -220,7 +220,7 @@ put_pretty(const struct profile *prof)
 			    *inst = text_printable(l->inst);
 			printf(" %7.2f  %*" PRId64 "  %*" PRIu64 "  %-*s  %-12s  %s\n",
 			    profile_pct(l->cycles, k->cycles), wc, l->cycles, wh, l->hits, wp, pc,
-			    cause_info[profile_dominant(l->cyc, l->hit)].name, inst);
+			    cause_info[profile_line_dominant(l)].name, inst);
 			free(pc);
 			free(inst);
 		}
