@@ -33,18 +33,17 @@ static inline enum profile_kind profile_kind_of(int cause)
 struct profile_line {
 	struct profile_line *hnext;
 	uint64_t hash;
-	size_t kernel;
-	enum profile_kind kind;
-	char *pc, *inst;
-	size_t pclen, instlen;
+	char *pc, *inst;	/* they follow the line in its allocation */
 	uint64_t pcv;		/* for sorting; UINT64_MAX when pc is not a number */
 	uint64_t hits;
 	int64_t cycles;
 	/* the causes the line's rows had, in the order first seen: most lines have one to
 	 * three, so they are kept sparse (profile_line_cyc, profile_line_hit read them) */
 	struct profile_cause *causes;
+	uint32_t kernel;	/* below PROFILE_MAX_KERNELS */
+	uint32_t pclen, instlen;
+	uint8_t kind;		/* enum profile_kind */
 	uint8_t ncause, capcause;
-	/* pc and inst follow the line in its allocation */
 };
 
 /* The rows of one cause of a line: their cycles and their number. */
