@@ -141,6 +141,7 @@ registers: exec is not s126-s127|t0857-regs|libcommon/code/regs.c|s/set(r, 0, 12
 timeline: the later of two equal rows colours the bar|t0505-ties|libcommon/report/timeline.c|s/if (b->longest > a->longest) {/if (b->longest >= a->longest) {/
 # more, one or more in every module
 the dominant cause on a tie of cycles: not the more rows|t0505-ties|libcommon/analysis/profile.c|s/(cyc\[i\] == cyc\[best\] \&\& hit\[i\] > hit\[best\])/(cyc[i] == cyc[best] \&\& hit[i] < hit[best])/
+analysis/profile: a line's rows by cause not kept (a tie of cycles not to the more rows)|t0505-ties|libcommon/analysis/profile.c|s/			hit\[l->causes\[i\].cause\] = l->causes\[i\].hit;/			hit[l->causes[i].cause] = 0;/
 capture-model: a file a capture names read outside its directory|t0720-captures|libcommon/capture/capture-model.c|s/if (!meta_path_within(path, c->path) || stat(/if (stat(/
 code/codeload: a program found by its tag alone, any name|t0345-walk-identity|libcommon/code/codeload.c|s/if (strcmp(p->name, name) != 0)/if (name[0] == '\\0')/
 base/out: the digits 02 written 03|t0420-stall-table|libcommon/base/out.c|s/"00010203040506070809/"00010303040506070809/
