@@ -132,28 +132,33 @@ one_input(const char *s, size_t n, size_t *len)
 /* What rows() has open, closed after a fatal error of the reader returned here
  * (fuzz_exit.h): a TSV error ends the program, as it should, not the fuzzer's run. */
 static FILE *open_null, *open_fp;
+/* and what it holds: the engine, the reader, the text */
+static struct annotate *open_a;
+static struct tsv *open_t;
+static char *open_text;
 
 static void
 rows(const uint8_t *d, size_t n, enum annotate_view v)
 {
 	FILE *null = open_null = fopen("/dev/null", "w");
 	struct annotate_opts o = { .view = v, .hint_min = 5.0, .dispatch = -1, .out = null };
-	struct annotate *a = annotate_new(&o);
+	struct annotate *a = open_a = annotate_new(&o);
 	const char *s = (const char *)d, *e = s + n;
 	int ok = 1;
 
 	while (ok && s <= e) {
 		const char *next = memmem(s, (size_t)(e - s), "##next\n", 7);
 		size_t len, m = next ? (size_t)(next - s) : (size_t)(e - s);
-		char *text = one_input(s, m, &len);
+		char *text = open_text = one_input(s, m, &len);
 		/* the reader takes a file descriptor: the text in a memory file */
 		int fd = memfd_create("fuzz", 0);
 		FILE *fp;
-		struct tsv t;
+		static struct tsv t;	/* outlives rows()'s frame after a fatal error */
 		if (fd < 0 || write(fd, text, len) != (ssize_t)len || lseek(fd, 0, SEEK_SET) != 0 ||
 		    (fp = open_fp = fdopen(fd, "r")) == NULL)
 			abort();
 		tsv_open(&t, fp, "fuzz");
+		open_t = &t;
 		for (;;) {
 			enum tsv_kind k = tsv_next(&t);
 			int r;
@@ -168,9 +173,11 @@ rows(const uint8_t *d, size_t n, enum annotate_view v)
 		}
 		annotate_end_input(a);
 		tsv_close(&t);
+		open_t = NULL;
 		fclose(fp);
 		open_fp = NULL;
 		free(text);
+		open_text = NULL;
 		if (next == NULL)
 			break;
 		s = next + 7;
@@ -178,6 +185,7 @@ rows(const uint8_t *d, size_t n, enum annotate_view v)
 	if (ok)
 		(void)annotate_report(a);
 	annotate_free(a);
+	open_a = NULL;
 	fclose(null);
 	open_null = NULL;
 }
@@ -193,6 +201,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		loops_one(data + 1, size - 1);
 	else {
 		FUZZ_TRY(rows(data + 1, size - 1, (enum annotate_view)(data[0] % 8)));
+		/* rows()'s frame is gone after a fatal error, but not what it held */
+		if (open_t != NULL)
+			tsv_close(open_t);
+		if (open_a != NULL)
+			annotate_free(open_a);
+		free(open_text);
+		open_t = NULL;
+		open_a = NULL;
+		open_text = NULL;
 		if (open_fp != NULL)
 			fclose(open_fp);
 		if (open_null != NULL)
