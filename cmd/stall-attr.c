@@ -154,6 +154,7 @@ static void
 record(struct tsv *t)
 {
 	struct attr_row r;
+	struct row_token tk;
 	int64_t delta;
 
 	nrecords++;
@@ -168,7 +169,10 @@ record(struct tsv *t)
 	if ((r.pc_known = !tsv_dash(t, col[ROW_PC])))
 		r.pc = tsv_u64(t, col[ROW_PC]);
 	r.token = t->field[col[ROW_TOKEN]];
-	r.kind = (enum row_kind)tsv_memo(t, col[ROW_TOKEN], row_kind_code);
+	tk = row_token_unpack(tsv_memo(t, col[ROW_TOKEN], row_token_code));
+	r.kind = tk.kind;
+	r.valu = tk.valu;
+	r.busy = tk.busy;
 	r.inst = t->field[col[ROW_INST]];
 	r.cls = (enum inst_class)tsv_memo(t, col[ROW_CLASS], class_code);
 	r.dep = t->field[col[ROW_DEP]];

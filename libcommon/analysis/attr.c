@@ -47,8 +47,10 @@ struct wave {
 	int64_t last_issue, below_issue;	/* latest issue time, latest one before it */
 	uint64_t prev_last;	/* the last byte of the previous row's instruction, as far as known */
 	unsigned prev_busy;	/* cycles the previous row's instruction ran, from its token's op */
-	int prev_valu;		/* the previous row was a VALU, writing valu_def, reading valu_use */
-	struct regs valu_def, valu_use;
+	int prev_valu;		/* the previous row was a VALU: valu_in, or its text in valu_text */
+	const struct inst *valu_in;	/* the code object's instruction, when the row had one */
+	char *valu_text;	/* else a copy of the row's text (valu_cap bytes held) */
+	size_t valu_cap;
 	struct qrow *barrier;	/* an s_barrier row waiting for this wave's next row */
 	struct qrow *held;	/* a row whose cause waits for its length (the next row's pc) */
 	struct fifo cnt[ISA_NCOUNTER];
@@ -273,6 +275,7 @@ wave_free(struct attr *a, struct aevent *e, struct wave *w)
 	for (pp = &a->wbucket[hash2(e->id, w->id)]; *pp != w; pp = &(*pp)->hnext)
 		;
 	*pp = w->hnext;
+	free(w->valu_text);
 	free(w);
 	e->nwaves--;
 	a->nwaves--;
@@ -420,27 +423,6 @@ sleep_of(const struct attr *a, const struct attr_row *r)
 	return r->cls == IC_IMM && r->inst[2] == 's' ? a->model->sleep_cycles(r->inst) : -1;
 }
 
-/* The cycles an instruction ran, as its INST token's op says (valub_16, valut_4,
- * sgmem_wr_6: the count after the op's last '_'); 0 where the token says none. */
-static unsigned
-op_cycles(const struct attr_row *r)
-{
-	const char *op, *u;
-	unsigned n = 0;
-
-	if (r->kind == ROW_WAVE_END || strncmp(r->token, "INST:", 5) != 0)
-		return 0;
-	op = r->token + 5;
-	if ((u = strrchr(op, '_')) == NULL || u[1] == '\0' || strstr(op, "other_simd") != NULL)
-		return 0;
-	for (u++; *u; u++) {
-		if (*u < '0' || *u > '9' || n > 1000)
-			return 0;
-		n = n * 10 + (unsigned)(*u - '0');
-	}
-	return n;
-}
-
 /* The longest instruction whose length the next row's pc can tell (gfx11 and gfx12: 4,
  * 8 or 12 bytes); a longer distance holds instructions that emitted no token. */
 #define INST_MAX_BYTES 12
@@ -480,10 +462,13 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 	    r->cls == IC_LDS_STORE)) {
 		/* a memory instruction that reads what the VALU just before it wrote, or
 		 * loads into what it read */
-		struct inst in = { .text = r->inst };
-		struct regs def, use;
-		inst_regs(&in, &def, &use);
-		if (regs_overlap(&w->valu_def, &use) || regs_overlap(&w->valu_use, &def))
+		struct inst in = { .text = r->inst }, prev = { .text = w->valu_text };
+		struct regs def, use, vdef, vuse;
+		inst_regs(r->in != NULL ? r->in : &in, &def, &use);
+		/* the VALU's registers are parsed here, where a memory row asks, not at
+		 * every VALU row */
+		inst_regs(w->valu_in != NULL ? w->valu_in : &prev, &vdef, &vuse);
+		if (regs_overlap(&vdef, &use) || regs_overlap(&vuse, &def))
 			return CAUSE_VALU_DEP;
 	}
 	/* the other waves' issues (a cycle each) inside the gap bound what they explain:
@@ -640,7 +625,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	cause = cause_of(a, r, e, w, first, (int64_t)cost, waited);
 	if (!end && !barrier) {
 		unsigned fl = STRADDLE_BLOCK;
-		busy = op_cycles(r);
+		busy = r->busy;
 		if (busy > 1 && !a->raw && cause == CAUSE_ISSUE_CYCLE)
 			hold = 1;	/* its execution shows on the wave's next row */
 		else if ((busy = 0, cost > 1) && r->pc_known && r->kind == ROW_ISSUE &&
@@ -665,11 +650,14 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	w->prev_busy = busy;
 	w->prev_pc_known = r->pc_known;
 	w->prev_taken = r->kind == ROW_TAKEN;
-	w->prev_valu = !end && (strcmp(r->token, "VALU_INST") == 0 ||
-	    strncmp(r->token, "INST:valu", 9) == 0);
-	if (w->prev_valu) {
-		struct inst in = { .text = r->inst };
-		inst_regs(&in, &w->valu_def, &w->valu_use);
+	w->prev_valu = !end && r->valu;
+	if (w->prev_valu && (w->valu_in = r->in) == NULL) {
+		size_t n = strlen(r->inst) + 1;
+		if (n > w->valu_cap) {
+			w->valu_cap = n < 64 ? 64 : n;
+			w->valu_text = xreallocarray(w->valu_text, w->valu_cap, 1);
+		}
+		memcpy(w->valu_text, r->inst, n);
 	}
 	data = a->bytes(a->ctx, handle, &len);
 	if (a->qhead != NULL || (barrier && !a->raw) || hold) {

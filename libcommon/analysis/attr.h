@@ -27,6 +27,8 @@ struct attr_row {
 	uint64_t pc;
 	const char *token;	/* "WAVE_END", "INST:branch_taken"... (for what is said) */
 	enum row_kind kind;	/* what the token is, typed: the rules read this */
+	unsigned valu;		/* the token marks a VALU issue */
+	unsigned busy;		/* cycles the instruction ran as its token's op says, 0: none */
 	const char *inst;	/* the disassembly */
 	enum inst_class cls;
 	const char *dep;	/* what s_delay_alu announced, "-" for nothing */

@@ -15,4 +15,24 @@ enum row_kind row_kind_of(const char *token);
 /* The same as an int, for tsv_memo. */
 int row_kind_code(const char *token);
 
+/* All a token column's text says: its kind, whether it marks a VALU issue, and the
+ * cycles its instruction ran as its op says (0: it says none). */
+struct row_token {
+	enum row_kind kind;
+	unsigned valu;
+	unsigned busy;
+};
+struct row_token row_token_of(const char *token);
+/* The same packed as an int for tsv_memo, and unpacked. */
+int row_token_code(const char *token);
+struct row_token row_token_unpack(int code);
+/* row_token_of remembered by the string's address, for tokens whose strings stay where
+ * they are and never change (the walker's); a memo starts zeroed. */
+#define ROW_TOKEN_MEMO 64
+struct row_token_memo {
+	const char *key[ROW_TOKEN_MEMO];
+	struct row_token val[ROW_TOKEN_MEMO];
+};
+struct row_token row_token_memo(struct row_token_memo *, const char *token);
+
 #endif

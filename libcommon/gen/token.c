@@ -120,6 +120,32 @@ sqtt_row_token(const char *token)
 	return SQTT_ROW_ISSUE;
 }
 
+int
+sqtt_token_valu(const char *token)
+{
+	return strcmp(token, sqtt_type_name(TOK_VALU_INST)) == 0 ||
+	    strncmp(token, "INST:valu", 9) == 0;
+}
+
+unsigned
+sqtt_token_busy(const char *token)
+{
+	const char *op, *u;
+	unsigned n = 0;
+
+	if (strncmp(token, "INST:", 5) != 0)
+		return 0;
+	op = token + 5;
+	if ((u = strrchr(op, '_')) == NULL || u[1] == '\0' || strstr(op, "other_simd") != NULL)
+		return 0;
+	for (u++; *u; u++) {
+		if (*u < '0' || *u > '9' || n > 1000)
+			return 0;
+		n = n * 10 + (unsigned)(*u - '0');
+	}
+	return n;
+}
+
 const char *
 sqtt_op_name(const struct sqtt_gen *g, unsigned op)
 {

@@ -126,6 +126,11 @@ int sqtt_op_moves_pc(const struct sqtt_gen *, int op);
  * in every generation: an issue, an issue that moved the pc, the wave's end. */
 enum sqtt_row_token { SQTT_ROW_ISSUE, SQTT_ROW_TAKEN, SQTT_ROW_WAVE_END };
 enum sqtt_row_token sqtt_row_token(const char *token);
+/* Whether a token column's text marks a VALU issue ("VALU_INST", "INST:valu..."); and
+ * the cycles its instruction ran as its INST op says (valub_16, valut_4, sgmem_wr_6: the
+ * count after the op's last '_'), 0 where it says none. */
+int sqtt_token_valu(const char *token);
+unsigned sqtt_token_busy(const char *token);
 static inline uint64_t
 tok_bits(uint64_t raw, unsigned lo, unsigned hi)
 {

@@ -31,6 +31,7 @@ struct worker {
 	struct pipeline *pl;
 	struct walker *walker;
 	struct attr *attr;
+	struct row_token_memo tokens;	/* what the walker's token strings say */
 	struct profile own, *prof;		/* prof: own, or the caller's for the first */
 	const char *escaped_of, *escaped;	/* the kernel column as rows have it (escaped) */
 	char **escapes;				/* every one made, freed at the end */
@@ -266,6 +267,7 @@ walked(void *ctx, const struct walk_row *r)
 {
 	struct worker *wk = ctx;
 	struct attr_row a;
+	struct row_token tk;
 
 	if (wk->failed)
 		return;
@@ -277,6 +279,9 @@ walked(void *ctx, const struct walk_row *r)
 	a.pc = r->pc;
 	a.token = r->token;
 	a.kind = r->kind;
+	tk = row_token_memo(&wk->tokens, r->token);
+	a.valu = tk.valu;
+	a.busy = tk.busy;
 	a.inst = r->in->text;
 	a.cls = r->in->cls;
 	a.dep = r->in->dep_name;
