@@ -164,7 +164,9 @@ analysis/dispatch: --dispatch keeps every dispatch's rows|t0900-rocprof-run|libc
 analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/analysis/cause.c|s/		return cause_was\[i - NCAUSE\].cause;/		return CAUSE_OTHER;/
 report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/
 report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/put_ts(fp, r->cost);/put_ts(fp, r->cost + 1);/
-gfx9walk: a message dated at its own ISSUE, not the end of the record before|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->time = w->rec\[idx - 1\].time + w->rec\[idx - 1\].duration;/		r->time = r->time;/
+gfx9walk: a message dated at its own ISSUE, not the end of the record before|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/			r->time = min64(w->rec\[idx - 1\].time + w->rec\[idx - 1\].duration, issue);/			r->time = issue;/
+gfx9walk: a message's duration to its INST token, not 4 cycles after its ISSUE|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->duration = 4 + issue - r->time;/		r->duration = 4 + max64(t - r->time, 0);/
+gfx9walk: AMD's issue phase counter starts at 0, not 15|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/^#define CYCLE_START_PHASE 15/#define CYCLE_START_PHASE 0/
 gfx9walk: no stall start taken from ISSUE stall states|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->stall = max64(r->time - from, 0);/		r->stall = 0;/
 gfx9walk: records issued the other way round not swapped|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			if (i + 1 < n \&\& as_line(rec\[i + 1\].cat) == (int)lc/			if (0 \&\& as_line(rec[i + 1].cat) == (int)lc/
 gfx9: an issue of 1 cycle, not 4|t0108-gfx9-authored|libcommon/gen/gfx9/gfx9-isa.c|s/	m->issue_cycles = 4;/	m->issue_cycles = 1;/

@@ -9,6 +9,8 @@
 enum { TRACED_CU = 0, TRACED_SH = 0, NSIMD = 4, NSLOT = 16 };
 /* A WAVE_START whose count is above this is a trap's context save, not a new wave. */
 #define WAVE_START_TRAP_COUNT 64
+/* AMD's issue phase counter's value at a buffer's start (its MISQTTParser's member) */
+#define CYCLE_START_PHASE 15
 /* Stitching gives up after this many instructions in a row that fit no record. */
 #define STITCH_MISSES_MAX 1000
 
@@ -74,6 +76,7 @@ gfx9walk_new(const struct codeobj *co, uint64_t entry, uint64_t base, gfx9walk_f
 	g->base = base;
 	g->fn = fn;
 	g->ctx = ctx;
+	g->phase = CYCLE_START_PHASE;
 	return g;
 }
 
@@ -270,9 +273,16 @@ apply_inst(struct gfx9walk *g, struct wave *w, unsigned type, int64_t t)
 		push_pc(w, idx + 1, UINT64_MAX);
 	phase += ph;
 	r->cat = (enum g9_cat)cat;
-	if (cat == G9C_MESSAGE && idx > 0)	/* a message begins as the record before ends */
-		r->time = w->rec[idx - 1].time + w->rec[idx - 1].duration;
-	r->duration = 4 + max64(t - r->time - 4 * (phase / 4), 0);
+	if (cat == G9C_MESSAGE) {
+		/* timed as an immediate is: from the end of the record before (no stall) to
+		 * 4 cycles after its ISSUE, whenever its INST comes */
+		int64_t issue = r->time;
+
+		if (idx > 0)
+			r->time = min64(w->rec[idx - 1].time + w->rec[idx - 1].duration, issue);
+		r->duration = 4 + issue - r->time;
+	} else
+		r->duration = 4 + max64(t - r->time - 4 * (phase / 4), 0);
 	if (w->headstall < w->nstall && r->time > w->stalls[w->headstall]) {
 		int64_t prev_end = 0, from = r->time;
 
