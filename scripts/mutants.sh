@@ -168,6 +168,9 @@ gfx9walk: a message dated at its own ISSUE, not the end of the record before|t01
 gfx9walk: a message's duration to its INST token, not 4 cycles after its ISSUE|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->duration = 4 + issue - r->time;/		r->duration = 4 + max64(t - r->time, 0);/
 gfx9walk: AMD's issue phase counter starts at 0, not 15|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/^#define CYCLE_START_PHASE 15/#define CYCLE_START_PHASE 0/
 gfx9walk: no stall start taken from ISSUE stall states|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->stall = max64(r->time - from, 0);/		r->stall = 0;/
+gfx9walk: a SAVE_CONTEXT MISC ignored, the waves' tokens in the context save walked|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/		if (f.op == G9_MISC_SAVE_CONTEXT)/		if (0)/
+gfx9walk: an INST go_to_trap not a trap, the handler's tokens walked|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/		w->trap = TRAP_WAIT_PC;/		w->trap = TRAP_NONE;/
+gfx9walk: a trap's record not ended at the INST pc that leaves it|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			w->rec\[w->nrec - 1\].duration = t + 4 - w->rec\[w->nrec - 1\].time;/			(void)0;/
 gfx9walk: records issued the other way round not swapped|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			if (i + 1 < n \&\& as_line(rec\[i + 1\].cat) == (int)lc/			if (0 \&\& as_line(rec[i + 1].cat) == (int)lc/
 gfx9: an issue of 1 cycle, not 4|t0108-gfx9-authored|libcommon/gen/gfx9/gfx9-isa.c|s/	m->issue_cycles = 4;/	m->issue_cycles = 1;/
 gfx9-encode: a token's delta bit left as it came|t0108-gfx9-authored|libcommon/trace/gfx9-encode.c|s/		raw = (raw \& ~(1ULL << 4)) | (uint64_t)(units > 0) << 4;/		(void)0;/

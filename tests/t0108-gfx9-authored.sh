@@ -5,7 +5,7 @@
 # time), sqtt-dump reads every token back, and every program reads it as gfx9: records
 # from ISSUE states and INST categories (an immediate at its token's time, another
 # instruction 4 cycles before), the waits by their gfx9 counters, the MFMA a VALU, the
-# barrier's entry and exit, s_sleep, cycles conserved.
+# barrier's entry and exit, s_sleep, cycles conserved; and two traps (trap9.packets.tsv).
 . "$(dirname "$0")/lib.sh"
 
 K="$TOP/fixtures/gfx9"
@@ -85,6 +85,49 @@ test_expect_success 'two records issued the other way round from the code are sw
 	grep -v "^#" swap.rows | cut -f6,7,9 > actual &&
 	printf "0x1300\t196\tINST:smem\n0x1308\t400\tINST:valu\n0x130c\t400\tINST:immed\n0x1310\t404\tINST:flat\n0x1310\t496\tWAVE_END\n" > expect &&
 	test_cmp expect actual
+'
+
+# fixtures/gfx9/trap9.packets.tsv: the same kernel with two traps, as AMD's decoder reads
+# them: a SAVE_CONTEXT MISC (252), the context save's and restore's WAVE_STARTs (count 65:
+# 260, 500), then an INST go_to_trap (1612); in each, the wave's tokens (a valu at 300
+# and at 1700) make no record, until an INST pc whose INST_PC gives the pc it resumes at
+# (0x130c, then 0x1328): a TRAP record from the trap to 4 cycles after that INST pc
+# (256-600: 344 cycles; 1608-1800: 192), no row, its cycles in the next row's delta.
+test_expect_success 'a trap: no records inside it, the walk resumes at its INST_PC' '
+	(cd "$TOP" && sqtt-encode -d "$T_DIR/trapcap" fixtures/gfx9/trap9.packets.tsv) &&
+	sqtt-dump trapcap > trap.packets &&
+	grep -v "^#" trap.packets | cut -f4,5,10 | grep -E "0x06|WAVE_START|pc\$|trap" > actual &&
+	printf "%s\t%s\t%s\n" 100 WAVE_START - 252 MISC 0x06 260 WAVE_START - 500 WAVE_START - \
+	    600 INST pc 1612 INST go_to_trap 1800 INST pc > expect &&
+	test_cmp expect actual &&
+	sqtt-walk trap.packets > trap.rows 2> err &&
+	echo "sqtt-walk: warning: event 0 wave 0 (slot 0): 2 traps (a context save or a trap handler), 536 cycles, in the delta of the row after each" > expect &&
+	echo "sqtt-walk: 1 warnings" >> expect &&
+	test_cmp expect err &&
+	grep -v "^#" trap.rows | cut -f6-9 > actual &&
+	cat > expect <<-\EOF &&
+	0x1300	196	100	INST:smem
+	0x1308	200	4	INST:valu
+	0x130c	800	600	INST:immed
+	0x1310	800	0	INST:flat
+	0x1318	1600	800	INST:immed
+	0x131c	1600	0	INST:valu
+	0x1324	1604	4	INST:valu
+	0x1328	1800	196	INST:message
+	0x1328	2100	300	INST:immed
+	0x132c	2300	200	INST:immed
+	0x1330	2304	4	INST:flat
+	0x1338	2308	4	INST:message
+	0x1338	2596	288	WAVE_END
+	EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'a trap: cycles conserved, WAVE_START - 4 to WAVE_END - 4' '
+	stall-attr trap.rows > trap.costs 2> err && test_cmp /dev/null err &&
+	grep -v "^#" trap.costs | awk -F"\t" "{ c += \$13 } END { print c }" > sum &&
+	echo 2500 > expect && test_cmp expect sum &&
+	stall --rows trapcap > trap.srows 2> /dev/null && test_cmp trap.costs trap.srows
 '
 
 test_expect_success CLANG 'sync9.hsaco is what sync9.s assembles to for gfx950' '

@@ -18,6 +18,7 @@ static const char *const cat_names[G9C_NCAT] = {
 	[G9C_OPEN] = "OPEN", [G9C_SMEM] = "SMEM", [G9C_SALU] = "SALU", [G9C_VMEM] = "VMEM",
 	[G9C_FLAT] = "FLAT", [G9C_LDS] = "LDS", [G9C_VALU] = "VALU", [G9C_JUMP] = "JUMP",
 	[G9C_NEXT] = "NEXT", [G9C_IMMED] = "IMMED", [G9C_MESSAGE] = "MESSAGE",
+	[G9C_TRAP] = "TRAP",
 };
 
 const char *
@@ -31,8 +32,13 @@ enum {
 	T_SMEM_RD = 0, T_SALU_32 = 1, T_VMEM_RD = 2, T_VMEM_WR = 3, T_FLAT_WR = 4,
 	T_VALU_32 = 5, T_LDS = 6, T_PC = 7, T_JUMP = 12, T_NEXT = 13, T_FLAT_RD = 14,
 	T_OTHER_MSG = 15, T_SMEM_WR = 16, T_SALU_64 = 17, T_VALU_64 = 18,
-	T_SMEM_RD_REPLAY = 19, T_FLAT_RD_REPLAY = 24, T_VALU_MAI = 28, NTYPES_TRACKED = 29
+	T_SMEM_RD_REPLAY = 19, T_FLAT_RD_REPLAY = 24, T_VALU_MAI = 28, NTYPES_TRACKED = 29,
+	T_GO_TO_TRAP = 29
 };
+
+/* A wave's way through a trap (AMD's WaveTrapStatus): its tokens are walked only when
+ * it is not in one. */
+enum { TRAP_NONE, TRAP_REQUESTED, TRAP_SAVED, TRAP_WAIT_PC };
 
 struct pcinfo {
 	size_t at;		/* the record it gives the pc of */
@@ -41,6 +47,7 @@ struct pcinfo {
 
 struct wave {
 	int live;
+	int trap;		/* TRAP_* */
 	unsigned simd, slot;
 	int64_t begin;
 	struct g9_record *rec;
@@ -209,6 +216,7 @@ inst_cat(unsigned type, int *phase)
 	case T_JUMP: *phase = 1; return G9C_JUMP;
 	case T_NEXT: *phase = 1; return G9C_NEXT;
 	case T_OTHER_MSG: *phase = 1; return G9C_MESSAGE;
+	case T_GO_TO_TRAP: return G9C_TRAP;
 	default: return -1;
 	}
 }
@@ -233,8 +241,15 @@ apply_inst(struct gfx9walk *g, struct wave *w, unsigned type, int64_t t)
 	int cat, ph;
 	int64_t phase;
 
-	(void)g;
-	if (w->headissued == w->nissued)
+	if (w->trap == TRAP_WAIT_PC && type == T_PC) {
+		/* back from the trap: the INST_PC to come is the pc it resumes at */
+		push_pc(w, w->nrec, UINT64_MAX);
+		w->trap = TRAP_NONE;
+		if (w->nrec > 0 && w->rec[w->nrec - 1].cat == G9C_TRAP)
+			w->rec[w->nrec - 1].duration = t + 4 - w->rec[w->nrec - 1].time;
+		return;
+	}
+	if (w->trap != TRAP_NONE || w->headissued == w->nissued)
 		return;
 	idx = w->issued[w->headissued++];
 	if (idx >= w->nrec)	/* moved by a replay's removal */
@@ -271,6 +286,14 @@ apply_inst(struct gfx9walk *g, struct wave *w, unsigned type, int64_t t)
 	}
 	if (type == T_PC)	/* the next record's pc comes with an INST_PC */
 		push_pc(w, idx + 1, UINT64_MAX);
+	if (type == T_GO_TO_TRAP) {	/* a pc given the trap goes to the record after it */
+		size_t k;
+
+		w->trap = TRAP_WAIT_PC;
+		for (k = 0; k < w->npc; k++)
+			if (w->pcs[k].at == w->nrec - 1)
+				w->pcs[k].at++;
+	}
 	phase += ph;
 	r->cat = (enum g9_cat)cat;
 	if (cat == G9C_MESSAGE) {
@@ -302,7 +325,7 @@ apply_pc(struct gfx9walk *g, struct wave *w, uint64_t pc)
 	size_t i = w->npc;
 	uint64_t at = pc << 2;
 
-	if (w->npc == 0)
+	if (w->npc == 0 || w->trap != TRAP_NONE)
 		return;
 	while (i > 0 && w->pcs[i - 1].pc == UINT64_MAX)
 		i--;
@@ -429,6 +452,10 @@ stitch(struct gfx9walk *g, struct wave *w, int64_t end)
 			}
 		}
 		r = &rec[i];
+		if (r->cat == G9C_TRAP) {	/* no instruction's: the code is not followed */
+			i++;
+			continue;
+		}
 		if (given != NULL) {
 			i++;
 			place(r, given);
@@ -525,7 +552,7 @@ gfx9walk_token(struct gfx9walk *g, const struct gfx9_token *tok)
 	struct gfx9_fields f;
 	struct wave *w;
 	int64_t t = tok->time - 4;	/* AMD's walk's clock */
-	unsigned s;
+	unsigned s, k;
 
 	if (g->full)
 		return -1;
@@ -534,9 +561,17 @@ gfx9walk_token(struct gfx9walk *g, const struct gfx9_token *tok)
 	case G9_WAVE_START:
 		if (f.wgp != TRACED_CU || f.sa != TRACED_SH)
 			break;
-		if (((tok->raw >> 22) & 0x7f) > WAVE_START_TRAP_COUNT)
-			break;
 		w = &g->w[f.simd][f.wave];
+		if (((tok->raw >> 22) & 0x7f) > WAVE_START_TRAP_COUNT) {
+			/* a context save's (then its restore's) WAVE_START: the trap's record
+			 * begins at the first */
+			if (w->live && w->trap == TRAP_REQUESTED) {
+				w->trap = TRAP_SAVED;
+				push_rec(g, w, t, G9C_TRAP, 4, 0);
+			} else if (w->live && w->trap == TRAP_SAVED)
+				w->trap = TRAP_WAIT_PC;
+			break;
+		}
 		if (!w->live)
 			wave_start(g, w, (unsigned)f.simd, (unsigned)f.wave, t, g->entry);
 		break;
@@ -544,7 +579,7 @@ gfx9walk_token(struct gfx9walk *g, const struct gfx9_token *tok)
 		if (f.wgp != TRACED_CU || f.sa != TRACED_SH)
 			break;
 		w = &g->w[f.simd][f.wave];
-		if (!w->live)
+		if (!w->live || w->trap != TRAP_NONE)	/* in a trap: AMD's walk goes on */
 			break;
 		emit(g, w, t);
 		g->nlive -= w->nrec;
@@ -559,9 +594,17 @@ gfx9walk_token(struct gfx9walk *g, const struct gfx9_token *tok)
 	case G9_ISSUE:
 		for (s = 0; s < G9_ISSUE_SLOTS; s++) {
 			unsigned st = gfx9_issue_state(tok->raw, s);
-			if (st != G9_ISSUE_NONE && g->w[f.simd][s].live)
+			if (st != G9_ISSUE_NONE && g->w[f.simd][s].live &&
+			    g->w[f.simd][s].trap == TRAP_NONE)
 				apply_issue(g, &g->w[f.simd][s], st, t);
 		}
+		break;
+	case G9_MISC:
+		if (f.op == G9_MISC_SAVE_CONTEXT)	/* every live wave is to be saved */
+			for (s = 0; s < NSIMD; s++)
+				for (k = 0; k < NSLOT; k++)
+					if (g->w[s][k].live)
+						g->w[s][k].trap = TRAP_REQUESTED;
 		break;
 	case G9_INST_PC:
 		w = &g->w[f.simd][f.wave];

@@ -5,6 +5,10 @@
  * open record its category and its duration; the records then stitched, in order, onto
  * the code object's instructions from the wave's entry (sqtt-gfx12.md section 8,
  * sqtt-walk(1) GFX9).  Only the waves of the traced CU (CU 0 of SH 0) are walked.
+ * A trap (a context save announced by a SAVE_CONTEXT MISC and the two WAVE_STARTs of
+ * its save and restore, or an INST go_to_trap) is one TRAP record until the wave's
+ * next INST pc, whose INST_PC gives the pc it resumes at; the wave's tokens in between
+ * make no record, as in AMD's decoder.
  * Times are on the clock of AMD's walk (the token's time less 4). */
 #ifndef GFX9WALK_H
 #define GFX9WALK_H
@@ -18,7 +22,9 @@
 enum g9_cat {
 	G9C_OPEN,	/* issued, its INST not seen yet */
 	G9C_SMEM, G9C_SALU, G9C_VMEM, G9C_FLAT, G9C_LDS, G9C_VALU, G9C_JUMP, G9C_NEXT,
-	G9C_IMMED, G9C_MESSAGE, G9C_NCAT
+	G9C_IMMED, G9C_MESSAGE,
+	G9C_TRAP,	/* in a trap: a context save and restore, or a trap handler; no pc */
+	G9C_NCAT
 };
 const char *gfx9walk_cat_name(enum g9_cat);
 

@@ -21,12 +21,13 @@
 
 /* The kinds of warning, each capped at WARN_CAP. */
 enum wkind { W_MISFIT, W_NEWPC, W_ENTRY, W_REOPEN, W_ENDPC, W_NOEND, W_ORPHAN, W_NOCODE,
-	W_NKIND };
+	W_TRAP, W_NKIND };
 static const char *const wkind_name[W_NKIND] = {
 	[W_MISFIT] = "token that does not fit", [W_NEWPC] = "NEW_PC outside the program",
 	[W_ENTRY] = "dispatch entry", [W_REOPEN] = "WAVE_START of an open slot",
 	[W_ENDPC] = "WAVE_END not at an s_endpgm", [W_NOEND] = "wave with no WAVE_END",
 	[W_ORPHAN] = "tokens of no open wave", [W_NOCODE] = "buffer with no code object",
+	[W_TRAP] = "wave in a trap",
 };
 
 /* A program of some capture, its code object opened on first use. */
@@ -1339,7 +1340,8 @@ gfx9_rows(void *ctx, const struct g9_wave *gw)
 	const struct inst *last = NULL;
 	struct wave w;
 	uint64_t pc = 0, time;
-	size_t i, lost = 0;
+	size_t i, lost = 0, traps = 0;
+	int64_t trapped = 0;
 
 	memset(&w, 0, sizeof(w));
 	w.alive = 1;
@@ -1350,6 +1352,11 @@ gfx9_rows(void *ctx, const struct g9_wave *gw)
 		const struct g9_record *r = &gw->rec[i];
 		int64_t t = r->time + r->stall;
 
+		if (r->cat == G9C_TRAP) {	/* no instruction's: its cycles go to the next row */
+			traps++;
+			trapped += r->duration;
+			continue;
+		}
 		if (r->in == NULL) {
 			lost++;
 			continue;
@@ -1366,6 +1373,10 @@ gfx9_rows(void *ctx, const struct g9_wave *gw)
 		    "instruction of the code from the wave's entry on", e->id, w.number, gw->slot,
 		    lost, gw->nrec);
 	e->misfit += lost;
+	if (traps)
+		warning(wk, W_TRAP, "event %ld wave %u (slot %u): %zu trap%s (a context save or a "
+		    "trap handler), %" PRId64 " cycles, in the delta of the row after each", e->id,
+		    w.number, gw->slot, traps, traps > 1 ? "s" : "", trapped);
 	if (last == NULL)
 		return;
 	if (gw->end < 0) {

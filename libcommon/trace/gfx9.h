@@ -14,8 +14,10 @@ enum gfx9_type {
 	G9_PERF, G9_REG_CS_PRIV, G9_NTYPES
 };
 
-/* MISC's misc_type values */
-enum { G9_MISC_TIME, G9_MISC_TIME_RESET, G9_MISC_PACKET_LOST, G9_MISC_SURF_SYNC };
+/* MISC's misc_type values (SAVE_CONTEXT: the waves are about to be saved, as for a trap;
+ * AMD's gfx9 decoder, MISQTTParser) */
+enum { G9_MISC_TIME, G9_MISC_TIME_RESET, G9_MISC_PACKET_LOST, G9_MISC_SURF_SYNC,
+	G9_MISC_TT_STALL_BEGIN, G9_MISC_TT_STALL_END, G9_MISC_SAVE_CONTEXT };
 
 /* ISSUE's state of a wave slot in one cycle */
 enum { G9_ISSUE_NONE, G9_ISSUE_STALL, G9_ISSUE_INST, G9_ISSUE_IMMED };
