@@ -171,6 +171,8 @@ gfx9walk: no stall start taken from ISSUE stall states|t0106-gfx9-walk|libcommon
 gfx9walk: a SAVE_CONTEXT MISC ignored, the waves' tokens in the context save walked|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/		if (f.op == G9_MISC_SAVE_CONTEXT)/		if (0)/
 gfx9walk: an INST go_to_trap not a trap, the handler's tokens walked|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/		w->trap = TRAP_WAIT_PC;/		w->trap = TRAP_NONE;/
 gfx9walk: a trap's record not ended at the INST pc that leaves it|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			w->rec\[w->nrec - 1\].duration = t + 4 - w->rec\[w->nrec - 1\].time;/			(void)0;/
+walk: a gfx9 wave of another CU not kept where the traced CU had none|t0109-gfx9-programs|libcommon/analysis/walk.c|s/		} else if (gfx9_wave_packet(tok, event, se, \&pk)) {/		} else if (0) {/
+pipeline: a gfx9 buffer's wave starts and ends not counted in the occupancy|t0109-gfx9-programs|libcommon/pipeline/pipeline.c|s/			if (pl->occ != NULL \&\& gfx9_wave_packet(/			if (0 \&\& gfx9_wave_packet(/
 gfx9walk: records issued the other way round not swapped|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			if (i + 1 < n \&\& as_line(rec\[i + 1\].cat) == (int)lc/			if (0 \&\& as_line(rec[i + 1].cat) == (int)lc/
 gfx9: an issue of 1 cycle, not 4|t0108-gfx9-authored|libcommon/gen/gfx9/gfx9-isa.c|s/	m->issue_cycles = 4;/	m->issue_cycles = 1;/
 gfx9-encode: a token's delta bit left as it came|t0108-gfx9-authored|libcommon/trace/gfx9-encode.c|s/		raw = (raw \& ~(1ULL << 4)) | (uint64_t)(units > 0) << 4;/		(void)0;/

@@ -7,8 +7,6 @@
 
 /* The traced unit: AMD's walk takes the waves of CU 0 of SH 0 only. */
 enum { TRACED_CU = 0, TRACED_SH = 0, NSIMD = 4, NSLOT = 16 };
-/* A WAVE_START whose count is above this is a trap's context save, not a new wave. */
-#define WAVE_START_TRAP_COUNT 64
 /* AMD's issue phase counter's value at a buffer's start (its MISQTTParser's member) */
 #define CYCLE_START_PHASE 15
 /* Stitching gives up after this many instructions in a row that fit no record. */
@@ -71,6 +69,12 @@ struct gfx9walk {
 	int full;		/* more than GFX9WALK_RECORDS_MAX of them */
 	struct wave w[NSIMD][NSLOT];
 };
+
+int
+gfx9walk_is_traced(const struct gfx9_fields *f)
+{
+	return f->wgp == TRACED_CU && f->sa == TRACED_SH;
+}
 
 struct gfx9walk *
 gfx9walk_new(const struct codeobj *co, uint64_t entry, uint64_t base, gfx9walk_fn fn,
@@ -559,10 +563,10 @@ gfx9walk_token(struct gfx9walk *g, const struct gfx9_token *tok)
 	gfx9_fields(tok, &f);
 	switch (tok->type) {
 	case G9_WAVE_START:
-		if (f.wgp != TRACED_CU || f.sa != TRACED_SH)
+		if (!gfx9walk_is_traced(&f))
 			break;
 		w = &g->w[f.simd][f.wave];
-		if (((tok->raw >> 22) & 0x7f) > WAVE_START_TRAP_COUNT) {
+		if (gfx9_wave_start_is_trap(tok)) {
 			/* a context save's (then its restore's) WAVE_START: the trap's record
 			 * begins at the first */
 			if (w->live && w->trap == TRAP_REQUESTED) {
@@ -576,7 +580,7 @@ gfx9walk_token(struct gfx9walk *g, const struct gfx9_token *tok)
 			wave_start(g, w, (unsigned)f.simd, (unsigned)f.wave, t, g->entry);
 		break;
 	case G9_WAVE_END:
-		if (f.wgp != TRACED_CU || f.sa != TRACED_SH)
+		if (!gfx9walk_is_traced(&f))
 			break;
 		w = &g->w[f.simd][f.wave];
 		if (!w->live || w->trap != TRAP_NONE)	/* in a trap: AMD's walk goes on */

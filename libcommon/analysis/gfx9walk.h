@@ -47,6 +47,9 @@ typedef void (*gfx9walk_fn)(void *ctx, const struct g9_wave *);
 
 struct gfx9walk;
 
+/* Is a WAVE_START's or WAVE_END's wave (its fields) on the traced unit, walked? */
+int gfx9walk_is_traced(const struct gfx9_fields *);
+
 /* A buffer's walk: co (NULL: no code object, nothing stitched) with the kernel's entry at
  * entry and loaded at base (an INST_PC's address less base is the ELF address).  fn gets
  * every wave with at least one record, as it ends (then those still open at the end). */

@@ -1424,6 +1424,24 @@ walk_gfx9_token(struct walker *wk, long event, int se, const struct gfx9_token *
 			e->nocode++;
 		return 0;
 	}
+	if ((tok->type == G9_WAVE_START || tok->type == G9_WAVE_END) && !e->traced_seen) {
+		/* a wave of another CU (or SH) is kept as the waves of other units are, while
+		 * the traced CU has had none */
+		struct gfx9_fields f;
+		struct walk_packet pk;
+
+		gfx9_fields(tok, &f);
+		if (gfx9walk_is_traced(&f)) {
+			if (tok->type == G9_WAVE_START) {
+				e->traced_seen = 1;
+				other_free(e);
+			}
+		} else if (gfx9_wave_packet(tok, event, se, &pk)) {
+			e->sa = e->wgp = (unsigned)-1;	/* every SIMD of the traced CU is traced */
+			if (other_wave(wk, e, &pk, (unsigned)f.wave) != 0)
+				return -1;
+		}
+	}
 	if (gfx9walk_token(e->g9, tok) != 0) {
 		snprintf(wk->error, sizeof(wk->error), "event %ld: its live waves hold more than "
 		    "%u instruction records (the limits of sqtt-walk(1))", e->id,

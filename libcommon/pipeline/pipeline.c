@@ -312,11 +312,22 @@ walk_buffer(struct worker *wk, const struct event *e)
 		struct gfx9_decoder g;
 		struct gfx9_token t;
 
+		if (pl->occ != NULL) {
+			const struct program *p = capture_program(&pl->cap, e);
+			char *name = meta_escape(p ? p->name : "-");
+			occupancy_buffer(pl->occ, e->index, e->se, name);
+			free(name);
+		}
 		gfx9_init(&g, g9, len);
-		while (!wk->failed && gfx9_next(&g, &t))
-			if (walk_gfx9_token(wk->walker, (long)e->index, e->se, &t) != 0)
+		while (!wk->failed && gfx9_next(&g, &t)) {
+			if (pl->occ != NULL && gfx9_wave_packet(&t, (long)e->index, e->se, &pk) &&
+			    occupancy_packet(pl->occ, &pk) != 0)
+				worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
+				    occupancy_error(pl->occ));
+			else if (walk_gfx9_token(wk->walker, (long)e->index, e->se, &t) != 0)
 				worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
 				    walk_error(wk->walker));
+		}
 		free(own);
 		return wk->failed ? -1 : 0;
 	}

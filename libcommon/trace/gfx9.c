@@ -298,3 +298,9 @@ gfx9_put(char *p, const struct gfx9_token *t)
 	p += sprintf(p, "\t0x%" PRIx64 "\n", t->raw);
 	return p;
 }
+
+int
+gfx9_wave_start_is_trap(const struct gfx9_token *tok)
+{
+	return tok->type == G9_WAVE_START && bits(tok->raw, 22, 29) > 64;
+}

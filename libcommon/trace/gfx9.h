@@ -67,6 +67,10 @@ int gfx9_next(struct gfx9_decoder *, struct gfx9_token *);
  * slots as - S I M); at most GFX9_LINEMAX bytes at p, returns their end. */
 #define GFX9_LINEMAX 160
 char *gfx9_put(char *p, const struct gfx9_token *);
+/* A WAVE_START of a trap's context save or restore (its count above 64), not a new
+ * wave (AMD's gfx9 decoder). */
+int gfx9_wave_start_is_trap(const struct gfx9_token *);
+
 /* Is this stream a gfx9 one: its first token a TIME word of the form the hardware
  * starts every buffer with (0x....0f8011 in its low 24 bits, the SE in bits 16-19)? */
 int gfx9_is_stream(const uint8_t *data, size_t len);

@@ -274,3 +274,25 @@ packet_read(struct packet_reader *r, struct tsv *t, const int *c,
 	}
 	return 1;
 }
+
+int
+gfx9_wave_packet(const struct gfx9_token *tok, long event, int se, struct walk_packet *pk)
+{
+	struct gfx9_fields f;
+
+	if ((tok->type != G9_WAVE_START && tok->type != G9_WAVE_END) || tok->time < 4 ||
+	    gfx9_wave_start_is_trap(tok))
+		return 0;
+	gfx9_fields(tok, &f);
+	memset(pk, 0, sizeof(*pk));
+	pk->event = event;
+	pk->se = se;
+	pk->time = (uint64_t)tok->time - 4;
+	pk->type = tok->type == G9_WAVE_START ? TOK_WAVE_START : TOK_WAVE_END;
+	pk->wave = f.wave;
+	pk->simd = f.simd;
+	pk->wgp = f.wgp;
+	pk->sa = f.sa;
+	pk->op = -1;
+	return 1;
+}

@@ -59,6 +59,12 @@ struct walk_packet {
 	uint64_t raw;		/* HEADER, IMMEDIATE, NEW_PC, REG: the token's bits */
 	unsigned raw_hi;	/* bits [64,72) of a longer token (gfx12 NEW_PC) */
 };
+/* A CDNA (gfx9) wave's WAVE_START or WAVE_END as the wave token (event and se as
+ * given), at the clock of AMD's walk (the token's time less 4, sqtt-gfx12.md section 8):
+ * 1, or 0 for any other token, a trap's WAVE_START (gfx9_wave_start_is_trap) and one
+ * before the clock's fifth cycle. */
+struct gfx9_token;
+int gfx9_wave_packet(const struct gfx9_token *, long event, int se, struct walk_packet *);
 /* A decoded token of generation g as one. */
 void packet_of_token(const struct sqtt_gen *g, const struct sqtt_token *,
     struct walk_packet *);
