@@ -13,14 +13,14 @@ trace() {
 	printf '##event\t0\t0\ttwocause\t0\t1\t0\t0\t0\t-\n'
 	printf '#event\tse\tnib\ttime\ttype\twave\tsimd\twgp\tsa\top\traw\n'
 	printf '0\t0\t-\t0\tHEADER\t-\t0\t0\t0\t-\t-\n'
-	printf '0\t0\t-\t100\tWAVE_START\t0\t0\t0\t0\t-\t-\n'
 	printf '0\t0\t-\t150\tWAVE_START\t1\t0\t0\t0\t-\t-\n'
-	printf '0\t0\t-\t400\tIMM_ONE\t0\t-\t-\t-\t-\t-\n'		# wave 0 wakes: 300 = 172 + 128
+	printf '0\t0\t-\t250\tWAVE_START\t0\t0\t0\t0\t-\t-\n'
+	printf '0\t0\t-\t400\tIMM_ONE\t0\t-\t-\t-\t-\t-\n'		# slot 0 wakes: 150 = 22 + 128
 	printf '0\t0\t-\t401\tVALU_INST\t0\t-\t-\t-\t-\t-\n'
-	printf '0\t0\t-\t403\tIMM_ONE\t1\t-\t-\t-\t-\t-\n'		# wave 1 wakes: 253 = 125 + 128
+	printf '0\t0\t-\t403\tIMM_ONE\t1\t-\t-\t-\t-\t-\n'		# slot 1 wakes: 253 = 125 + 128
 	printf '0\t0\t-\t404\tVALU_INST\t1\t-\t-\t-\t-\t-\n'
 	printf '0\t0\t-\t405\tVALU_INST\t1\t-\t-\t-\t-\t-\n'
-	printf '0\t0\t-\t408\tVALU_INST\t0\t-\t-\t-\t-\t-\n'		# 7: 3 issues of wave 1 and its own, 3 more
+	printf '0\t0\t-\t408\tVALU_INST\t0\t-\t-\t-\t-\t-\n'		# 7: 3 issues of slot 1 and its own, 3 more
 	printf '0\t0\t-\t420\tWAVE_END\t1\t0\t0\t0\t-\t-\n'
 	printf '0\t0\t-\t430\tWAVE_END\t0\t0\t0\t0\t-\t-\n'
 }
@@ -33,14 +33,14 @@ test_expect_success 'authored: a first s_sleep is sleep and launch, an issue_wai
 	stall-attr rows > attr &&
 	grep -v "^#" attr | cut -f4,6,13,14,16,17 > actual &&
 	cat > expect <<-\EOF &&
-	0	0x1300	300	wave_start	128	sleep
-	0	0x1304	1	issue_cycle	0	-
-	1	0x1300	253	wave_start	128	sleep
+	1	0x1300	150	wave_start	128	sleep
 	1	0x1304	1	issue_cycle	0	-
-	1	0x1308	1	issue_cycle	0	-
-	0	0x1308	7	issue_wait	3	unexplained
-	1	0x130c	15	drain	0	-
-	0	0x130c	22	drain	0	-
+	0	0x1300	253	wave_start	128	sleep
+	0	0x1304	1	issue_cycle	0	-
+	0	0x1308	1	issue_cycle	0	-
+	1	0x1308	7	issue_wait	3	unexplained
+	0	0x130c	15	drain	0	-
+	1	0x130c	22	drain	0	-
 	EOF
 	test_cmp expect actual &&
 	stall-attr --raw rows | grep -v "^#" | cut -f4,6,13,14,16,17 > raw &&
@@ -55,14 +55,14 @@ test_expect_success 'authored: the table gives each cause its part, the hit to t
 	twocause	0x1308	2	8	issue_wait
 	twocause	0x1304	2	2	issue_cycle
 	twocause	0x130c	2	0	drain
-	twocause	-	2	297	wave_start
+	twocause	-	2	147	wave_start
 	twocause	-	2	37	drain
 	EOF
 	test_cmp expect actual &&
 	stall-table --plain attr | awk -F"\t" "NR == 1 { for (i = 1; i <= NF; i++) col[\$i] = i; next }
 		{ for (c in col) if (c ~ /^c_/) s[c] += \$col[c] }
 		END { print s[\"c_sleep\"], s[\"c_wave_start\"], s[\"c_issue_wait\"], s[\"c_unexplained\"] }" > sums &&
-	echo "256 297 4 3" > expect &&
+	echo "256 147 4 3" > expect &&
 	test_cmp expect sums &&
 	stall --plain cap | cut -f1-4,6 > driver &&
 	stall-table --plain attr | cut -f1-4,6 > table &&
@@ -70,8 +70,11 @@ test_expect_success 'authored: the table gives each cause its part, the hit to t
 '
 
 test_expect_success 'authored: stall-annotate and stall-budget read the second cause' '
-	stall-annotate --lines attr > lines 2> err &&
+	stall-annotate --annotate attr > listing 2> err &&
 	test_cmp /dev/null err &&
+	grep "0x1300" listing | awk "{ print \$2, \$3, \$4 }" > actual &&
+	echo "403 2 sleep" > expect &&
+	test_cmp expect actual &&
 	echo "twocause cause sleep >= 128" > r.rules &&
 	echo "twocause cause unexplained <= 1.5" >> r.rules &&
 	stall-budget r.rules attr > verdict &&
