@@ -615,7 +615,11 @@ pipeline_open(const char *path, const struct pipeline_opts *o, char *why, size_t
 		free(pl);
 		return NULL;
 	}
-	capture_open(&pl->cap, path, &pl->o.copt);
+	if (capture_open(&pl->cap, path, &pl->o.copt, why, whysz) != 0) {
+		mtx_destroy(&pl->lock);
+		free(pl);
+		return NULL;
+	}
 	if ((pl->target = isa_stream_target(pl->cap.target, &pl->target_said, twhy,
 	    sizeof(twhy))) == NULL) {
 		snprintf(why, whysz, "%s: %s", path, twhy);
