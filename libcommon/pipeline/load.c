@@ -48,25 +48,63 @@ read_some(int fd, char *buf, size_t max, const char *name, char *why, size_t why
 	return n;
 }
 
+/* What reading a stream holds: freed by a reader's error too (util.h). */
+struct stream_read {
+	struct tsv t;
+	FILE *fp;
+};
+
+static void
+stream_read_free(void *arg)
+{
+	struct stream_read *sr = arg;
+
+	tsv_close(&sr->t);
+	fclose(sr->fp);
+}
+
+/* The table readers' errors (tsv_fail, the profile's) come back here: -1 with why. */
 static int
 read_stream(struct profile *p, int fd, const char *name, const char *head, size_t nhead,
     char *why, size_t whysz)
 {
-	struct tsv t;
-	FILE *fp;
+	struct stream_read sr;
+	struct fatal_catch fc;
+	int r;
 
-	if ((fp = fdopen(fd, "r")) == NULL)
+	if ((sr.fp = fdopen(fd, "r")) == NULL)
 		return fail(why, whysz, "%s: %s", name, strerror(errno));
-	tsv_open(&t, fp, name);
-	tsv_prime(&t, head, nhead);
-	if (profile_read_tsv(p, &t) < 0) {
-		tsv_close(&t);
-		fclose(fp);
+	tsv_open(&sr.t, sr.fp, name);
+	tsv_prime(&sr.t, head, nhead);
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0)
+		return -1;
+	fatal_push(stream_read_free, &sr);
+	r = profile_read_tsv(p, &sr.t);
+	fatal_pop(&sr);
+	fatal_disarm(&fc);
+	stream_read_free(&sr);
+	if (r < 0)
 		return fail(why, whysz, "%s: no '#' column header line: not a row stream or "
 		    "stall table", name);
-	}
-	tsv_close(&t);
-	fclose(fp);
+	return 0;
+}
+
+/* The JSON table in buf (freed here) read: its errors come back, -1 with why. */
+static int
+parse_json(struct profile *p, const char *name, char *buf, size_t len, char *why,
+    size_t whysz)
+{
+	struct fatal_catch fc;
+
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0)
+		return -1;
+	fatal_push(free, buf);
+	profile_read_json(p, name, buf, len);
+	fatal_pop(buf);
+	fatal_disarm(&fc);
+	free(buf);
 	return 0;
 }
 
@@ -100,9 +138,7 @@ read_json(struct profile *p, int fd, const char *name, const char *head, size_t 
 		len += (size_t)n;
 	}
 	close(fd);
-	profile_read_json(p, name, buf, len);
-	free(buf);
-	return 0;
+	return parse_json(p, name, buf, len, why, whysz);
 }
 
 /* The rows of a capture to annotate, as values: the kernel column escaped once per

@@ -601,6 +601,34 @@ share_out(struct pipeline *pl, struct worker *w, size_t nworkers, int asked)
 	return nworkers;
 }
 
+/* --by-dispatch: each buffer's dispatch key.  0, or -1 with why (past the dispatches'
+ * limit, dispatch_kernel's error). */
+static int
+dispatch_keys(struct pipeline *pl, char *why, size_t whysz)
+{
+	struct fatal_catch fc;
+	size_t i;
+
+	pl->dispatches = dispatch_new(-1, 1);
+	pl->event_key = xcalloc(pl->cap.nev + 1, sizeof(*pl->event_key));
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0)
+		return -1;
+	for (i = 0; i < pl->cap.nev; i++) {
+		const struct event *e = &pl->cap.ev[i];
+		const struct program *p = capture_program(&pl->cap, e);
+		char *name = meta_escape(p ? p->name : "-");
+
+		fatal_push(free, name);
+		dispatch_event(pl->dispatches, e->index, e->dispatch);
+		pl->event_key[e->index] = dispatch_kernel(pl->dispatches, e->index, name);
+		fatal_pop(name);
+		free(name);
+	}
+	fatal_disarm(&fc);
+	return 0;
+}
+
 struct pipeline *
 pipeline_open(const char *path, const struct pipeline_opts *o, char *why, size_t whysz)
 {
@@ -633,18 +661,9 @@ pipeline_open(const char *path, const struct pipeline_opts *o, char *why, size_t
 		pipeline_close(pl);
 		return NULL;
 	}
-	if (pl->o.by_dispatch) {
-		pl->dispatches = dispatch_new(-1, 1);
-		pl->event_key = xcalloc(pl->cap.nev + 1, sizeof(*pl->event_key));
-		for (i = 0; i < pl->cap.nev; i++) {
-			const struct event *e = &pl->cap.ev[i];
-			const struct program *p = capture_program(&pl->cap, e);
-			char *name = meta_escape(p ? p->name : "-");
-
-			dispatch_event(pl->dispatches, e->index, e->dispatch);
-			pl->event_key[e->index] = dispatch_kernel(pl->dispatches, e->index, name);
-			free(name);
-		}
+	if (pl->o.by_dispatch && dispatch_keys(pl, why, whysz) != 0) {
+		pipeline_close(pl);
+		return NULL;
 	}
 	return pl;
 }
