@@ -134,10 +134,9 @@ main(int argc, char *argv[])
 		    "--trace-json or --plain");
 	if (opt_by_dispatch)
 		flags |= PROFILE_WALL;
+	rep = NULL;
 	if (!opt_by_dispatch && !opt_occupancy && (rep = report_open(&ro, why, sizeof(why))) == NULL)
 		errx(2, "%s", why);
-	if (opt_by_dispatch || opt_occupancy)
-		rep = NULL;
 	timeline = rep ? report_timeline(rep) : opt_occupancy ? timeline_new(0, 0, 2) : NULL;
 	profile_init(&prof, flags);
 	if (rep)
