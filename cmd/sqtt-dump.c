@@ -68,6 +68,7 @@ main(int argc, char *argv[])
 {
 	static struct capture_dump d;
 	struct capture c;
+	char why[4096];
 	const char *opt_rgp = NULL;
 	unsigned offset = 0;	/* events of earlier captures on the command line */
 	int ch, i;
@@ -103,7 +104,10 @@ main(int argc, char *argv[])
 	if (opt_rgp != NULL) {
 		if (d.f.all || d.f.counts || d.f.types_given || d.xdir || d.sdir)
 			cli_usage(&cli);
-		capture_open(&c, argv[0], &copt);
+		if (capture_open(&c, argv[0], &copt, why, sizeof(why)) != 0) {
+			fflush(stdout);
+			errx(2, "%s", why);
+		}
 		for (j = 0; j < c.nev && !capture_selects(&copt, &c, &c.ev[j], 0); j++)
 			;
 		if (j == c.nev)
@@ -115,7 +119,10 @@ main(int argc, char *argv[])
 	if (capture_dump_start(&d) != 0)
 		errx(2, "%s", d.err);
 	for (i = 0; i < argc; i++) {
-		capture_open(&c, argv[i], &copt);
+		if (capture_open(&c, argv[i], &copt, why, sizeof(why)) != 0) {
+			fflush(stdout);
+			errx(2, "%s", why);
+		}
 		/* a capture none of whose buffers is selected adds no line: a selection that
 		 * matches nothing writes nothing */
 		for (j = 0; j < c.nev && !capture_selects(&copt, &c, &c.ev[j], offset); j++)

@@ -93,7 +93,7 @@ static struct capture_opts copt;
 static void
 read_input(struct annotate *a, const char *path)
 {
-	char head[4096];
+	char head[4096], why[4096];
 	struct tsv t;
 	struct stat st;
 	size_t n = 0, i;
@@ -144,7 +144,10 @@ read_input(struct annotate *a, const char *path)
 		}
 		close(fd);
 	}
-	load_annotate(a, path, &copt);
+	if (load_annotate(a, path, &copt, why, sizeof(why)) != 0) {
+		fflush(stdout);
+		errx(2, "%s", why);
+	}
 }
 
 int

@@ -73,6 +73,7 @@ main(int argc, char *argv[])
 	struct profile prof;
 	FILE *fp;
 	int ch, rc, flags = PROFILE_TABLES;
+	char why[4096];
 
 	memset(&b, 0, sizeof(b));
 	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
@@ -110,14 +111,20 @@ main(int argc, char *argv[])
 	}
 	input_name = strcmp(input, "-") == 0 ? "stdin" : input;
 	profile_init(&prof, flags);
-	load_profile(&prof, input);
+	if (load_profile(&prof, input, why, sizeof(why)) != 0) {
+		fflush(stdout);
+		errx(2, "%s", why);
+	}
 	if (out_baseline != NULL) {
 		write_baseline(&prof, input_name, out_baseline);
 		return 0;
 	}
 	for (base = b.baselines; base; base = base->next) {
 		profile_init(&base->prof, flags);
-		load_profile(&base->prof, base->path);
+		if (load_profile(&base->prof, base->path, why, sizeof(why)) != 0) {
+			fflush(stdout);
+			errx(2, "%s", why);
+		}
 		base->loaded = 1;
 	}
 	if (budget_judge(&b, &prof, input_name) < 0) {

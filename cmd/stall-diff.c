@@ -70,7 +70,7 @@ parse_threshold(struct diff *d, const char *s)
 int
 main(int argc, char *argv[])
 {
-	char **names = NULL;
+	char **names = NULL, why[4096];
 	size_t nnames = 0;
 	int ch, st, format_given = 0, flags = PROFILE_TABLES | PROFILE_WALL;
 	enum format format = F_TSV;
@@ -123,8 +123,11 @@ main(int argc, char *argv[])
 
 	profile_init(&pa, flags);
 	profile_init(&pb, flags);
-	load_profile(&pa, d.path_a);
-	load_profile(&pb, d.path_b);
+	if (load_profile(&pa, d.path_a, why, sizeof(why)) != 0 ||
+	    load_profile(&pb, d.path_b, why, sizeof(why)) != 0) {
+		fflush(stdout);
+		errx(2, "%s", why);
+	}
 	if (strcmp(pa.view, pb.view) != 0)
 		warning_out("%s is of the %s view, %s of the %s view: their costs differ in "
 		    "kind", d.path_a, pa.view, d.path_b, pb.view);

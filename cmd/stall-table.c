@@ -94,6 +94,7 @@ main(int argc, char *argv[])
 	struct timeline *timeline;
 	struct dispatches *ds = NULL;
 	const char *from;
+	char why[4096];
 	int ch, i;
 	int flags = 0;
 
@@ -133,7 +134,9 @@ main(int argc, char *argv[])
 		    "--trace-json or --plain");
 	if (opt_by_dispatch)
 		flags |= PROFILE_WALL;
-	rep = opt_by_dispatch || opt_occupancy ? NULL : report_open(&ro);
+	rep = NULL;
+	if (!opt_by_dispatch && !opt_occupancy && (rep = report_open(&ro, why, sizeof(why))) == NULL)
+		errx(2, "%s", why);
 	timeline = rep ? report_timeline(rep) : opt_occupancy ? timeline_new(0, 0, 2) : NULL;
 	profile_init(&prof, flags);
 	if (rep)
@@ -180,7 +183,8 @@ main(int argc, char *argv[])
 		profile_free(&prof);
 		return 0;
 	}
-	report_finish(rep, &prof, from);
+	if (report_finish(rep, &prof, from, why, sizeof(why)) != 0)
+		errx(2, "%s", why);
 	dispatch_free(ds);
 	profile_free(&prof);
 	return 0;

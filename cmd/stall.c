@@ -258,7 +258,8 @@ main(int argc, char *argv[])
 	pipeline_occupancy(pl, occ);
 	if (!po.rows && !po.by_dispatch && !occ_table) {
 		pictures_before(ro.html, ro.trace_json);
-		rep = report_open(&ro);
+		if ((rep = report_open(&ro, why, sizeof(why))) == NULL)
+			errx(2, "%s", why);
 		pictures_made();
 		report_watch(rep, &prof);	/* its ##event lines: the dispatches' clocks */
 		pipeline_draw(pl, report_timeline(rep));
@@ -299,7 +300,8 @@ main(int argc, char *argv[])
 		if (fflush(stdout) != 0 || ferror(stdout))
 			err(2, "stdout");
 	} else {
-		report_finish(rep, &prof, path);
+		if (report_finish(rep, &prof, path, why, sizeof(why)) != 0)
+			errx(2, "%s", why);
 		pictures_armed = 0;
 	}
 	put_warnings(pl, &nwarnings);

@@ -48,9 +48,11 @@ seeds_of() {
 	[ "$1" = rocprof ] && printf '#1_2_shader_engine_0_9.att 1_2_shader_engine_3_1.att 1_gfx1100_code_object_id_4.out stats_x.csv\n{"code_objects": [{"code_object_id": 4, "load_base": 4096}]}\n' > "$2/names"
 	return 0
 }
-# the readers whose errors exit: each fatal error returns to the harness
-# (tests/fuzz/fuzz_exit.h), what the reader held freed by the error (util.h, fatal_push):
-# leak detection stays on, a leak on an error path is a finding
+# the readers whose errors end in die(): capture_open returns them itself (util.h,
+# fatal_catch); a reader called directly (rgp_open, the annotate views' readers) exits,
+# and that exit returns to the harness (tests/fuzz/fuzz_exit.h).  Either way what the
+# reader held is freed by the error (fatal_push): leak detection stays on, a leak on an
+# error path is a finding
 wrap="-Wl,--wrap=exit,--wrap=err,--wrap=errx,--wrap=verrx"
 for h in ${FUZZ:-sqtt pickle codeobj meta rules annotate elfsym rgp rocprof rocpd}; do
 	case $h in rgp|rocprof|rocpd|annotate) extra=$wrap ;; *) extra= ;; esac

@@ -19,6 +19,7 @@ int
 main(int argc, char **argv)
 {
 	struct capture c;
+	char why[4096];
 	size_t i;
 
 	if (argc == 3 && strcmp(argv[1], "-r") == 0) {
@@ -33,7 +34,10 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: gfx9_test capture | gfx9_test -r stream\n");
 		return 2;
 	}
-	capture_open(&c, argv[1], NULL);
+	if (capture_open(&c, argv[1], NULL, why, sizeof(why)) != 0) {
+		fprintf(stderr, "gfx9_test: %s\n", why);
+		return 2;
+	}
 	for (i = 0; i < c.nev; i++) {
 		if (c.ev[i].blob != NULL)
 			dump(c.ev[i].index, c.ev[i].se, c.ev[i].blob, c.ev[i].len);

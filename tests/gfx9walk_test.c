@@ -38,6 +38,7 @@ main(int argc, char **argv)
 {
 	const struct isa_target *target;
 	struct capture c;
+	char why[4096];
 	char err[256];
 	size_t i;
 
@@ -45,7 +46,10 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: gfx9walk_test capture\n");
 		return 2;
 	}
-	capture_open(&c, argv[1], NULL);
+	if (capture_open(&c, argv[1], NULL, why, sizeof(why)) != 0) {
+		fprintf(stderr, "gfx9walk_test: %s\n", why);
+		return 2;
+	}
 	if ((target = isa_target_by_name(c.target)) == NULL) {
 		fprintf(stderr, "gfx9walk_test: %s: no model for target %s\n", argv[1], c.target);
 		return 2;

@@ -1,6 +1,6 @@
 #!/bin/sh
-# t0987: a fatal error frees what the readers held (util.h, fatal_push): capture_open
-# through build/fatal_test, whose exit returns to it as the fuzz harnesses' does, on
+# t0987: a reader's error frees what the readers held (util.h, fatal_push) and is
+# returned by capture_open, nothing exiting: through build/fatal_test, on
 # captures that each end in an error deep in a reader (a results JSON's object, a rocpd
 # database, capture.tsv's lines, an RGP file's chunks, a gzip stream cut short), 200
 # times each.  The heap in use and the open descriptors stay the same from the 100th

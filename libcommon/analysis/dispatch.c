@@ -114,7 +114,7 @@ dispatch_kernel(struct dispatches *ds, uint64_t event, const char *kernel)
 		if (ds->d[i - 1].id == d && strcmp(ds->d[i - 1].kernel, kernel) == 0)
 			return ds->d[ds->lastd = i - 1].key;
 	if (ds->nd >= DISPATCH_MAX)
-		errx(2, "%s%smore than %d dispatches (or kernels of a dispatch): the limit of "
+		die("%s%smore than %d dispatches (or kernels of a dispatch): the limit of "
 		    "--by-dispatch", ds->path ? ds->path : "", ds->path ? ": " : "", DISPATCH_MAX);
 	if (ds->nd == ds->capd) {
 		ds->capd = ds->capd ? 2 * ds->capd : 64;
@@ -160,10 +160,9 @@ take_metas(struct dispatches *ds, const struct tsv *t)
 			n++;
 		if (n < 2 || !is_number(f[1]) || (n > 10 && strcmp(f[10], "-") != 0 &&
 		    !is_number(f[10]))) {
-			if (t == NULL) {
-				fflush(stdout);
-				errx(2, "an ##event line: its event or dispatch is not a number");
-			}
+			free(line);
+			if (t == NULL)
+				die("an ##event line: its event or dispatch is not a number");
 			tsv_fail(t, "an ##event line above: its event or dispatch is not a number");
 		}
 		dispatch_event(ds, strtoull(f[1], NULL, 10), n > 10 && strcmp(f[10], "-") != 0 ?

@@ -126,8 +126,7 @@ profile_kernel(struct profile *p, const char *name)
 	if ((i = profile_find(p, name)) >= 0)
 		return p->lastkernel = (size_t)i;
 	if (p->nkernel >= PROFILE_MAX_KERNELS) {
-		fflush(stdout);
-		errx(2, "%s%smore than %d kernels: the limit of a profile", p->path ? p->path : "",
+		die("%s%smore than %d kernels: the limit of a profile", p->path ? p->path : "",
 		    p->path ? ": " : "", PROFILE_MAX_KERNELS);
 	}
 	if (p->nkernel == p->capkernel) {
@@ -736,15 +735,13 @@ table_check(struct profile *p, const char *path)
 		struct profile_kernel *k = &p->kernels[i];
 
 		if (!(k->tab & TAB_META) || !(k->tab & TAB_TOTAL)) {
-			fflush(stdout);
-			errx(2, "%s: kernel '%s' has no %s", path, k->name,
+			die("%s: kernel '%s' has no %s", path, k->name,
 			    k->tab & TAB_META ? "TOTAL row" : "'##stall-table kernel' line");
 		}
 		if (k->meta_cycles != k->cycles || k->meta_hits != k->hits ||
 		    k->table_cycles > k->cycles || k->table_hits > k->hits ||
 		    (p->top == 0 && (k->table_cycles != k->cycles || k->table_hits != k->hits))) {
-			fflush(stdout);
-			errx(2, "%s: kernel '%s': its rows, TOTAL row and '##stall-table kernel' "
+			die("%s: kernel '%s': its rows, TOTAL row and '##stall-table kernel' "
 			    "line do not agree", path, k->name);
 		}
 		k->cut = p->top > 0 && k->table_hits < k->hits;
@@ -839,11 +836,16 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 
 /* JSON tables ---------------------------------------------------------------------- */
 
+static void
+json_free_v(void *v)
+{
+	json_free(v);
+}
+
 static void __attribute__((noreturn))
 jfail(const char *path, const struct json *v, const char *what, const char *name)
 {
-	fflush(stdout);
-	errx(2, "%s: line %lu: %s%s%s", path, v ? v->line : 0UL, what, name ? " " : "",
+	die("%s: line %lu: %s%s%s", path, v ? v->line : 0UL, what, name ? " " : "",
 	    name ? name : "");
 }
 
@@ -915,10 +917,9 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 	int64_t jcyc[NCAUSE];
 
 	p->path = path;
-	if (root == NULL) {
-		fflush(stdout);
-		errx(2, "%s: %s", path, err);
-	}
+	if (root == NULL)
+		die("%s: %s", path, err);
+	fatal_push(json_free_v, root);	/* a reader's error frees it (util.h) */
 	if (root->type != JSON_OBJECT)
 		jfail(path, root, "not a stall table: not an object", NULL);
 	v = jmember(path, root, "version", JSON_NUMBER);
@@ -997,6 +998,7 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 				jfail(path, rj, "the cycles overflow", NULL);
 		}
 	}
+	fatal_pop(root);
 	json_free(root);
 	table_check(p, path);
 	p->path = NULL;

@@ -2,6 +2,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +83,25 @@ static _Thread_local struct {
 	void *arg;
 } fatal_stack[FATAL_MAX];
 static _Thread_local int fatal_depth;
+static _Thread_local struct fatal_catch *fatal_top;	/* the innermost catch, or NULL */
+
+void
+fatal_arm(struct fatal_catch *fc, char *why, size_t whysz)
+{
+	fc->why = why;
+	fc->whysz = whysz;
+	fc->depth = fatal_depth;
+	fc->outer = fatal_top;
+	fatal_top = fc;
+}
+
+void
+fatal_disarm(struct fatal_catch *fc)
+{
+	if (fatal_top != fc)
+		errx(2, "internal error: a fatal catch disarmed out of order");
+	fatal_top = fc->outer;
+}
 
 void
 fatal_push(void (*fn)(void *), void *arg)
@@ -122,6 +142,17 @@ die_now(const char *msg) __attribute__((noreturn));
 static void
 die_now(const char *msg)
 {
+	struct fatal_catch *fc = fatal_top;
+
+	if (fc != NULL) {	/* returned by the library call that armed it */
+		while (fatal_depth > fc->depth) {
+			fatal_depth--;
+			fatal_stack[fatal_depth].fn(fatal_stack[fatal_depth].arg);
+		}
+		snprintf(fc->why, fc->whysz, "%s", msg);
+		fatal_top = fc->outer;
+		longjmp(fc->back, 1);
+	}
 	while (fatal_depth > 0) {
 		fatal_depth--;
 		fatal_stack[fatal_depth].fn(fatal_stack[fatal_depth].arg);
@@ -135,7 +166,7 @@ die_now(const char *msg)
 void
 die(const char *fmt, ...)
 {
-	static char msg[4096];
+	static _Thread_local char msg[4096];
 	va_list ap;
 
 	fflush(stdout);
@@ -148,7 +179,7 @@ die(const char *fmt, ...)
 void
 die_errno(const char *what)
 {
-	static char msg[4096];
+	static _Thread_local char msg[4096];
 	int e = errno;
 
 	fflush(stdout);

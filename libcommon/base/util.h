@@ -1,6 +1,23 @@
-/* util: allocation that cannot fail quietly: out of memory is "prog: ..." and exit 2. */
+/* util: allocation that cannot fail quietly: out of memory is "prog: ..." and exit 2.
+ *
+ * Errors and exits, the convention of the whole library (issue 18):
+ * - Only the programs of cmd/ exit.  A library call that can fail returns it (-1 or
+ *   NULL) with its error as text, the one line the program then prints after "prog: "
+ *   before it exits 2: walk_error, attr_error, pipeline_error, the why buffers of
+ *   capture_open, load_profile, input_open_why.  A worker thread records its error and
+ *   ends; pipeline_run returns the first (nothing a worker calls exits).
+ * - Inside a reader (capture/, the base parsers it uses: tsv, meta, input), an error
+ *   deep in the parse is die(): under a fatal_catch, which every entry point that reads
+ *   a capture arms (capture_open), die frees what fatal_push registered since the
+ *   catch, newest first, and returns there with the message; the entry point returns it.
+ *   Outside any catch (a program's own call), die prints the line and exits 2.
+ * - Fatal everywhere, on purpose: out of memory in the x* allocators (err(3), exit 2:
+ *   every caller would otherwise carry a path that no test reaches, and a process out
+ *   of memory has nothing better to do), and internal errors (a broken invariant, not
+ *   an input's fault).  cli.c's usage and option errors are the programs' own exits. */
 #ifndef UTIL_H
 #define UTIL_H
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,10 +65,10 @@ void u64map_free(struct u64map *);	/* the map, not the values */
 /* "prog: warning: MESSAGE" on stderr after what stdout holds (out.h's buffer and
  * stdio's): the one way every program warns. */
 void warning_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* "prog: MESSAGE" on stderr after what stdout holds, exit 2: the one fatal error of the
- * library.  Before the exit it frees what the readers have registered as half-made
- * (fatal_push), newest first, so that a caller that goes on after a fatal error, as the
- * fuzz harnesses do (tests/fuzz/fuzz_exit.h), is left holding nothing. */
+/* A reader's error: returned to the innermost fatal_catch of the thread (fatal_arm);
+ * with none, "prog: MESSAGE" on stderr after what stdout holds, exit 2.  Either way it
+ * first frees what the readers have registered as half-made (fatal_push), newest
+ * first, so that a caller that goes on after it is left holding nothing. */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 /* "prog: WHAT: strerror(errno)", exit 2, as die (err(3)'s line); what NULL: the reason
  * alone. */
@@ -63,6 +80,20 @@ void die_errno(const char *what) __attribute__((noreturn));
 #define FATAL_MAX 32
 void fatal_push(void (*fn)(void *), void *arg);
 void fatal_pop(void *arg);
+/* A catch of die() (the convention above): fatal_arm(&fc, why, whysz), then
+ * `if (setjmp(fc.back) != 0)` the error path (why holds the line, the catch is gone,
+ * what was pushed since the arm is freed), else the call and fatal_disarm(&fc).
+ * Catches nest; each is of the thread that arms it.  Locals changed between the arm and
+ * the die must be volatile to be read after it (setjmp(3)). */
+struct fatal_catch {
+	jmp_buf back;
+	char *why;
+	size_t whysz;
+	int depth;			/* what was pushed before: not freed */
+	struct fatal_catch *outer;
+};
+void fatal_arm(struct fatal_catch *, char *why, size_t whysz);
+void fatal_disarm(struct fatal_catch *);
 /* For fatal_push(fatal_free_at, &p): free(p), for a pointer that moves (realloc). */
 void fatal_free_at(void *pp);
 /* Close an output left unfinished and remove it, if it is a regular file (never

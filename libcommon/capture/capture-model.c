@@ -126,6 +126,27 @@ capture_decoder(const struct event *e, struct sqtt_decoder *d, struct capture_st
 	}
 }
 
+int
+capture_decoder_why(const struct event *e, struct sqtt_decoder *d, struct capture_stream *s,
+    char *why, size_t whysz)
+{
+	s->in = NULL;
+	if (e->blob != NULL) {
+		sqtt_init_mem(d, e->blob, e->len);
+		return 0;
+	}
+	if ((s->in = input_open_why(e->file, why, whysz)) == NULL)
+		return -1;
+	sqtt_init_stream(d, refill_stream, s);
+	return 0;
+}
+
+const char *
+capture_stream_error(const struct capture_stream *s)
+{
+	return s->in != NULL ? input_error(s->in) : NULL;
+}
+
 void
 capture_decoder_end(struct sqtt_decoder *d, struct capture_stream *s)
 {
@@ -135,28 +156,54 @@ capture_decoder_end(struct sqtt_decoder *d, struct capture_stream *s)
 	sqtt_free(d);
 }
 
-const uint8_t *
-capture_gfx9_stream(const struct event *e, size_t *len, uint8_t **own)
+int
+capture_gfx9_read(const struct event *e, const uint8_t **bytes, size_t *len, uint8_t **own,
+    char *why, size_t whysz)
 {
 	struct input *in;
 	uint8_t head[8];
 	size_t n = 0, k;
 
 	*own = NULL;
+	*bytes = NULL;
 	if (e->blob != NULL) {
 		*len = e->len;
-		return gfx9_is_stream(e->blob, e->len) ? e->blob : NULL;
+		if (!gfx9_is_stream(e->blob, e->len))
+			return 0;
+		*bytes = e->blob;
+		return 1;
 	}
 	if (e->file == NULL)
-		return NULL;
-	in = input_open(e->file);
+		return 0;
+	if ((in = input_open_why(e->file, why, whysz)) == NULL)
+		return -1;
 	while (n < sizeof(head) && (k = input_read(in, head + n, sizeof(head) - n)) > 0)
 		n += k;
+	if (input_error(in) != NULL) {
+		snprintf(why, whysz, "%s", input_error(in));
+		input_close(in);
+		return -1;
+	}
 	if (!gfx9_is_stream(head, n)) {
 		input_close(in);
-		return NULL;
+		return 0;
 	}
-	return *own = input_slurp_rest(in, head, n, CAPTURE_GFX9_MAX, "a gfx9 stream", len);
+	if ((*own = input_slurp_why(in, head, n, CAPTURE_GFX9_MAX, "a gfx9 stream", len, why,
+	    whysz)) == NULL)
+		return -1;
+	*bytes = *own;
+	return 1;
+}
+
+const uint8_t *
+capture_gfx9_stream(const struct event *e, size_t *len, uint8_t **own)
+{
+	char why[INPUT_WHY_MAX];
+	const uint8_t *bytes;
+
+	if (capture_gfx9_read(e, &bytes, len, own, why, sizeof(why)) < 0)
+		die("%s", why);
+	return bytes;
 }
 
 uint64_t

@@ -81,6 +81,13 @@ struct capture_stream {
 	struct input *in;	/* NULL: the stream is in memory */
 };
 void capture_decoder(const struct event *, struct sqtt_decoder *, struct capture_stream *);
+/* The same, its errors returned (a worker's way: nothing there ends the process): -1
+ * with why ("FILE: reason") when the file cannot be opened; a read's error ends the
+ * tokens, and capture_stream_error says it (NULL: none).  Ask it after every
+ * sqtt_next: a token after a failed read is not the stream's. */
+int capture_decoder_why(const struct event *, struct sqtt_decoder *, struct capture_stream *,
+    char *why, size_t whysz);
+const char *capture_stream_error(const struct capture_stream *);
 void capture_decoder_end(struct sqtt_decoder *, struct capture_stream *);
 /* A gfx9 (CDNA) stream (trace/gfx9: no HEADER, read from memory) of an event: its
  * bytes in memory, a file's read whole (at most CAPTURE_GFX9_MAX bytes, more is fatal);
@@ -88,6 +95,10 @@ void capture_decoder_end(struct sqtt_decoder *, struct capture_stream *);
  * gfx9's. */
 #define CAPTURE_GFX9_MAX (256UL << 20)
 const uint8_t *capture_gfx9_stream(const struct event *, size_t *len, uint8_t **own);
+/* The same, its errors returned: 1 with *bytes set for a gfx9 stream, 0 for another,
+ * -1 with why ("FILE: reason") when the file cannot be read. */
+int capture_gfx9_read(const struct event *, const uint8_t **bytes, size_t *len,
+    uint8_t **own, char *why, size_t whysz);
 /* The program address an event's dispatch wrote (COMPUTE_PGM_LO/HI) as its first wave
  * started: the writes before it may be another dispatch's or 0.  0 if none. */
 uint64_t capture_entry(const struct event *);

@@ -370,6 +370,7 @@ int
 capture_writer_codes(struct capture_writer *w)
 {
 	struct capture cap;
+	char cwhy[4096];
 	int have_cap = 0, r = 0;
 	size_t i, j, len;
 	char *path, *name, why[160];
@@ -388,7 +389,8 @@ capture_writer_codes(struct capture_writer *w)
 				return -1;
 		} else if (w->source != NULL) {
 			if (!have_cap) {
-				capture_open(&cap, w->source, NULL);
+				if (capture_open(&cap, w->source, NULL, cwhy, sizeof(cwhy)) != 0)
+					die("%s", cwhy);
 				have_cap = 1;
 			}
 			for (j = 0; j < cap.nprog; j++)

@@ -341,14 +341,22 @@ capture_close_v(void *c)
 
 static void capture_read(struct capture *, const char *path, const struct capture_opts *);
 
-/* A fatal error closes c first (util.h, fatal_push). */
-void
-capture_open(struct capture *c, const char *path, const struct capture_opts *o)
+/* A reader's error closes c first (util.h, fatal_push) and comes back to the catch. */
+int
+capture_open(struct capture *c, const char *path, const struct capture_opts *o, char *why,
+    size_t whysz)
 {
+	struct fatal_catch fc;
+
 	memset(c, 0, sizeof(*c));
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0)
+		return -1;
 	fatal_push(capture_close_v, c);
 	capture_read(c, path, o);
 	fatal_pop(c);
+	fatal_disarm(&fc);
+	return 0;
 }
 
 static void

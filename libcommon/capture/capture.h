@@ -33,7 +33,12 @@ void capture_selects_none(const struct capture_opts *o, const char *path, size_t
 void capture_selects_none_why(const struct capture_opts *o, const char *path, size_t nev,
     char *why, size_t whysz);
 
-void capture_open(struct capture *, const char *path, const struct capture_opts *);
+/* The capture at path read: 0, or -1 with why holding the one line of its error
+ * ("PATH: problem", what a program says after "prog: " before exit 2); c is then left
+ * empty (capture_close of it does nothing).  Every reader's error deep in the parse
+ * comes back here (a fatal_catch, util.h): nothing in it exits. */
+int capture_open(struct capture *, const char *path, const struct capture_opts *,
+    char *why, size_t whysz);
 void capture_close(struct capture *);
 /* The program an event traced, or NULL. */
 const struct program *capture_program(const struct capture *, const struct event *);

@@ -54,6 +54,7 @@ codeload_program(struct codeload *cl, const char *source, const char *name, cons
 {
 	const uint8_t *img = NULL;
 	uint8_t *copy = NULL;
+	char cwhy[4096];
 	size_t i;
 
 	*len = 0;
@@ -77,7 +78,8 @@ codeload_program(struct codeload *cl, const char *source, const char *name, cons
 			capture_close(&cl->cap);
 		free(cl->path);
 		cl->path = NULL;
-		capture_open(&cl->cap, source, NULL);
+		if (capture_open(&cl->cap, source, NULL, cwhy, sizeof(cwhy)) != 0)
+			die("%s", cwhy);	/* fatal, as codeload.h says */
 		cl->path = xstrdup(source);
 	}
 	for (i = 0; i < cl->cap.nprog; i++) {

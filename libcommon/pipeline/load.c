@@ -22,8 +22,21 @@
 #define JSON_MAX (64u << 20)	/* a stall table of 100000 instructions is less */
 
 
-static size_t
-read_some(int fd, char *buf, size_t max, const char *name)
+/* An error for the caller: -1, why holding its line. */
+static int __attribute__((format(printf, 3, 4)))
+fail(char *why, size_t whysz, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, whysz, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Bytes read, 0 at the end, -1 with why at an error. */
+static ssize_t
+read_some(int fd, char *buf, size_t max, const char *name, char *why, size_t whysz)
 {
 	ssize_t n;
 
@@ -31,48 +44,101 @@ read_some(int fd, char *buf, size_t max, const char *name)
 		n = read(fd, buf, max);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
-		err(2, "%s", name);
-	return (size_t)n;
+		return fail(why, whysz, "%s: %s", name, strerror(errno));
+	return n;
 }
 
-static void
-read_stream(struct profile *p, int fd, const char *name, const char *head, size_t nhead)
-{
+/* What reading a stream holds: freed by a reader's error too (util.h). */
+struct stream_read {
 	struct tsv t;
 	FILE *fp;
-
-	if ((fp = fdopen(fd, "r")) == NULL)
-		err(2, "%s", name);
-	tsv_open(&t, fp, name);
-	tsv_prime(&t, head, nhead);
-	if (profile_read_tsv(p, &t) < 0)
-		die("%s: no '#' column header line: not a row stream or stall table", name);
-	tsv_close(&t);
-	fclose(fp);
-}
+};
 
 static void
-read_json(struct profile *p, int fd, const char *name, const char *head, size_t nhead)
+stream_read_free(void *arg)
 {
-	size_t cap = SNIFF * 4, len = nhead, n;
+	struct stream_read *sr = arg;
+
+	tsv_close(&sr->t);
+	fclose(sr->fp);
+}
+
+/* The table readers' errors (tsv_fail, the profile's) come back here: -1 with why. */
+static int
+read_stream(struct profile *p, int fd, const char *name, const char *head, size_t nhead,
+    char *why, size_t whysz)
+{
+	struct stream_read sr;
+	struct fatal_catch fc;
+	int r;
+
+	if ((sr.fp = fdopen(fd, "r")) == NULL)
+		return fail(why, whysz, "%s: %s", name, strerror(errno));
+	tsv_open(&sr.t, sr.fp, name);
+	tsv_prime(&sr.t, head, nhead);
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0)
+		return -1;
+	fatal_push(stream_read_free, &sr);
+	r = profile_read_tsv(p, &sr.t);
+	fatal_pop(&sr);
+	fatal_disarm(&fc);
+	stream_read_free(&sr);
+	if (r < 0)
+		return fail(why, whysz, "%s: no '#' column header line: not a row stream or "
+		    "stall table", name);
+	return 0;
+}
+
+/* The JSON table in buf (freed here) read: its errors come back, -1 with why. */
+static int
+parse_json(struct profile *p, const char *name, char *buf, size_t len, char *why,
+    size_t whysz)
+{
+	struct fatal_catch fc;
+
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0)
+		return -1;
+	fatal_push(free, buf);
+	profile_read_json(p, name, buf, len);
+	fatal_pop(buf);
+	fatal_disarm(&fc);
+	free(buf);
+	return 0;
+}
+
+static int
+read_json(struct profile *p, int fd, const char *name, const char *head, size_t nhead,
+    char *why, size_t whysz)
+{
+	size_t cap = SNIFF * 4, len = nhead;
 	char *buf = xcalloc(1, cap);
+	ssize_t n;
 
 	memcpy(buf, head, nhead);
 	for (;;) {
 		if (len == cap) {
-			if (cap >= JSON_MAX)
-				die("%s: more than %u MiB: too large for a stall table", name,
-				    JSON_MAX >> 20);
+			if (cap >= JSON_MAX) {
+				free(buf);
+				close(fd);
+				return fail(why, whysz, "%s: more than %u MiB: too large for a "
+				    "stall table", name, JSON_MAX >> 20);
+			}
 			cap *= 2;
 			buf = xreallocarray(buf, cap, 1);
 		}
-		if ((n = read_some(fd, buf + len, cap - len, name)) == 0)
+		if ((n = read_some(fd, buf + len, cap - len, name, why, whysz)) < 0) {
+			free(buf);
+			close(fd);
+			return -1;
+		}
+		if (n == 0)
 			break;
-		len += n;
+		len += (size_t)n;
 	}
 	close(fd);
-	profile_read_json(p, name, buf, len);
-	free(buf);
+	return parse_json(p, name, buf, len, why, whysz);
 }
 
 /* The rows of a capture to annotate, as values: the kernel column escaped once per
@@ -122,120 +188,149 @@ annotate_one(void *ctx, const struct pipeline_row *pr)
 	}
 }
 
-void
-load_annotate(struct annotate *a, const char *path, const struct capture_opts *copt)
+int
+load_annotate(struct annotate *a, const char *path, const struct capture_opts *copt,
+    char *why, size_t whysz)
 {
 	struct pipeline_opts po = { 0 };
 	struct to_annotate ta = { .a = a, .path = path };
 	struct pipeline *pl;
 	const char *const *w;
-	char why[1024], *ctx = NULL;
+	char *ctx = NULL;
 	size_t n, i, len = 0;
 	uint64_t more;
 	struct tsv t;
 	FILE *fp;
+	int r = 0;
 
 	po.copt = *copt;
 	po.rows = 1;
-	if ((pl = pipeline_open(path, &po, why, sizeof(why))) == NULL)
-		die("%s", why);
+	if ((pl = pipeline_open(path, &po, why, whysz)) == NULL)
+		return -1;
 	/* the context lines, read as a stream's are: the programs, the events' dispatches */
-	if ((fp = open_memstream(&ctx, &len)) == NULL)
-		err(2, "%s", path);
+	if ((fp = open_memstream(&ctx, &len)) == NULL) {
+		pipeline_close(pl);
+		return fail(why, whysz, "%s: %s", path, strerror(errno));
+	}
 	pipeline_put_context(pl, fp);
-	if (fclose(fp) != 0)
-		err(2, "%s", path);
+	if (fclose(fp) != 0) {
+		free(ctx);
+		pipeline_close(pl);
+		return fail(why, whysz, "%s: %s", path, strerror(errno));
+	}
 	tsv_open_mem(&t, ctx, len, path);
-	while (tsv_next(&t) == TSV_META)
+	while (r == 0 && tsv_next(&t) == TSV_META)
 		if (annotate_meta(a, &t) < 0)
-			die("%s: %s", path, annotate_error(a));
+			r = fail(why, whysz, "%s: %s", path, annotate_error(a));
 	tsv_close(&t);
 	free(ctx);
-	if (pipeline_run(pl, NULL, annotate_one, &ta) != 0)
-		die("%s", pipeline_error(pl));
-	w = pipeline_warnings(pl, &n, &more);
-	for (i = 0; i < n; i++)
-		warning_out("%s", w[i]);
-	if (more)
-		warning_out("%" PRIu64 " more warnings", more);
+	if (r == 0 && pipeline_run(pl, NULL, annotate_one, &ta) != 0)
+		r = fail(why, whysz, "%s", pipeline_error(pl));
+	if (r == 0) {
+		w = pipeline_warnings(pl, &n, &more);
+		for (i = 0; i < n; i++)
+			warning_out("%s", w[i]);
+		if (more)
+			warning_out("%" PRIu64 " more warnings", more);
+	}
 	pipeline_close(pl);
 	free(ta.kernel);
+	if (r != 0)
+		return r;
 	if (ta.failed)
-		die("%s: %s", path, ta.why);
+		return fail(why, whysz, "%s: %s", path, ta.why);
 	annotate_end_input(a);
+	return 0;
 }
 
 /* A capture: its rows summed through the pipeline, in process (what `stall --rows` would
  * write, read back). */
-static void
-read_capture(struct profile *p, const char *path)
+static int
+read_capture(struct profile *p, const char *path, char *why, size_t whysz)
 {
 	struct pipeline_opts po = { 0 };
 	struct pipeline *pl;
 	const char *const *w;
-	char why[1024];
 	uint64_t more;
 	size_t n, i;
 
-	if ((pl = pipeline_open(path, &po, why, sizeof(why))) == NULL)
-		die("%s", why);
-	if (pipeline_run(pl, p, NULL, NULL) != 0)
-		die("%s", pipeline_error(pl));
+	if ((pl = pipeline_open(path, &po, why, whysz)) == NULL)
+		return -1;
+	if (pipeline_run(pl, p, NULL, NULL) != 0) {
+		fail(why, whysz, "%s", pipeline_error(pl));
+		pipeline_close(pl);
+		return -1;
+	}
 	w = pipeline_warnings(pl, &n, &more);
 	for (i = 0; i < n; i++)
 		warning_out("%s", w[i]);
 	if (more)
 		warning_out("%" PRIu64 " more warnings", more);
 	pipeline_close(pl);
+	return 0;
 }
 
-void
-load_profile(struct profile *p, const char *path)
+int
+load_profile(struct profile *p, const char *path, char *why, size_t whysz)
 {
 	const char *name = path;
 	char head[SNIFF];
 	size_t n = 0, i;
 	struct stat st;
-	int fd;
+	int fd, r;
 
 	if (strcmp(path, "-") == 0) {
 		fd = STDIN_FILENO;
 		name = "stdin";
 	} else {
 		if (stat(path, &st) < 0)
-			err(2, "%s", path);
+			return fail(why, whysz, "%s: %s", path, strerror(errno));
 		if (S_ISDIR(st.st_mode)) {
-			read_capture(p, path);
+			if (read_capture(p, path, why, whysz) != 0)
+				return -1;
 			goto done;
 		}
 		if ((fd = open(path, O_RDONLY)) < 0)
-			err(2, "%s", path);
+			return fail(why, whysz, "%s: %s", path, strerror(errno));
 	}
 	/* the first byte that is not white space tells the format */
 	for (i = 0;; i++) {
 		if (i == n) {
-			size_t m = n < SNIFF ? read_some(fd, head + n, SNIFF - n, name) : 0;
+			ssize_t m = 0;
+			if (n < SNIFF && (m = read_some(fd, head + n, SNIFF - n, name, why,
+			    whysz)) < 0) {
+				if (fd != STDIN_FILENO)
+					close(fd);
+				return -1;
+			}
 			if (m == 0)
 				break;
-			n += m;
+			n += (size_t)m;
 		}
 		if (head[i] != ' ' && head[i] != '\t' && head[i] != '\r' && head[i] != '\n')
 			break;
 	}
-	if (i == n)
-		die("%s: no rows: the input is empty", name);
+	if (i == n) {
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return fail(why, whysz, "%s: no rows: the input is empty", name);
+	}
 	if (head[i] == '#')
-		read_stream(p, fd, name, head, n);
+		r = read_stream(p, fd, name, head, n, why, whysz);
 	else if (head[i] == '{')
-		read_json(p, fd, name, head, n);
+		r = read_json(p, fd, name, head, n, why, whysz);
 	else if (fd == STDIN_FILENO)
-		die("%s: not a row stream or stall table (a capture is named by its path)", name);
+		return fail(why, whysz, "%s: not a row stream or stall table (a capture is "
+		    "named by its path)", name);
 	else {
 		close(fd);
-		read_capture(p, path);
+		r = read_capture(p, path, why, whysz);
 	}
+	if (r != 0)
+		return -1;
 done:
 	profile_finish(p);
 	if (p->nkernel == 0)
-		die("%s: no rows", name);
+		return fail(why, whysz, "%s: no rows", name);
+	return 0;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "attr.h"
+#include "input.h"
 #include "isa.h"
 #include "meta.h"
 #include "out.h"
@@ -68,7 +69,9 @@ struct pipeline {
 	uint64_t warnings_dropped;
 	char *first_error;	/* a program that could not be walked: the run fails */
 	char *fatal;		/* a worker's error: the run fails with it first */
+	int fatal_oom;		/* or it could not be said: "out of memory" */
 	char *error;		/* what pipeline_error says */
+	int error_oom;		/* or it says "out of memory" */
 };
 
 static char * __attribute__((format(printf, 1, 2)))
@@ -81,18 +84,17 @@ xasprintf(const char *fmt, ...)
 	va_start(ap, fmt);
 	r = vasprintf(&s, fmt, ap);
 	va_end(ap);
-	if (r < 0)
-		die("out of memory");
-	return s;
+	return r < 0 ? NULL : s;	/* NULL: out of memory */
 }
 
-/* The run's error, once: the first said wins. */
+/* The run's error, once: the first said wins (NULL: out of memory). */
 static void
 set_error(struct pipeline *pl, char *msg)
 {
-	if (pl->error == NULL)
+	if (pl->error == NULL && !pl->error_oom) {
 		pl->error = msg;
-	else
+		pl->error_oom = msg == NULL;
+	} else
 		free(msg);
 }
 
@@ -125,12 +127,14 @@ worker_fail(struct worker *wk, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	if (vasprintf(&msg, fmt, ap) < 0)
-		die("out of memory");
+		msg = NULL;	/* said as "out of memory" */
 	va_end(ap);
 	mtx_lock(&pl->lock);
-	if (pl->fatal == NULL)
+	if (pl->fatal == NULL && !pl->fatal_oom) {
+		if (msg == NULL)
+			pl->fatal_oom = 1;
 		pl->fatal = msg;
-	else
+	} else
 		free(msg);
 	mtx_unlock(&pl->lock);
 	atomic_store(&pl->stop, 1);
@@ -200,8 +204,16 @@ costed(void *ctx, const void *data, size_t len, const struct attr_cost *c,
 		}
 		wk->escaped_of = r->kernel;
 		wk->key_event = r->event;
-		if (!pl->o.rows)
+		if (!pl->o.rows) {
+			if (wk->prof->nkernel >= PROFILE_MAX_KERNELS &&
+			    profile_find(wk->prof, wk->escaped) < 0) {	/* profile_kernel's limit */
+				worker_fail(wk, "%s%smore than %d kernels: the limit of a profile",
+				    wk->prof->path ? wk->prof->path : "",
+				    wk->prof->path ? ": " : "", PROFILE_MAX_KERNELS);
+				return;
+			}
 			wk->escaped_kernel = profile_kernel(wk->prof, wk->escaped);
+		}
 	}
 	if (pl->o.rows) {
 		struct pipeline_row row = { r, cost, cause, retired, c->cost2, c->cause2 };
@@ -261,7 +273,8 @@ attr_warning(void *ctx, const char *msg)
 	struct worker *wk = ctx;
 	char *m = xasprintf("%s: %s", wk->pl->path, msg);
 
-	keep_warning(wk->pl, m, 0);
+	if (m != NULL)
+		keep_warning(wk->pl, m, 0);
 	free(m);
 }
 
@@ -311,8 +324,13 @@ walk_buffer(struct worker *wk, const struct event *e)
 	const uint8_t *g9;
 	uint8_t *own;
 	size_t len;
+	char why[INPUT_WHY_MAX];
 
-	if ((g9 = capture_gfx9_stream(e, &len, &own)) != NULL) {	/* CDNA: no HEADER */
+	if ((r = capture_gfx9_read(e, &g9, &len, &own, why, sizeof(why))) < 0) {
+		worker_fail(wk, "%s", why);
+		return -1;
+	}
+	if (r > 0) {	/* CDNA: no HEADER */
 		struct gfx9_decoder g;
 		struct gfx9_token t;
 
@@ -337,7 +355,10 @@ walk_buffer(struct worker *wk, const struct event *e)
 	}
 	for (t = 0; t < TOK_NTYPES; t++)
 		want[t] = (uint8_t)walk_wants((enum sqtt_type)t);
-	capture_decoder(e, &d, &src);
+	if (capture_decoder_why(e, &d, &src, why, sizeof(why)) != 0) {
+		worker_fail(wk, "%s", why);
+		return -1;
+	}
 	pk.event = (long)e->index;
 	pk.se = e->se;
 	if (pl->occ != NULL) {
@@ -347,6 +368,8 @@ walk_buffer(struct worker *wk, const struct event *e)
 		free(name);
 	}
 	while ((r = sqtt_next_of(&d, &tok, want)) > 0) {
+		if (capture_stream_error(&src) != NULL)	/* a read failed: the tokens end */
+			break;
 		packet_of_token(d.gen, &tok, &pk);
 		if (pl->occ != NULL && occupancy_packet(pl->occ, &pk) != 0) {
 			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
@@ -363,6 +386,10 @@ walk_buffer(struct worker *wk, const struct event *e)
 	}
 	if (wk->failed)
 		goto out;
+	if (capture_stream_error(&src) != NULL) {
+		worker_fail(wk, "%s", capture_stream_error(&src));
+		goto out;
+	}
 	if (r < 0) {
 		if (e->blob != NULL)
 			worker_fail(wk, "%s: event %u: %s", pl->path, e->index, d.error);
@@ -379,13 +406,15 @@ walk_buffer(struct worker *wk, const struct event *e)
 	if (d.unknown) {
 		char *m = xasprintf("%s: event %u: %" PRIu64 " UNKNOWN tokens (not a gfx11 "
 		    "stream, or damaged)", pl->path, e->index, d.unknown);
-		keep_warning(pl, m, 0);
+		if (m != NULL)
+			keep_warning(pl, m, 0);
 		free(m);
 	}
 	if (d.lost) {
 		char *m = xasprintf("%s: event %u: %" PRIu64 " TIMESTAMP tokens report lost "
 		    "packets", pl->path, e->index, d.lost);
-		keep_warning(pl, m, 0);
+		if (m != NULL)
+			keep_warning(pl, m, 0);
 		free(m);
 	}
 out:
@@ -418,7 +447,7 @@ pipeline_put_context(const struct pipeline *pl, FILE *fp)
 }
 
 /* The context lines kept for the table. */
-static void
+static int
 keep_context(struct pipeline *pl, struct profile *prof)
 {
 	char *text = NULL, *line, *next;
@@ -426,10 +455,12 @@ keep_context(struct pipeline *pl, struct profile *prof)
 	FILE *mem;
 
 	if ((mem = open_memstream(&text, &len)) == NULL)
-		die("out of memory");
+		return -1;
 	pipeline_put_context(pl, mem);
-	if (fclose(mem) != 0)
-		die("out of memory");
+	if (fclose(mem) != 0) {
+		free(text);
+		return -1;
+	}
 	for (line = text; *line; line = next) {
 		next = strchr(line, '\n');
 		*next++ = '\0';
@@ -437,6 +468,7 @@ keep_context(struct pipeline *pl, struct profile *prof)
 	}
 	profile_set_view(prof, pl->o.deltas ? "raw" : "cause");
 	free(text);
+	return 0;
 }
 
 static void
@@ -584,6 +616,34 @@ share_out(struct pipeline *pl, struct worker *w, size_t nworkers, int asked)
 	return nworkers;
 }
 
+/* --by-dispatch: each buffer's dispatch key.  0, or -1 with why (past the dispatches'
+ * limit, dispatch_kernel's error). */
+static int
+dispatch_keys(struct pipeline *pl, char *why, size_t whysz)
+{
+	struct fatal_catch fc;
+	size_t i;
+
+	pl->dispatches = dispatch_new(-1, 1);
+	pl->event_key = xcalloc(pl->cap.nev + 1, sizeof(*pl->event_key));
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0)
+		return -1;
+	for (i = 0; i < pl->cap.nev; i++) {
+		const struct event *e = &pl->cap.ev[i];
+		const struct program *p = capture_program(&pl->cap, e);
+		char *name = meta_escape(p ? p->name : "-");
+
+		fatal_push(free, name);
+		dispatch_event(pl->dispatches, e->index, e->dispatch);
+		pl->event_key[e->index] = dispatch_kernel(pl->dispatches, e->index, name);
+		fatal_pop(name);
+		free(name);
+	}
+	fatal_disarm(&fc);
+	return 0;
+}
+
 struct pipeline *
 pipeline_open(const char *path, const struct pipeline_opts *o, char *why, size_t whysz)
 {
@@ -593,9 +653,16 @@ pipeline_open(const char *path, const struct pipeline_opts *o, char *why, size_t
 
 	pl->o = *o;
 	pl->path = path;
-	if (mtx_init(&pl->lock, mtx_plain) != thrd_success)
-		die("cannot make a lock");
-	capture_open(&pl->cap, path, &pl->o.copt);
+	if (mtx_init(&pl->lock, mtx_plain) != thrd_success) {
+		snprintf(why, whysz, "cannot make a lock");
+		free(pl);
+		return NULL;
+	}
+	if (capture_open(&pl->cap, path, &pl->o.copt, why, whysz) != 0) {
+		mtx_destroy(&pl->lock);
+		free(pl);
+		return NULL;
+	}
 	if ((pl->target = isa_stream_target(pl->cap.target, &pl->target_said, twhy,
 	    sizeof(twhy))) == NULL) {
 		snprintf(why, whysz, "%s: %s", path, twhy);
@@ -609,18 +676,9 @@ pipeline_open(const char *path, const struct pipeline_opts *o, char *why, size_t
 		pipeline_close(pl);
 		return NULL;
 	}
-	if (pl->o.by_dispatch) {
-		pl->dispatches = dispatch_new(-1, 1);
-		pl->event_key = xcalloc(pl->cap.nev + 1, sizeof(*pl->event_key));
-		for (i = 0; i < pl->cap.nev; i++) {
-			const struct event *e = &pl->cap.ev[i];
-			const struct program *p = capture_program(&pl->cap, e);
-			char *name = meta_escape(p ? p->name : "-");
-
-			dispatch_event(pl->dispatches, e->index, e->dispatch);
-			pl->event_key[e->index] = dispatch_kernel(pl->dispatches, e->index, name);
-			free(name);
-		}
+	if (pl->o.by_dispatch && dispatch_keys(pl, why, whysz) != 0) {
+		pipeline_close(pl);
+		return NULL;
 	}
 	return pl;
 }
@@ -670,11 +728,11 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 		w[0].prof = &w[0].own, profile_init(&w[0].own, 0);
 	ninit = nworkers;
 	nworkers = share_out(pl, w, nworkers, pl->o.threads > 0);
-	if (pl->prof != NULL)
-		keep_context(pl, pl->prof);
+	if (pl->prof != NULL && keep_context(pl, pl->prof) != 0)
+		worker_fail(&w[0], "out of memory");
 	sqtt_prepare();
 	walk_prepare(pl->target_said ? pl->target : NULL);
-	for (started = 1; started < nworkers; started++)
+	for (started = 1; started < nworkers && !w[0].failed; started++)
 		if (thrd_create(&thread[started], work, &w[started]) != thrd_success) {
 			worker_fail(&w[0], "cannot start a thread");
 			break;
@@ -683,11 +741,14 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 		work(&w[0]);
 	for (i = 1; i < started; i++) {
 		thrd_join(thread[i], NULL);
-		if (pl->fatal == NULL && pl->prof != NULL &&
+		if (pl->fatal == NULL && !pl->fatal_oom && pl->prof != NULL &&
 		    profile_merge(pl->prof, &w[i].own) != 0)
-			pl->fatal = xasprintf("%s: cycles: a sum passes 2^63-1", pl->path);
+			pl->fatal_oom = (pl->fatal = xasprintf("%s: cycles: a sum passes 2^63-1",
+			    pl->path)) == NULL;
 	}
-	if (pl->fatal != NULL)
+	if (pl->fatal_oom)
+		set_error(pl, xstrdup("out of memory"));
+	else if (pl->fatal != NULL)
 		set_error(pl, xstrdup(pl->fatal));
 	else if (pl->first_error != NULL)
 		set_error(pl, xstrdup(pl->first_error));
@@ -699,13 +760,13 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 	}
 	for (i = 0; i < ninit; i++)
 		worker_free(&w[i]);
-	return pl->error != NULL ? -1 : 0;
+	return pl->error != NULL || pl->error_oom ? -1 : 0;
 }
 
 const char *
 pipeline_error(const struct pipeline *pl)
 {
-	return pl->error ? pl->error : "no error";
+	return pl->error ? pl->error : pl->error_oom ? "out of memory" : "no error";
 }
 
 const char *const *

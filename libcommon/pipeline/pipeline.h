@@ -45,8 +45,8 @@ typedef void (*pipeline_row_fn)(void *ctx, const struct pipeline_row *);
 struct pipeline;
 
 /* The capture at path opened, its target read and its buffers selected: NULL and the
- * error in why when it cannot be walked (no buffer selected, a target refused).  A
- * capture that cannot be read at all is fatal still (capture_open's rule). */
+ * error in why when it cannot be read (capture_open's error) or walked (no buffer
+ * selected, a target refused). */
 struct pipeline *pipeline_open(const char *path, const struct pipeline_opts *,
     char *why, size_t whysz);
 void pipeline_close(struct pipeline *);

@@ -1,6 +1,8 @@
 #include <err.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,21 +45,40 @@ discard_pictures(void)
 		tracejson_discard(r->trace);
 }
 
-struct report *
-report_open(const struct report_opts *o)
+/* -1 with why holding the error. */
+static int __attribute__((format(printf, 3, 4)))
+fail(char *why, size_t whysz, const char *fmt, ...)
 {
-	struct report *r = xcalloc(1, sizeof(*r));
+	va_list ap;
 
+	va_start(ap, fmt);
+	vsnprintf(why, whysz, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+struct report *
+report_open(const struct report_opts *o, char *why, size_t whysz)
+{
+	struct report *r;
+
+	if (o->plain && o->format != REPORT_AUTO && o->format != REPORT_TSV) {
+		fail(why, whysz, "--plain and --no-header are TSV: not with --json or --pretty");
+		return NULL;
+	}
+	r = xcalloc(1, sizeof(*r));
 	r->o = *o;
-	if (r->o.plain && r->o.format != REPORT_AUTO && r->o.format != REPORT_TSV)
-		errx(2, "--plain and --no-header are TSV: not with --json or --pretty");
 	if (r->o.format == REPORT_AUTO)
 		r->o.format = r->o.plain || !isatty(STDOUT_FILENO) ? REPORT_TSV : REPORT_PRETTY;
 	if (o->html || o->trace_json) {
-		if (o->html && (r->html_fp = fopen(o->html, "w")) == NULL)
-			err(2, "%s", o->html);
-		if (o->trace_json)
-			r->trace = tracejson_open(o->trace_json);
+		if (o->html && (r->html_fp = fopen(o->html, "w")) == NULL) {
+			fail(why, whysz, "%s: %s", o->html, strerror(errno));
+			free(r);
+			return NULL;
+		}
+		/* the page made, as it was: the program's exit leaves it (no discard yet) */
+		if (o->trace_json && (r->trace = tracejson_open(o->trace_json, why, whysz)) == NULL)
+			return NULL;
 		open_report = r;
 		atexit(discard_pictures);
 		r->timeline = timeline_new(o->html != NULL, TIMELINE_LANES, TIMELINE_BARS);
@@ -142,26 +163,29 @@ report_sort_key(const char *s, enum report_sort *k)
 }
 
 /* The page embeds the table exactly as --json writes it to stdout. */
-static void
-put_html(struct report *r, const struct profile *prof)
+static int
+put_html(struct report *r, const struct profile *prof, char *why, size_t whysz)
 {
 	FILE *mem, *out;
 	char *json = NULL;
 	size_t len = 0;
 
 	if ((mem = open_memstream(&json, &len)) == NULL)
-		err(2, NULL);
+		return fail(why, whysz, "%s", strerror(errno));
 	profile_put_json(prof, mem);
-	if (fclose(mem) != 0)
-		err(2, NULL);
+	if (fclose(mem) != 0) {
+		free(json);
+		return fail(why, whysz, "%s", strerror(errno));
+	}
 	html_write(r->html_fp, json, len, r->timeline);
+	free(json);
 	if (fflush(r->html_fp) != 0 || ferror(r->html_fp))
-		err(2, "%s", r->o.html);
+		return fail(why, whysz, "%s: %s", r->o.html, strerror(errno));
 	out = r->html_fp;
 	r->html_fp = NULL;
 	if (fclose(out) != 0)
-		err(2, "%s", r->o.html);
-	free(json);
+		return fail(why, whysz, "%s: %s", r->o.html, strerror(errno));
+	return 0;
 }
 
 static int
@@ -247,15 +271,16 @@ put_pretty(const struct profile *prof)
 /* A result that matched nothing is an error, not an empty table: no row, or no kernel of
  * the name chosen.  The kernel kept is moved to the front; the others are not shown.  A
  * kernel of untraced waves only is no empty result: its TOTAL row says so. */
-static void
-select_kernel(const struct report *r, struct profile *prof, const char *from)
+static int
+select_kernel(const struct report *r, struct profile *prof, const char *from, char *why,
+    size_t whysz)
 {
 	long k;
 
 	if (r->o.kernel != NULL) {
 		if ((k = profile_find(prof, r->o.kernel)) < 0)
-			errx(2, "-k %s: no kernel of that name in %s (%zu kernel%s)", r->o.kernel,
-			    from, prof->nkernel, prof->nkernel == 1 ? "" : "s");
+			return fail(why, whysz, "-k %s: no kernel of that name in %s (%zu kernel%s)",
+			    r->o.kernel, from, prof->nkernel, prof->nkernel == 1 ? "" : "s");
 		if (k > 0) {
 			struct profile_kernel t = prof->kernels[0];
 			prof->kernels[0] = prof->kernels[k];
@@ -264,17 +289,20 @@ select_kernel(const struct report *r, struct profile *prof, const char *from)
 		prof->nkernel = 1;
 	}
 	if (prof->nkernel == 0)
-		errx(2, "%s: no rows: nothing to count", from);
+		return fail(why, whysz, "%s: no rows: nothing to count", from);
+	return 0;
 }
 
-void
-report_finish(struct report *r, struct profile *prof, const char *from)
+int
+report_finish(struct report *r, struct profile *prof, const char *from, char *why,
+    size_t whysz)
 {
 	int (*cmp)(const void *, const void *);
 	size_t j, n, shown;
 
 	profile_finish(prof);
-	select_kernel(r, prof, from);
+	if (select_kernel(r, prof, from, why, whysz) != 0)
+		return -1;
 	cmp = r->o.sort == REPORT_HITS ? profile_cmp_hits : r->o.sort == REPORT_PC ?
 	    profile_cmp_pc : profile_cmp_cycles;
 	for (j = 0; j < prof->nkernel; j++) {
@@ -299,7 +327,7 @@ report_finish(struct report *r, struct profile *prof, const char *from)
 		qsort(prof->kernels, prof->nkernel, sizeof(*prof->kernels), profile_cmp_kernel);
 	prof->top = r->o.top;
 	if (r->timeline && timeline_rows(r->timeline) == 0)
-		errx(2, "%s: no rows: no timeline to draw", from);
+		return fail(why, whysz, "%s: no rows: no timeline to draw", from);
 
 	if (r->o.format == REPORT_JSON)
 		profile_put_json(prof, stdout);
@@ -308,15 +336,16 @@ report_finish(struct report *r, struct profile *prof, const char *from)
 	else
 		profile_put_tsv_as(prof, stdout, r->o.plain);
 	if (fflush(stdout) != 0 || ferror(stdout))
-		err(2, "stdout");
-	if (r->o.html)
-		put_html(r, prof);
-	if (r->trace)
-		tracejson_close(r->trace);
+		return fail(why, whysz, "stdout: %s", strerror(errno));
+	if (r->o.html && put_html(r, prof, why, whysz) != 0)
+		return -1;
+	if (r->trace && tracejson_close(r->trace, why, whysz) != 0)
+		return -1;
 	r->done = 1;
 	timeline_free(r->timeline);
 	dispatch_free(r->dispatches);
 	if (open_report == r)
 		open_report = NULL;
 	free(r);
+	return 0;
 }

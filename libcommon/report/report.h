@@ -25,8 +25,9 @@ int report_option(struct report_opts *o, int ch, const char *arg);
 
 struct report;
 
-/* Opens the pictures' files (fatal if they cannot be written). */
-struct report *report_open(const struct report_opts *);
+/* Opens the pictures' files: NULL with why when they cannot be written (or the options
+ * do not go together). */
+struct report *report_open(const struct report_opts *, char *why, size_t whysz);
 /* The profile whose ## lines (##event) say each buffer's dispatch, for --trace-json's
  * clocks; read as the rows come. */
 void report_watch(struct report *, const struct profile *);
@@ -36,7 +37,9 @@ struct timeline *report_timeline(struct report *);
 int report_sort_key(const char *, enum report_sort *);
 /* After the last row: the tables on stdout, then the pictures; the report is freed.
  * from names the input in the message when there were no rows, or none of the kernel
- * chosen: an error (exit 2), never an empty table. */
-void report_finish(struct report *, struct profile *, const char *from);
+ * chosen: an error, never an empty table.  0, or -1 with why (the report is then left
+ * as it is: the program's exit discards its half-written pictures). */
+int report_finish(struct report *, struct profile *, const char *from, char *why,
+    size_t whysz);
 
 #endif

@@ -1,7 +1,9 @@
 #include <err.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "json.h"
 #include "profile.h"
@@ -28,12 +30,15 @@ struct tracejson {
 };
 
 struct tracejson *
-tracejson_open(const char *path)
+tracejson_open(const char *path, char *why, size_t whysz)
 {
 	struct tracejson *tj = xcalloc(1, sizeof(*tj));
 
-	if ((tj->fp = fopen(path, "w")) == NULL)
-		err(2, "%s", path);
+	if ((tj->fp = fopen(path, "w")) == NULL) {
+		snprintf(why, whysz, "%s: %s", path, strerror(errno));
+		free(tj);
+		return NULL;
+	}
 	tj->path = xstrdup(path);
 	fprintf(tj->fp, "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"generator\": "
 	    "\"stall-table\", \"time\": \"ts and dur are GPU cycles / %d: one nanosecond shown is "
@@ -148,21 +153,26 @@ tracejson_row(void *arg, const struct tl_row *r)
 	fprintf(fp, ", \"cycles\": %" PRId64 ", \"issue\": %" PRId64 "}}", r->cost, r->time);
 }
 
-void
-tracejson_close(struct tracejson *tj)
+int
+tracejson_close(struct tracejson *tj, char *why, size_t whysz)
 {
 	FILE *fp = tj->fp;
 
 	fputs("\n]}\n", fp);
-	if (fflush(fp) != 0 || ferror(fp))
-		err(2, "%s", tj->path);
+	if (fflush(fp) != 0 || ferror(fp)) {
+		snprintf(why, whysz, "%s: %s", tj->path, strerror(errno));
+		return -1;
+	}
 	tj->fp = NULL;
-	if (fclose(fp) != 0)
-		err(2, "%s", tj->path);
+	if (fclose(fp) != 0) {
+		snprintf(why, whysz, "%s: %s", tj->path, strerror(errno));
+		return -1;
+	}
 	free(tj->path);
 	free(tj->clock);
 	free(tj->offset);
 	free(tj);
+	return 0;
 }
 
 void

@@ -19,8 +19,8 @@ struct tracejson;
 #define TRACEJSON_CYCLES_PER_TS 1000
 #define TRACEJSON_GAP 1000
 
-/* Opens path for writing (fatal, exit 2, if it cannot be). */
-struct tracejson *tracejson_open(const char *path);
+/* Opens path for writing: NULL with why ("PATH: reason") if it cannot be. */
+struct tracejson *tracejson_open(const char *path, char *why, size_t whysz);
 /* How the dispatch of a buffer is told (-1: unknown; the buffers of unknown dispatch
  * share one clock); without it every buffer is of dispatch -1. */
 void tracejson_dispatches(struct tracejson *, int64_t (*dispatch_of)(void *, uint64_t event),
@@ -29,8 +29,8 @@ void tracejson_dispatches(struct tracejson *, int64_t (*dispatch_of)(void *, uin
 void tracejson_row(void *tj, const struct tl_row *);
 /* Closes the file unfinished and removes it (unless it is no regular file). */
 void tracejson_discard(struct tracejson *);
-/* Ends the file and frees tj; fatal on a write error (tj is then left for
+/* Ends the file and frees tj: 0, or -1 with why at a write error (tj is then left for
  * tracejson_discard). */
-void tracejson_close(struct tracejson *);
+int tracejson_close(struct tracejson *, char *why, size_t whysz);
 
 #endif

@@ -13,6 +13,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct capture c;
+	char why[4096];
 	size_t i;
 
 	run_reset();
@@ -21,11 +22,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run_copy("stall_code_object_id_0.out", "1_gfx1100_code_object_id_1.out");
 	run_put("1_results.db", data, size);
 	FUZZ_TRY({
-		capture_open(&c, run_dir, NULL);
-		for (i = 0; i < c.nev; i++)
-			if (c.ev[i].prog >= (int)c.nprog)
-				abort();
-		capture_close(&c);
+		if (capture_open(&c, run_dir, NULL, why, sizeof(why)) == 0) {
+			for (i = 0; i < c.nev; i++)
+				if (c.ev[i].prog >= (int)c.nprog)
+					abort();
+			capture_close(&c);
+		}
 	});
 	return 0;
 }

@@ -15,6 +15,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct capture c;
+	char why[4096];
 	const uint8_t *json = data;
 	size_t n = size, i;
 
@@ -49,11 +50,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	run_put("1_results.json", json, n);
 	FUZZ_TRY({
-		capture_open(&c, run_dir, NULL);
-		for (i = 0; i < c.nev; i++)
-			if (c.ev[i].prog >= (int)c.nprog || c.ev[i].file == NULL)
-				abort();
-		capture_close(&c);
+		if (capture_open(&c, run_dir, NULL, why, sizeof(why)) == 0) {
+			for (i = 0; i < c.nev; i++)
+				if (c.ev[i].prog >= (int)c.nprog || c.ev[i].file == NULL)
+					abort();
+			capture_close(&c);
+		}
 	});
 	return 0;
 }
