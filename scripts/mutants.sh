@@ -142,6 +142,7 @@ timeline: the later of two equal rows colours the bar|t0505-ties|libcommon/repor
 # more, one or more in every module
 the dominant cause on a tie of cycles: not the more rows|t0505-ties|libcommon/analysis/profile.c|s/(cyc\[i\] == cyc\[best\] \&\& hit\[i\] > hit\[best\])/(cyc[i] == cyc[best] \&\& hit[i] < hit[best])/
 analysis/profile: a line's rows by cause not kept (a tie of cycles not to the more rows)|t0505-ties|libcommon/analysis/profile.c|s/			hit\[l->causes\[i\].cause\] = l->causes\[i\].hit;/			hit[l->causes[i].cause] = 0;/
+analysis/profile: a line's first cause zeroed when its causes outgrow the line|t0505-ties|libcommon/analysis/profile.c|s/				l->causes\[0\] = l->one;/				memset(\&l->causes[0], 0, sizeof(l->one));/
 capture-model: a file a capture names read outside its directory|t0720-captures|libcommon/capture/capture-model.c|s/if (!meta_path_within(path, c->path) || stat(/if (stat(/
 code/codeload: a program found by its tag alone, any name|t0345-walk-identity|libcommon/code/codeload.c|s/if (strcmp(p->name, name) != 0)/if (name[0] == '\\0')/
 base/out: the digits 02 written 03|t0420-stall-table|libcommon/base/out.c|s/"00010203040506070809/"00010303040506070809/
@@ -151,6 +152,7 @@ gen/token: IMMEDIATE's wave mask one slot short|t0300-walk-golden|libcommon/gen/
 gen/token: HEADER's version one bit short|t0136-header-version|libcommon/gen/token.c|s/h->version = (unsigned)tok_bits(raw, 7, 13);/h->version = (unsigned)tok_bits(raw, 7, 12);/
 trace/sqtt: the shorter of two matching token patterns taken|t0870-annotate-kernels|libcommon/trace/sqtt.c|s/if (ti->plen > bestlen \&\&/if (ti->plen >= bestlen \&\&/
 trace/sqtt: the counting loop steps one nibble too far over two short tokens|t0107-decode-modes|libcommon/trace/sqtt.c|s/pe->nib = (uint8_t)(2 + nibs_of/pe->nib = (uint8_t)(3 + nibs_of/
+trace/sqtt: the counting loop reads a token from past its window's first 52 bits|t0107-decode-modes|libcommon/trace/sqtt.c|s/(unsigned)(end - pos - 18) \* 4 : 52;/(unsigned)(end - pos - 18) * 4 : 60;/
 analysis/attr: an LDS issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_LDS_QUEUE;/		return CAUSE_UNEXPLAINED;/
 analysis/attr: a VMEM issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_VMEM_ISSUE;/		return CAUSE_UNEXPLAINED;/
 analysis/attr: an instruction's execution left on the next row|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/if (busy > 1 \&\& !a->raw \&\& cause == CAUSE_ISSUE_CYCLE)/if (0)/

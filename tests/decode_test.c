@@ -6,7 +6,8 @@
  *          stall's first stage does before it walks.
  * Prints the tokens of each type seen ("TYPE<tab>N", types with none left out; in walk
  * mode only the types taken), the total, the stream's time (not in count mode), the
- * UNKNOWN tokens and the TIMESTAMPs flagging lost packets.  Exit 2 on a stream error. */
+ * UNKNOWN tokens and the TIMESTAMPs flagging lost packets.  Exit 2 on a stream error.
+ * The file is read as the programs read one: the decoder's window, refilled. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,14 @@
 #include "sqtt.h"
 #include "walk.h"
 
+/* The decoder's refill: the stream read as the programs read a file (capture_decoder:
+ * the decoder's window refilled by reads), not whole into memory first. */
+static size_t
+refill(void *ctx, uint8_t *dst, size_t max)
+{
+	return fread(dst, 1, max, ctx);
+}
+
 int main(int argc, char **argv)
 {
 	struct sqtt_decoder d;
@@ -22,8 +31,6 @@ int main(int argc, char **argv)
 	struct sqtt_fields f;
 	uint64_t counts[TOK_NTYPES] = { 0 }, total = 0, sum = 0;
 	uint8_t want[TOK_NTYPES];
-	uint8_t *buf = NULL;
-	size_t len = 0, cap = 0, n;
 	FILE *fp;
 	int r, t;
 
@@ -36,18 +43,8 @@ int main(int argc, char **argv)
 		perror(argv[2]);
 		return 2;
 	}
-	for (;;) {
-		if (cap - len < 65536) {
-			cap = cap ? 2 * cap : 1 << 20;
-			if ((buf = realloc(buf, cap + 16)) == NULL)
-				return 2;
-		}
-		if ((n = fread(buf + len, 1, cap - len, fp)) == 0)
-			break;
-		len += n;
-	}
-	fclose(fp);
-	sqtt_init_mem(&d, buf, len);
+	setvbuf(fp, NULL, _IONBF, 0);	/* the window is the buffer */
+	sqtt_init_stream(&d, refill, fp);
 	if (strcmp(argv[1], "count") == 0) {
 		r = sqtt_count(&d, counts);
 	} else if (strcmp(argv[1], "next") == 0) {
@@ -76,6 +73,11 @@ int main(int argc, char **argv)
 		printf("time\t%" PRIu64 "\n", d.time);
 	printf("unknown\t%" PRIu64 "\nlost\t%" PRIu64 "\n", d.unknown, d.lost);
 	(void)sum;
-	free(buf);
+	if (ferror(fp)) {
+		perror(argv[2]);
+		return 2;
+	}
+	fclose(fp);
+	sqtt_free(&d);
 	return 0;
 }

@@ -41,7 +41,8 @@ profile_free(struct profile *p)
 	for (i = 0; i < p->hsize; i++)
 		for (l = p->htab[i]; l; l = next) {
 			next = l->hnext;
-			free(l->causes);
+			if (l->causes != &l->one)
+				free(l->causes);
 			free(l);
 		}
 	for (i = 0; i < p->nkernel; i++) {
@@ -56,6 +57,9 @@ profile_free(struct profile *p)
 	free(p->spans);
 	free(p->khash);
 	free(p->kpos);
+	for (i = 0; i < p->nkept; i++)
+		p->kept[i].release(p->kept[i].obj);
+	free(p->kept);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -176,8 +180,8 @@ hash_grow(struct profile *p)
 	p->hsize = n;
 }
 
-struct profile_line *
-profile_line(struct profile *p, size_t kernel, const char *pc, const char *inst)
+static struct profile_line *
+line_of(struct profile *p, size_t kernel, const char *pc, const char *inst, int kept)
 {
 	size_t pclen = strlen(pc), instlen = strlen(inst);
 	uint64_t h = hash_of(kernel, pc, pclen, inst, instlen);
@@ -192,11 +196,11 @@ profile_line(struct profile *p, size_t kernel, const char *pc, const char *inst)
 				return l;
 	if (p->hcount >= p->hsize)
 		hash_grow(p);
-	l = xcalloc(1, sizeof(*l) + pclen + instlen + 2);
+	l = xcalloc(1, sizeof(*l) + pclen + 1 + (kept ? 0 : instlen + 1));
 	l->hash = h;
 	l->kernel = kernel;
 	l->pc = memcpy((char *)(l + 1), pc, pclen + 1);
-	l->inst = memcpy(l->pc + pclen + 1, inst, instlen + 1);
+	l->inst = kept ? inst : memcpy(l->pc + pclen + 1, inst, instlen + 1);
 	l->pclen = pclen;
 	l->instlen = instlen;
 	l->pcv = strtoull(pc, &end, 0);
@@ -206,6 +210,26 @@ profile_line(struct profile *p, size_t kernel, const char *pc, const char *inst)
 	p->htab[h & (p->hsize - 1)] = l;
 	p->hcount++;
 	return l;
+}
+
+struct profile_line *
+profile_line(struct profile *p, size_t kernel, const char *pc, const char *inst)
+{
+	return line_of(p, kernel, pc, inst, 0);
+}
+
+struct profile_line *
+profile_line_kept(struct profile *p, size_t kernel, const char *pc, const char *inst)
+{
+	return line_of(p, kernel, pc, inst, 1);
+}
+
+void
+profile_keep(struct profile *p, void *obj, void (*release)(void *))
+{
+	p->kept = xreallocarray(p->kept, p->nkept + 1, sizeof(*p->kept));
+	p->kept[p->nkept].obj = obj;
+	p->kept[p->nkept++].release = release;
 }
 
 struct profile_cause *
@@ -218,8 +242,16 @@ profile_line_cause(struct profile_line *l, int cause)
 		if (l->causes[i].cause == cause)
 			return &l->causes[i];
 	if (l->ncause == l->capcause) {
-		l->capcause = l->capcause ? (l->capcause * 2 > NCAUSE ? NCAUSE : l->capcause * 2) : 1;
-		l->causes = xreallocarray(l->causes, l->capcause, sizeof(*l->causes));
+		if (l->capcause == 0) {	/* the first: in the line */
+			l->capcause = 1;
+			l->causes = &l->one;
+		} else {
+			struct profile_cause *c0 = l->causes == &l->one ? NULL : l->causes;
+			l->capcause = l->capcause * 2 > NCAUSE ? NCAUSE : l->capcause * 2;
+			l->causes = xreallocarray(c0, l->capcause, sizeof(*l->causes));
+			if (c0 == NULL)
+				l->causes[0] = l->one;
+		}
 	}
 	c = &l->causes[l->ncause++];
 	c->cyc = 0;

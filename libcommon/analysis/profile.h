@@ -26,6 +26,13 @@ static inline enum profile_kind profile_kind_of(int cause)
 	    LINE_INST;
 }
 
+/* The rows of one cause of a line: their cycles and their number. */
+struct profile_cause {
+	int64_t cyc;
+	uint64_t hit;
+	uint8_t cause;
+};
+
 /* One instruction of one kernel: a (pc, inst); the inst keeps apart the pseudo-row an
  * untraced wave leaves at its entry pc from the instruction there.  A launch or drain
  * line's hits are the waves that started or ended; an instruction's, its rows (the row
@@ -33,7 +40,8 @@ static inline enum profile_kind profile_kind_of(int cause)
 struct profile_line {
 	struct profile_line *hnext;
 	uint64_t hash;
-	char *pc, *inst;	/* they follow the line in its allocation */
+	char *pc;		/* follows the line in its allocation */
+	const char *inst;	/* the same, or borrowed (profile_line_kept) */
 	uint64_t pcv;		/* for sorting; UINT64_MAX when pc is not a number */
 	uint64_t hits;
 	int64_t cycles;
@@ -44,13 +52,7 @@ struct profile_line {
 	uint32_t pclen, instlen;
 	uint8_t kind;		/* enum profile_kind */
 	uint8_t ncause, capcause;
-};
-
-/* The rows of one cause of a line: their cycles and their number. */
-struct profile_cause {
-	int64_t cyc;
-	uint64_t hit;
-	uint8_t cause;
+	struct profile_cause one;	/* causes while there is one: no allocation */
 };
 
 static inline const struct profile_cause *
@@ -148,6 +150,9 @@ struct profile {
 	const char *(*row_kernel)(void *hook, const struct tsv *, const char *kernel);
 	void *kernel_hook;
 	const char *path;	/* the input being read, for the messages */
+	/* what borrowed texts live in, released with the profile (profile_keep) */
+	struct profile_kept { void *obj; void (*release)(void *); } *kept;
+	size_t nkept;
 };
 
 /* Kernels a profile holds at most (with --by-dispatch, dispatches): more is an error,
@@ -169,6 +174,12 @@ struct profile_line *profile_special(struct profile *, size_t kernel, enum profi
 long profile_find(const struct profile *, const char *name);
 struct profile_line *profile_line(struct profile *, size_t kernel, const char *pc,
     const char *inst);
+/* The same with inst borrowed, not copied: it lives as long as the profile (in an object
+ * given to profile_keep, or static).  A line made so is the one profile_line finds. */
+struct profile_line *profile_line_kept(struct profile *, size_t kernel, const char *pc,
+    const char *inst);
+/* obj released with release(obj) when the profile is freed, after its lines. */
+void profile_keep(struct profile *, void *obj, void (*release)(void *));
 /* 0, or -1 when a sum of cycles would pass 2^63-1 (nothing is added then). */
 int profile_add_row(struct profile *, const struct profile_row *);
 /* The same, with the row's kernel and line already known (profile_kernel, profile_line):

@@ -714,7 +714,12 @@ static int binst_cmp(const void *a, const void *b)
  * first one (in pc order; for one s_delay_alu with instskip SAME, instid0) is kept. */
 static void set_dep(const struct isa_model *m, struct inst *in, unsigned id)
 {
-	if (in->dep == DEP_NONE && m->dep_of_id(id, &in->dep, &in->dep_arg) == 0) {
+	enum inst_dep dep;
+	unsigned arg;
+
+	if (in->dep == DEP_NONE && m->dep_of_id(id, &dep, &arg) == 0) {
+		in->dep = dep;
+		in->dep_arg = arg;
 		in->dep_id = id;
 		in->dep_name = m->dep_name(id);
 	}

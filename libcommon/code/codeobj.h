@@ -11,26 +11,27 @@
 
 struct inst {
 	uint64_t pc;		/* ELF virtual address */
-	unsigned size;		/* bytes: 4, 8 or 12 */
-	enum inst_class cls;
 	const char *text;	/* LLVM's disassembly, whitespace-normalised, e.g. "s_waitcnt vmcnt(0)" */
 	const char *mnemonic;	/* first word of text */
 	int64_t target;		/* IC_BRANCH: pc + 4 + 4*simm16; else -1 */
-	unsigned wait;		/* IC_WAITCNT: WAIT_* bits of the counters it waits on */
-	enum inst_dep dep;	/* announced by a preceding s_delay_alu */
-	unsigned dep_arg;	/* VALU_DEP_n / TRANS32_DEP_n / SALU_CYCLE_n: n */
-	unsigned dep_id;	/* the raw s_delay_alu instid (1-11; 8 = FMA_ACCUM_CYCLE_1, given
-				 * as DEP_VALU 1), 0 when dep is DEP_NONE */
 	const char *dep_name;	/* dep_id's name ("VALU_DEP_1"), "-" for none */
+	int32_t want[ISA_NCOUNTER];	/* IC_WAITCNT: waitcnt of its text */
+	uint32_t index;		/* its number in the object, 0 up in the order they were read */
+	/* the small ones in bit-fields: one is kept for every instruction a trace reaches */
+	unsigned size : 8;	/* bytes: 4, 8 or 12 */
+	enum inst_class cls : 8;
+	enum inst_dep dep : 8;	/* announced by a preceding s_delay_alu */
+	unsigned dep_arg : 8;	/* VALU_DEP_n / TRANS32_DEP_n / SALU_CYCLE_n: n */
+	unsigned dep_id : 8;	/* the raw s_delay_alu instid (1-11; 8 = FMA_ACCUM_CYCLE_1, given
+				 * as DEP_VALU 1), 0 when dep is DEP_NONE */
+	unsigned wait : 8;	/* IC_WAITCNT: WAIT_* bits of the counters it waits on */
 	/* what the model says of it, asked once (isa.h), when facts is 1 (0: a pseudo-row's
 	 * instruction; ask the model): */
 	uint8_t facts;
-	uint32_t index;		/* its number in the object, 0 up in the order they were read */
 	uint8_t exec_write;	/* exec_write: it may leave EXEC zero */
 	uint8_t exec0_valu;	/* exec_zero_fits(IMM_ONE): with EXEC zero it issues as IMM_ONE */
 	int8_t mem_counter;	/* mem_counter of its text: CNT_*, -1 for none */
 	uint8_t mem_kind;	/* and the MEM_* kind */
-	int32_t want[ISA_NCOUNTER];	/* IC_WAITCNT: waitcnt of its text */
 };
 
 /* Code is disassembled when it is first reached, a region at a time: from a function

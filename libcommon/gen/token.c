@@ -221,18 +221,6 @@ field_of(const struct sqtt_bits *b, uint64_t raw)
 }
 
 void
-sqtt_fields(const struct sqtt_gen *g, const struct sqtt_token *tok, struct sqtt_fields *f)
-{
-	const struct sqtt_bits *b = g->fields[tok->type];
-
-	f->wave = field_of(&b[SQTT_F_WAVE], tok->raw);
-	f->simd = field_of(&b[SQTT_F_SIMD], tok->raw);
-	f->wgp = field_of(&b[SQTT_F_WGP], tok->raw);
-	f->sa = field_of(&b[SQTT_F_SA], tok->raw);
-	f->op = field_of(&b[SQTT_F_OP], tok->raw);
-}
-
-void
 sqtt_new_pc(const struct sqtt_gen *g, uint64_t raw, unsigned raw_hi, unsigned *slot,
     uint64_t *addr)
 {

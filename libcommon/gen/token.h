@@ -112,7 +112,7 @@ int sqtt_raw_parse(const char *s, uint64_t *raw, unsigned *raw_hi);
 struct sqtt_fields {
 	int wave, simd, wgp, sa, op;
 };
-void sqtt_fields(const struct sqtt_gen *, const struct sqtt_token *, struct sqtt_fields *);
+/* (inline, below: on the path of every token the walk takes) */
 enum sqtt_unit sqtt_op_unit(const struct sqtt_gen *, int op);
 /* INST op name ("salu", "sgmem_rd_1"...) or NULL for an op the table lacks. */
 const char *sqtt_op_name(const struct sqtt_gen *, unsigned op);
@@ -135,6 +135,20 @@ static inline uint64_t
 tok_bits(uint64_t raw, unsigned lo, unsigned hi)
 {
 	return hi - lo >= 64 ? raw >> lo : (raw >> lo) & ((1ULL << (hi - lo)) - 1);
+}
+
+static inline void
+sqtt_fields(const struct sqtt_gen *g, const struct sqtt_token *tok, struct sqtt_fields *f)
+{
+	const struct sqtt_bits *b = g->fields[tok->type];
+
+#define SQTT_FIELD(i) (b[i].hi ? (int)tok_bits(tok->raw, b[i].lo, b[i].hi) : -1)
+	f->wave = SQTT_FIELD(SQTT_F_WAVE);
+	f->simd = SQTT_FIELD(SQTT_F_SIMD);
+	f->wgp = SQTT_FIELD(SQTT_F_WGP);
+	f->sa = SQTT_FIELD(SQTT_F_SA);
+	f->op = SQTT_FIELD(SQTT_F_OP);
+#undef SQTT_FIELD
 }
 
 /* Delta carried by the token's bits (TIME: field + 4; TIMESTAMP: its delta or 0): on

@@ -20,8 +20,8 @@
 
 /* The instruction's profile line, made once per (program, index). */
 struct lines {
-	struct profile_line **line;
-	const char **kernel;	/* the escaped kernel the line was made for */
+	struct profile_line **line;	/* each of the kernel it was made for (its
+					 * kernel field) */
 	size_t n;
 };
 
@@ -160,15 +160,16 @@ line_of(struct worker *wk, const struct walk_row *r)
 	if (r->idx >= ls->n) {
 		size_t n = r->idx + 1 > 2 * ls->n ? r->idx + 1 : 2 * ls->n;
 		ls->line = xreallocarray(ls->line, n, sizeof(*ls->line));
-		ls->kernel = xreallocarray(ls->kernel, n, sizeof(*ls->kernel));
 		memset(ls->line + ls->n, 0, (n - ls->n) * sizeof(*ls->line));
-		memset(ls->kernel + ls->n, 0, (n - ls->n) * sizeof(*ls->kernel));
 		ls->n = n;
 	}
-	if (ls->line[r->idx] == NULL || ls->kernel[r->idx] != wk->escaped) {
+	if (ls->line[r->idx] == NULL || ls->line[r->idx]->kernel != wk->escaped_kernel) {
 		*fmt_hex(pc, r->pc) = '\0';
-		ls->line[r->idx] = profile_line(wk->prof, wk->escaped_kernel, pc, r->in->text);
-		ls->kernel[r->idx] = wk->escaped;
+		/* the text borrowed from the code object: the walker is kept with the
+		 * profile it adds to (worker_free) */
+		ls->line[r->idx] = wk->prof == wk->pl->prof ?
+		    profile_line_kept(wk->prof, wk->escaped_kernel, pc, r->in->text) :
+		    profile_line(wk->prof, wk->escaped_kernel, pc, r->in->text);
 	}
 	return ls->line[r->idx];
 }
@@ -513,17 +514,25 @@ worker_init(struct pipeline *pl, struct worker *wk, struct profile *prof)
 }
 
 static void
+release_walker(void *walker)
+{
+	walk_free(walker);
+}
+
+static void
 worker_free(struct worker *wk)
 {
 	size_t i;
 
-	walk_free(wk->walker);
+	if (wk->prof != NULL && wk->prof == wk->pl->prof)	/* its lines borrow the code's text */
+		profile_keep(wk->prof, wk->walker, release_walker);
+	else
+		walk_free(wk->walker);
 	attr_free(wk->attr);
 	if (wk->prof == &wk->own)
 		profile_free(&wk->own);
 	for (i = 0; i < wk->nlines; i++) {
 		free(wk->lines[i].line);
-		free(wk->lines[i].kernel);
 	}
 	free(wk->lines);
 	for (i = 0; i < wk->nescapes; i++)

@@ -11,10 +11,12 @@
  * wins; and the token's length in nibbles by that byte. */
 #define MAXGEN 8
 static uint8_t type_of[MAXGEN][256], nibs_of[MAXGEN][256];
-/* Two short tokens in the next 12 bits, for the counting loop: a token of 8 bits and one
- * whose type its low nibble alone gives (every byte of that low nibble is of one type), of
- * a fixed length and no TIMESTAMP; nib 0 where the 12 bits are not such a pair. */
-static struct pair { uint8_t t1, t2, nib; } pair_of[MAXGEN][4096];
+/* One step of the counting loop by the next 12 bits: two short tokens at once (a token of
+ * 8 bits and one whose type its low nibble alone gives, every byte of that low nibble of
+ * one type, of a fixed length and no TIMESTAMP), else the one token the low byte gives (t2
+ * TOK_NTYPES: none); slow for a TIMESTAMP or WAVE_START_EXT, which the loop looks at
+ * more closely. */
+static struct step { uint8_t t1, t2, nib, slow; } step_of[MAXGEN][4096];
 static int table_ready;
 
 static void
@@ -36,9 +38,12 @@ build_gen(const struct sqtt_gen *g)
 	}
 	for (b = 0; b < 4096; b++) {
 		unsigned t1 = type_of[g->index][b & 0xff], lo = (unsigned)b >> 8, t2, k;
-		struct pair *pe = &pair_of[g->index][b];
+		struct step *pe = &step_of[g->index][b];
 
-		pe->nib = 0;
+		pe->t1 = (uint8_t)t1;
+		pe->t2 = TOK_NTYPES;
+		pe->nib = nibs_of[g->index][b & 0xff];
+		pe->slow = t1 == TOK_TIMESTAMP || t1 == TOK_WAVE_START_EXT;
 		if (nibs_of[g->index][b & 0xff] != 2 || t1 == TOK_TIMESTAMP ||
 		    t1 == TOK_WAVE_START_EXT || t1 == TOK_UNKNOWN)
 			continue;
@@ -49,7 +54,6 @@ build_gen(const struct sqtt_gen *g)
 		if (k < 16 || t2 == TOK_TIMESTAMP || t2 == TOK_WAVE_START_EXT ||
 		    t2 == TOK_UNKNOWN)
 			continue;
-		pe->t1 = (uint8_t)t1;
 		pe->t2 = (uint8_t)t2;
 		pe->nib = (uint8_t)(2 + nibs_of[g->index][lo]);
 	}
@@ -375,10 +379,10 @@ int
 sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 {
 	struct sqtt_token tok;
-	uint64_t pos, end, w, rt, pl;
-	const uint8_t *type, *nibs;
-	const struct pair *pair, *pe;
-	int r, b;
+	uint64_t pos, end, w, v, rt, pl, local[TOK_NTYPES + 1] = { 0 };
+	const struct step *step, *pe;
+	unsigned c, cmax;
+	int r, t;
 
 	/* the first token through sqtt_next: it checks the HEADER */
 	if (d->ntokens == 0) {
@@ -386,30 +390,43 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 			return r;
 		counts[tok.type]++;
 	}
-	type = type_of[d->gen->index];
-	nibs = nibs_of[d->gen->index];
-	pair = pair_of[d->gen->index];
+	step = step_of[d->gen->index];
 	rt = 1ULL << d->gen->ts_rt;
 	pl = 1ULL << d->gen->ts_pl;
 	for (;;) {
 		pos = d->pos;
 		end = d->len * 2;
 		while (pos + 18 <= end) {
+			/* the tokens that start in the window's first 52 bits are read from it
+			 * (the next 12 bits all a step needs): no load on the path from one
+			 * token's length to the next one's type; none past the last 18 nibbles,
+			 * which the tail's checks read */
 			w = window(d->data, pos);
-			if ((pe = &pair[w & 0xfff])->nib) {	/* two short tokens at once */
-				counts[pe->t1]++;
-				counts[pe->t2]++;
-				pos += pe->nib;
-				continue;
-			}
-			b = (int)(w & 0xff);
-			counts[type[b]]++;
-			if (type[b] == TOK_TIMESTAMP && (w & (rt | pl)) == pl)
-				d->lost++;	/* a delta TIMESTAMP flagging lost packets */
-			if (type[b] == TOK_WAVE_START_EXT)
-				pos += token_bits(d->gen, TOK_WAVE_START_EXT, d->data, pos) / 4;
-			else
-				pos += nibs[b];
+			cmax = end - pos - 18 < 13 ? (unsigned)(end - pos - 18) * 4 : 52;
+			c = 0;
+			do {
+				v = w >> c;
+				pe = &step[v & 0xfff];
+				if (pe->slow) {
+					if (c != 0)	/* read it from a window of its own */
+						break;
+					local[pe->t1]++;
+					if (pe->t1 == TOK_TIMESTAMP) {
+						if ((w & (rt | pl)) == pl)
+							d->lost++;	/* a delta TIMESTAMP
+									 * flagging lost packets */
+						c = pe->nib * 4u;
+					} else {
+						c = token_bits(d->gen, TOK_WAVE_START_EXT, d->data,
+						    pos);
+					}
+					break;
+				}
+				local[pe->t1]++;
+				local[pe->t2]++;
+				c += pe->nib * 4u;
+			} while (c <= cmax);
+			pos += c / 4;
 		}
 		d->ntokens += 1;	/* only "some tokens were seen" matters from here */
 		d->pos = pos;
@@ -417,7 +434,9 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 			break;
 		fill(d);
 	}
-	d->unknown += counts[TOK_UNKNOWN];
+	for (t = 0; t < TOK_NTYPES; t++)
+		counts[t] += local[t];
+	d->unknown += local[TOK_UNKNOWN];
 	while ((r = sqtt_next(d, &tok)) > 0)	/* the last 17 nibbles */
 		counts[tok.type]++;
 	return r;
