@@ -59,13 +59,13 @@ struct rp {
 	char *json;		/* the results JSON's path, NULL if none was read */
 	int rocpd;		/* the results were a rocpd database */
 	struct rp_code *code;
-	size_t ncode;
+	size_t ncode, code_cap;
 	struct rp_sym *sym;
-	size_t nsym;
+	size_t nsym, sym_cap;
 	struct rp_disp *disp;
-	size_t ndisp;
+	size_t ndisp, disp_cap;
 	struct rp_att *att;
-	size_t natt;
+	size_t natt, att_cap;
 	struct rocpd_agent *agent;	/* from a rocpd database */
 	size_t nagent;
 	/* by id, index + 1 (as pointers): many code objects, symbols or dispatches are not
@@ -84,6 +84,17 @@ xasprintf_path(const char *dir, const char *name)
 	return s;
 }
 
+/* Room for one more of n elements in p, the room doubled as it grows (an element at a
+ * time would copy the array at each: quadratic in a results file's records). */
+static void *
+room_for_one(void *p, size_t n, size_t *cap, size_t size)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap < 16 ? 16 : *cap * 2;
+	return xreallocarray(p, *cap, size);
+}
+
 static struct rp_code *
 code_by_id(struct rp *r, long id, int add)
 {
@@ -95,7 +106,7 @@ code_by_id(struct rp *r, long id, int add)
 		*slot = NULL;
 		return NULL;
 	}
-	r->code = xreallocarray(r->code, r->ncode + 1, sizeof(*r->code));
+	r->code = room_for_one(r->code, r->ncode, &r->code_cap, sizeof(*r->code));
 	memset(&r->code[r->ncode], 0, sizeof(*r->code));
 	r->code[r->ncode].id = id;
 	*slot = (void *)(uintptr_t)(r->ncode + 1);
@@ -178,7 +189,7 @@ scan(struct rp *r, const struct json *v)
 		if (json_u64(co, &id) == 1 && id <= LONG_MAX && json_u64(kid, &u) == 1 &&
 		    u <= INT64_MAX && kn != NULL && kn->type == JSON_STRING) {
 			struct rp_sym *s;
-			r->sym = xreallocarray(r->sym, r->nsym + 1, sizeof(*r->sym));
+			r->sym = room_for_one(r->sym, r->nsym, &r->sym_cap, sizeof(*r->sym));
 			s = &r->sym[r->nsym++];
 			s->kernel = (int64_t)u;
 			s->code = (long)id;
@@ -191,7 +202,7 @@ scan(struct rp *r, const struct json *v)
 		}
 		if (json_u64(json_get(v, "dispatch_id"), &id) == 1 && id <= INT64_MAX &&
 		    json_u64(kid, &u) == 1 && u <= INT64_MAX) {
-			r->disp = xreallocarray(r->disp, r->ndisp + 1, sizeof(*r->disp));
+			r->disp = room_for_one(r->disp, r->ndisp, &r->disp_cap, sizeof(*r->disp));
 			r->disp[r->ndisp].id = (int64_t)id;
 			r->disp[r->ndisp++].kernel = (int64_t)u;
 		}
@@ -257,7 +268,8 @@ read_rocpd(struct rp *r, const char *name)
 		k->size = db.code[i].size;
 		k->has_base = 1;
 	}
-	r->sym = xreallocarray(r->sym, r->nsym + db.nsym + 1, sizeof(*r->sym));
+	r->sym_cap = r->nsym + db.nsym + 1;
+	r->sym = xreallocarray(r->sym, r->sym_cap, sizeof(*r->sym));
 	for (i = 0; i < db.nsym; i++) {
 		struct rp_sym *s = &r->sym[r->nsym++];
 		s->kernel = db.sym[i].id;
@@ -266,7 +278,8 @@ read_rocpd(struct rp *r, const char *name)
 		s->entry = db.sym[i].has_entry ?
 		    db.sym[i].kernel_object + (uint64_t)db.sym[i].entry_offset : 0;
 	}
-	r->disp = xreallocarray(r->disp, r->ndisp + db.ndisp + 1, sizeof(*r->disp));
+	r->disp_cap = r->ndisp + db.ndisp + 1;
+	r->disp = xreallocarray(r->disp, r->disp_cap, sizeof(*r->disp));
 	for (i = 0; i < db.ndisp; i++) {
 		r->disp[r->ndisp].id = db.disp[i].id;
 		r->disp[r->ndisp++].kernel = db.disp[i].kernel;
@@ -380,7 +393,7 @@ list(struct rp *r, const char *prefix, char **json, char **db)
 			/* PID_AGENT_shader_engine_: the agent's handle, digits after a '_' */
 			while (h > n && h[-1] >= '0' && h[-1] <= '9')
 				h--;
-			r->att = xreallocarray(r->att, r->natt + 1, sizeof(*r->att));
+			r->att = room_for_one(r->att, r->natt, &r->att_cap, sizeof(*r->att));
 			a = &r->att[r->natt++];
 			a->has_agent = h > n && h < p && h[-1] == '_' &&
 			    name_number(h, UINT64_MAX, &agent) == p;
