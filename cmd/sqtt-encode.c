@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "encode.h"
 #include "gfx9-encode.h"
-#include "isa.h"
+#include "gen.h"
 #include "meta.h"
 #include "tsv.h"
 
@@ -113,7 +113,7 @@ main(int argc, char *argv[])
 	static struct buffer b;
 	struct rocprof_layout layout = { 0 };
 	struct capture_writer *w;
-	const struct sqtt_gen *gen = sqtt_gen_for_version(isa_default_model()->sqtt_version);
+	const struct sqtt_gen *gen = isa_default_model()->tokens;
 	int c[PKT_NCOL];
 	struct tsv t;
 	enum tsv_kind k;
@@ -165,11 +165,11 @@ main(int argc, char *argv[])
 			meta_parse(&t);
 			if (strcmp(t.field[0], "target") == 0 && t.nfield >= 2) {
 				const struct isa_target *it = meta_target(&t, 1);
-				if ((gfx9_out = isa_target_is_gfx9(it)) != 0)	/* CDNA: trace/gfx9-encode */
+				/* CDNA's streams have no HEADER: trace/gfx9-encode */
+				if ((gfx9_out = isa_target_headerless(it)) != 0)
 					gen = sqtt_gen_default();
 				else
-					gen = sqtt_gen_for_version((it ? it->model :
-					    isa_default_model())->sqtt_version);
+					gen = (it ? it->model : isa_default_model())->tokens;
 			}
 			capture_writer_meta(w, &t);
 			continue;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa.h"
+#include "gen.h"
 #include "loops.h"
 #include "regs.h"
 #include "util.h"

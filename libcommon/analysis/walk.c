@@ -589,8 +589,7 @@ static void
 advance(const struct isa_model *m, struct wave *w, const struct inst *in, uint64_t pc,
     enum sqtt_type type, int op)
 {
-	if (in->cls == IC_BRANCH && type == TOK_INST &&
-	    sqtt_op_branch_taken(sqtt_gen_for_version(m->sqtt_version), op))
+	if (in->cls == IC_BRANCH && type == TOK_INST && sqtt_op_branch_taken(m->tokens, op))
 		w->pc = (uint64_t)in->target;
 	else
 		w->pc = pc + in->size;

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "attr.h"
-#include "isa.h"
+#include "gen.h"
 #include "meta.h"
 #include "out.h"
 #include "pipeline.h"

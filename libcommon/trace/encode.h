@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "token.h"
+#include "gen.h"
 
 struct tsv;
 

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "token.h"
+#include "gen.h"
 
 /* A streaming decoder over bytes that arrive in chunks.  Feed it with a refill callback
  * or give it one whole buffer. */

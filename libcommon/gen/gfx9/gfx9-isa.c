@@ -218,25 +218,9 @@ gfx9_disasm_unsafe(const uint8_t *p, size_t n)
 	return 0;
 }
 
-/* LLVM's CDNA3 processors and their EF_AMDGPU_MACH values (BinaryFormat/ELF.h). */
-static struct isa_target gfx9_targets[] = { { "gfx950", 0x04f, NULL },
-	{ "gfx942", 0x04c, NULL } };
-static struct isa_target gfx9_generic = { "gfx9-4-generic", 0x05f, NULL };
-
 void
 gfx9_model(struct isa_model *m)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(gfx9_targets) / sizeof(gfx9_targets[0]); i++)
-		gfx9_targets[i].model = m;
-	gfx9_generic.model = m;
-	m->name = "gfx9";
-	m->targets = gfx9_targets;
-	m->ntargets = sizeof(gfx9_targets) / sizeof(gfx9_targets[0]);
-	m->generic_mach = gfx9_generic.mach;
-	m->generic = &gfx9_generic;
-	m->sqtt_version = 0;	/* no HEADER: trace/gfx9 decodes its streams */
 	memset(m->counter_names, 0, sizeof(m->counter_names));
 	m->counter_names[CNT_VM] = "vmcnt";
 	m->counter_names[CNT_LGKM] = "lgkmcnt";
@@ -251,10 +235,4 @@ gfx9_model(struct isa_model *m)
 	m->length = gfx9_length;
 	m->disasm_unsafe = gfx9_disasm_unsafe;
 	m->exec_zero_fits = NULL;
-}
-
-int
-isa_target_is_gfx9(const struct isa_target *t)
-{
-	return t != NULL && t->model != NULL && strcmp(t->model->name, "gfx9") == 0;
 }
