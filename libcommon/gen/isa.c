@@ -665,12 +665,20 @@ gfx11_delay_fields(unsigned simm16, unsigned *id0, unsigned *skip, unsigned *id1
 
 /* ---- the default model ---- */
 
+/* The VALU operations with a v_dual_* form on gfx11 (RDNA3 ISA guide, VOPD). */
+static const char *const vopd_ops[] = { "v_fmac_f32", "v_fmaak_f32", "v_fmamk_f32",
+	"v_mul_f32", "v_add_f32", "v_sub_f32", "v_subrev_f32", "v_mul_dx9_zero_f32",
+	"v_mov_b32", "v_cndmask_b32", "v_max_f32", "v_min_f32", "v_dot2acc_f32_f16",
+	"v_add_nc_u32", "v_lshlrev_b32", "v_and_b32", NULL };
+
 static const struct isa_model gfx11 = {
 	.counter_names = { [CNT_VM] = "vmcnt", [CNT_VS] = "vscnt", [CNT_LGKM] = "lgkmcnt",
 	    [CNT_EXP] = "expcnt" },
 	.fetch_line = 64,
 	.issue_cycles = 1,
 	.counter_depth = 64,
+	.regs = { .vgprs = 256, .sgprs = 128, .vcc = 106, .exec = 126, .vgpr_banks = 4,
+	    .vopd_ops = vopd_ops },
 	.classify = isa_gfx11_classify,
 	.family_class = isa_gfx11_family_class,
 	.token_fits = gfx11_token_fits,

@@ -79,6 +79,17 @@ enum { MEM_VMEM = 1, MEM_SMEM = 2, MEM_LDS = 4 };
 
 struct isa_model;
 
+/* The register file as LLVM's disassembly names it: the SGPRs vcc and exec sit at (their
+ * _lo halves; _hi the next), and the VALU operations with a VOPD (v_dual_*) form,
+ * NULL-terminated (NULL: the generation has no VOPD). */
+struct isa_regfile {
+	unsigned vgprs, sgprs;		/* v0.. and s0.. a wave may name */
+	unsigned vcc, exec;		/* vcc_lo and exec_lo as SGPR numbers */
+	unsigned vgpr_banks;		/* VOPD: the halves' sources come from different banks
+					 * (the VGPR number modulo this) */
+	const char *const *vopd_ops;
+};
+
 /* A processor: its name as LLVM and a stream's ##target say it, its EF_AMDGPU_MACH value
  * in a code object's e_flags, and the model of its generation. */
 struct isa_target {
@@ -108,6 +119,7 @@ struct isa_model {
 					 * shows on the wave's next row (gfx11) */
 	unsigned counter_depth;		/* the operations one wait counter holds (its width:
 					 * 6 bits, 63 outstanding), at most ISA_COUNTER_DEPTH_MAX */
+	struct isa_regfile regs;	/* its register file and VOPD forms (code/regs) */
 
 	/* The class of an instruction LLVM disassembled: by its mnemonic, its text (for
 	 * atomics' glc) and its first dword (other SOPP). */
