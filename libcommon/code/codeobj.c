@@ -736,8 +736,7 @@ static void inst_facts(const struct isa_model *m, struct inst *in)
 
 	in->facts = 1;
 	in->exec_write = m->exec_write != NULL && m->exec_write(in->cls, in->text);
-	in->exec0_valu = m->exec_zero_fits != NULL &&
-	    m->exec_zero_fits(in->cls, in->mnemonic, TOK_IMM_ONE, -1);
+	in->exec0_valu = isa_exec_zero_imm(m, in->cls, in->mnemonic);
 	in->mem_counter = (int8_t)m->mem_counter(in->cls, in->text, &kind);
 	in->mem_kind = (uint8_t)kind;
 	if (in->cls == IC_WAITCNT) {

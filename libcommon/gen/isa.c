@@ -638,6 +638,12 @@ gfx11_exec_zero_fits(enum inst_class c, const char *mn, enum sqtt_type type, int
 	    pfx(mn, "v_cmp"));
 }
 
+int
+isa_exec_zero_imm(const struct isa_model *m, enum inst_class c, const char *mnemonic)
+{
+	return m->exec_zero_fits != NULL && m->exec_zero_fits(c, mnemonic, TOK_IMM_ONE, -1);
+}
+
 static int
 gfx11_disasm_unsafe(const uint8_t *p, size_t n)
 {

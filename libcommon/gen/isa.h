@@ -165,6 +165,10 @@ struct isa_model {
 	    int op);
 };
 
+/* With EXEC zero, does an instruction of class c issue as an immediate (exec_zero_fits of
+ * an IMM_ONE)? */
+int isa_exec_zero_imm(const struct isa_model *, enum inst_class c, const char *mnemonic);
+
 /* The longest ##target value looked at; longer ones name no processor. */
 #define ISA_TARGET_MAX 64
 

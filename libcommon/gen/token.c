@@ -20,6 +20,13 @@ static const char *const type_names[TOK_NTYPES] = {
 	[TOK_EXEC_POPCOUNT3] = "EXEC_POPCOUNT3", [TOK_UNKNOWN] = "UNKNOWN",
 };
 
+const uint8_t sqtt_kind_of[TOK_NTYPES + 1] = {
+	[TOK_HEADER] = SQTT_K_HEADER, [TOK_REG] = SQTT_K_REG,
+	[TOK_WAVE_START] = SQTT_K_WAVE_START, [TOK_WAVE_END] = SQTT_K_WAVE_END,
+	[TOK_INST] = SQTT_K_ISSUE, [TOK_VALU_INST] = SQTT_K_VALU, [TOK_IMM_ONE] = SQTT_K_IMM,
+	[TOK_IMMEDIATE] = SQTT_K_IMM_MASK, [TOK_NEW_PC] = SQTT_K_NEW_PC,
+};
+
 const char *
 sqtt_type_name(enum sqtt_type t)
 {

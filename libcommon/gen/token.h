@@ -36,6 +36,29 @@ struct sqtt_token {
 /* A token type's name ("INST"), the same in every generation. */
 const char *sqtt_type_name(enum sqtt_type);
 
+/* What a token means to a walk of waves and issues, the same in every generation (as its
+ * name is): the readers above trace/ ask this, never a token type. */
+enum sqtt_kind {
+	SQTT_K_OTHER,		/* nothing a walk reads */
+	SQTT_K_HEADER,		/* the traced unit, the stream's version */
+	SQTT_K_REG,		/* a register write (the dispatch's program address) */
+	SQTT_K_WAVE_START, SQTT_K_WAVE_END,
+	SQTT_K_ISSUE,		/* an instruction issue, its INST op saying what */
+	SQTT_K_VALU,		/* a VALU issue */
+	SQTT_K_IMM,		/* an immediate issue of one wave */
+	SQTT_K_IMM_MASK,	/* immediate issues of the slots of its mask */
+	SQTT_K_NEW_PC,		/* a wave's new pc, after a jump */
+	SQTT_NKIND
+};
+/* No token: a walk's stand-in where none comes (its kind SQTT_K_OTHER). */
+#define SQTT_NO_TOKEN ((enum sqtt_type)TOK_NTYPES)
+extern const uint8_t sqtt_kind_of[TOK_NTYPES + 1];
+static inline enum sqtt_kind
+sqtt_type_kind(enum sqtt_type t)
+{
+	return (enum sqtt_kind)sqtt_kind_of[t];
+}
+
 /* Where a token keeps its fields: bits [lo,hi) of the token, hi 0 where it has none.
  * The one table the decoder reads fields with and the encoder writes them with. */
 enum sqtt_field { SQTT_F_WAVE, SQTT_F_SIMD, SQTT_F_WGP, SQTT_F_SA, SQTT_F_OP, SQTT_NFIELD };

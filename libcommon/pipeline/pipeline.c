@@ -302,8 +302,7 @@ walk_buffer(struct worker *wk, const struct event *e)
 	struct walk_packet pk;
 	struct capture_stream src;
 	int r;
-	uint8_t want[TOK_NTYPES];
-	int t;
+	struct sqtt_want want;
 	const uint8_t *g9;
 	uint8_t *own;
 	size_t len;
@@ -320,8 +319,7 @@ walk_buffer(struct worker *wk, const struct event *e)
 		free(own);
 		return wk->failed ? -1 : 0;
 	}
-	for (t = 0; t < TOK_NTYPES; t++)
-		want[t] = (uint8_t)walk_wants((enum sqtt_type)t);
+	sqtt_want_by(&want, walk_wants);
 	capture_decoder(e, &d, &src);
 	pk.event = (long)e->index;
 	pk.se = e->se;
@@ -331,7 +329,7 @@ walk_buffer(struct worker *wk, const struct event *e)
 		occupancy_buffer(pl->occ, e->index, e->se, name);
 		free(name);
 	}
-	while ((r = sqtt_next_of(&d, &tok, want)) > 0) {
+	while ((r = sqtt_next_of(&d, &tok, want.type)) > 0) {
 		packet_of_token(d.gen, &tok, &pk);
 		if (pl->occ != NULL && occupancy_packet(pl->occ, &pk) != 0) {
 			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,

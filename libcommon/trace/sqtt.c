@@ -438,3 +438,10 @@ sqtt_entry_addr(struct sqtt_decoder *d)
 	}
 	return addr;
 }
+
+void
+sqtt_want_by(struct sqtt_want *w, int (*wants)(enum sqtt_type))
+{
+	for (int t = 0; t < TOK_NTYPES; t++)
+		w->type[t] = (uint8_t)(wants((enum sqtt_type)t) != 0);
+}
