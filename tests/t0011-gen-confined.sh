@@ -53,6 +53,16 @@ test_expect_success 'a token type in the walk, occupancy, codeobj or the pipelin
 	test "$(wc -l <out)" -eq 4
 '
 
+test_expect_success 'a gfx9 name in the pipeline, the capture model or sqtt-encode is refused' '
+	tree g9 &&
+	for f in libcommon/pipeline/pipeline.c libcommon/capture/capture-model.c cmd/sqtt-encode.c; do
+		printf "static int b(void) { return gfx9_is_stream(0, 0); }\n" >>g9/$f || return 1
+	done &&
+	test_expect_code 1 sh "$TOP/scripts/gen-confined.sh" g9 >out 2>&1 &&
+	test "$(grep -c ": gfx9_is_stream\$" out)" -eq 3 &&
+	test "$(wc -l <out)" -eq 3
+'
+
 test_expect_success 'the same in gen/ and trace/ is theirs: no hit' '
 	tree ok &&
 	printf "static int t = TOK_INST;\n" >>ok/libcommon/trace/packet.c &&

@@ -1438,3 +1438,17 @@ walk_gfx9_line(struct walker *wk, long event, int se, const char *type, uint64_t
 	tok.raw = raw;
 	return walk_gfx9_token(wk, event, se, &tok);
 }
+
+int
+walk_headerless_buffer(struct walker *wk, long event, int se, const uint8_t *data,
+    size_t len, const int *stop)
+{
+	struct gfx9_decoder g;
+	struct gfx9_token t;
+
+	gfx9_init(&g, data, len);
+	while (!*stop && gfx9_next(&g, &t))
+		if (walk_gfx9_token(wk, event, se, &t) != 0)
+			return -1;
+	return 0;
+}

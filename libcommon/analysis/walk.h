@@ -69,6 +69,10 @@ int walk_gfx9_token(struct walker *, long event, int se, const struct gfx9_token
  * type: -1, walk_error says it). */
 int walk_gfx9_line(struct walker *, long event, int se, const char *type, uint64_t time,
     uint64_t raw);
+/* A whole buffer of a backend whose streams have no HEADER (CDNA's), in memory: its
+ * tokens decoded and walked in order until *stop is set; -1 as walk_gfx9_token. */
+int walk_headerless_buffer(struct walker *, long event, int se, const uint8_t *data,
+    size_t len, const int *stop);
 
 /* The end of the input: waves still open are named, warnings past the cap of their kind
  * counted.  -1 with walk_error saying why when a buffer's tokens mostly do not fit its

@@ -145,14 +145,14 @@ capture_gfx9_stream(const struct event *e, size_t *len, uint8_t **own)
 	*own = NULL;
 	if (e->blob != NULL) {
 		*len = e->len;
-		return gfx9_is_stream(e->blob, e->len) ? e->blob : NULL;
+		return sqtt_stream_headerless(e->blob, e->len) ? e->blob : NULL;
 	}
 	if (e->file == NULL)
 		return NULL;
 	in = input_open(e->file);
 	while (n < sizeof(head) && (k = input_read(in, head + n, sizeof(head) - n)) > 0)
 		n += k;
-	if (!gfx9_is_stream(head, n)) {
+	if (!sqtt_stream_headerless(head, n)) {
 		input_close(in);
 		return NULL;
 	}

@@ -308,14 +308,10 @@ walk_buffer(struct worker *wk, const struct event *e)
 	size_t len;
 
 	if ((g9 = capture_gfx9_stream(e, &len, &own)) != NULL) {	/* CDNA: no HEADER */
-		struct gfx9_decoder g;
-		struct gfx9_token t;
-
-		gfx9_init(&g, g9, len);
-		while (!wk->failed && gfx9_next(&g, &t))
-			if (walk_gfx9_token(wk->walker, (long)e->index, e->se, &t) != 0)
-				worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
-				    walk_error(wk->walker));
+		if (walk_headerless_buffer(wk->walker, (long)e->index, e->se, g9, len,
+		    &wk->failed) != 0)
+			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
+			    walk_error(wk->walker));
 		free(own);
 		return wk->failed ? -1 : 0;
 	}

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gfx9.h"
 #include "sqtt.h"
 #include "util.h"
 
@@ -444,4 +445,10 @@ sqtt_want_by(struct sqtt_want *w, int (*wants)(enum sqtt_type))
 {
 	for (int t = 0; t < TOK_NTYPES; t++)
 		w->type[t] = (uint8_t)(wants((enum sqtt_type)t) != 0);
+}
+
+int
+sqtt_stream_headerless(const uint8_t *data, size_t len)
+{
+	return gfx9_is_stream(data, len);
 }

@@ -49,6 +49,9 @@ struct sqtt_want {
 	uint8_t type[TOK_NTYPES];
 };
 void sqtt_want_by(struct sqtt_want *, int (*wants)(enum sqtt_type));
+/* Is data (len bytes, the start of a stream will do) a stream of the backend whose streams
+ * have no HEADER (CDNA's gfx9: trace/gfx9 decodes it)? */
+int sqtt_stream_headerless(const uint8_t *data, size_t len);
 /* Decode to the end counting tokens per type: what sqtt_next would give, faster.
  * 0 at the end, -1 on a stream error. */
 int sqtt_count(struct sqtt_decoder *, uint64_t counts[TOK_NTYPES]);
