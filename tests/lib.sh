@@ -255,6 +255,18 @@ chromium_run() {
 		--window-size=1280,900 --hide-scrollbars "$@" 2>>"$T_DIR/chromium.log"
 }
 
+# page_probe PAGE JS [FRAGMENT]: PAGE with the script JS run in it at its end, in Chromium;
+# what JS wrote into a <pre id="probe"> it appended, unescaped, in ./probe (never empty).
+page_probe() {
+	awk -v js="$2" '
+	/^<\/body>/ { print "<script>"; while ((getline l < js) > 0) print l; print "</script>" }
+	{ print }' "$1" > probed.html &&
+	chromium_run --virtual-time-budget=10000 --dump-dom "file://$T_DIR/probed.html${3:+#$3}" > dom.html &&
+	sed -n '/<pre id="probe">/,/<\/pre>/p' dom.html |
+		sed 's/.*<pre id="probe">//; s#</pre>.*##; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g' > probe &&
+	test -s probe
+}
+
 test_done() {
 	echo "1..$t_count"
 	[ "$t_fail" -eq 0 ]

@@ -80,9 +80,7 @@ test_expect_success SHARED,CHROMIUM 'the page: occupancy bands, text on bars, a 
 		document.body.appendChild(pre);
 	})();
 	EOF
-	awk "/^<\/body>/ { print \"<script>\"; while ((getline l < \"probe.js\") > 0) print l; print \"</script>\" } { print }" g.html >probed.html &&
-	chromium_run --virtual-time-budget=10000 --dump-dom "file://$T_DIR/probed.html" >dom.html &&
-	sed -n "/<pre id=\"probe\">/,/<\/pre>/p" dom.html | sed "s/.*<pre id=\"probe\">//; s#</pre>.*##" >probe &&
+	page_probe g.html probe.js &&
 	printf "most 16\ntexts some\nmarked 0\nmarked 16 picked\nmarked 0\nlaunch 16\n" >expect &&
 	test_cmp expect probe
 '

@@ -87,9 +87,7 @@ test_expect_success CHROMIUM 'the page: a band per SIMD, labelled with the most 
 		document.body.appendChild(pre);
 	})();
 	EOF
-	awk "/^<\/body>/ { print \"<script>\"; while ((getline l < \"probe.js\") > 0) print l; print \"</script>\" } { print }" page.html > probed.html &&
-	chromium_run --virtual-time-budget=10000 --dump-dom "file://$T_DIR/probed.html" > dom.html &&
-	sed -n "/<pre id=\"probe\">/,/<\/pre>/p" dom.html | sed "s/.*<pre id=\"probe\">//; s#</pre>.*##" > probe &&
+	page_probe page.html probe.js &&
 	printf "0/0/0 3\n0/0/1 2\n0/0/2 2\n0/0/3 1\n0/1/0 2\n1/0/1 1\n" > expect &&
 	test_cmp expect probe
 '

@@ -16,13 +16,7 @@ rows() {
 
 # probe PAGE [KERNEL]: the page with t0600-probe.js run in it, its findings in probe.
 probe() {
-	awk -v probe="$TOP/tests/data/t0600-probe.js" '
-	/^<\/body>/ { print "<script>"; while ((getline l < probe) > 0) print l; print "</script>" }
-	{ print }' "$1" > probed.html &&
-	chromium_run --virtual-time-budget=10000 --dump-dom "file://$T_DIR/probed.html${2:+#kernel=$2}" > dom.html &&
-	sed -n '/<pre id="probe">/,/<\/pre>/p' dom.html |
-		sed 's/.*<pre id="probe">//; s#</pre>.*##; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g' > probe &&
-	test -s probe
+	page_probe "$1" "$TOP/tests/data/t0600-probe.js" ${2:+"kernel=$2"}
 }
 
 # expect_probe ROWS TABLE KERNEL: what the probe must find, from the row stream and the
