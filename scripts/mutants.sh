@@ -159,8 +159,8 @@ analysis/attr: the execution moved whole, the next row keeping nothing|t0476-att
 analysis/attr: a straddle into a new block not fetch|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/} else if (w->prev_last \/ STRADDLE_BLOCK != w->prev_pc \/ STRADDLE_BLOCK)/} else if (0)/
 analysis/attr: a straddle of a 64-byte line fetch|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/#define STRADDLE_BLOCK 256/#define STRADDLE_BLOCK 64/
 analysis/attr: a new line told by the previous row's first byte, not its last|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/!= w->prev_last \/ a->model->fetch_line/!= w->prev_pc \/ a->model->fetch_line/
-analysis/attr: a store of what the VALU wrote not valu_dep|t0477-attr-valu-mem|libcommon/analysis/attr.c|s/if (regs_overlap(\&w->valu_def, \&use) || /if (/
-analysis/attr: a load into what the VALU read not valu_dep|t0477-attr-valu-mem|libcommon/analysis/attr.c|s/ || regs_overlap(\&w->valu_use, \&def))/)/
+analysis/attr: a store of what the VALU wrote not valu_dep|t0477-attr-valu-mem|libcommon/analysis/attr.c|s/if (regs_overlap(\&vdef, \&use) || /if (/
+analysis/attr: a load into what the VALU read not valu_dep|t0477-attr-valu-mem|libcommon/analysis/attr.c|s/ || regs_overlap(\&vuse, \&def))/)/
 analysis/dispatch: --dispatch keeps every dispatch's rows|t0900-rocprof-run|libcommon/analysis/dispatch.c|s/if (ds->only >= 0 \&\& d != ds->only)/if (0)/
 analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/analysis/cause.c|s/		return cause_was\[i - NCAUSE\].cause;/		return CAUSE_OTHER;/
 report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/
