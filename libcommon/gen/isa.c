@@ -332,35 +332,29 @@ enum inst_class isa_gfx11_classify(const char *mn, const char *text, uint32_t w0
 
 /* A word LLVM cannot read: the class of its encoding family, so that the token it emits
  * still fits (memory families as loads: the fit rules take a load for a store token). */
+const enum inst_class isa_family_classes[ENC_NFAMILY] = {
+	[ENC_SOP1] = IC_SALU, [ENC_SOP2] = IC_SALU, [ENC_SOPC] = IC_SALU, [ENC_SOPK] = IC_SALU,
+	[ENC_SOPP] = IC_IMM, [ENC_SMEM] = IC_SMEM,
+	[ENC_VOP1] = IC_VALU, [ENC_VOP2] = IC_VALU, [ENC_VOPC] = IC_VALU, [ENC_VOP3] = IC_VALU,
+	[ENC_VOP3P] = IC_VALU, [ENC_VOPD] = IC_VALU, [ENC_VINTERP] = IC_VINTERP,
+	[ENC_LDSDIR] = IC_LDS_LOAD, [ENC_DS] = IC_LDS_STORE, [ENC_FLAT] = IC_FLAT_LOAD,
+	[ENC_MUBUF] = IC_BUF_LOAD, [ENC_MTBUF] = IC_BUF_LOAD, [ENC_MIMG] = IC_IMAGE,
+};
+
+enum inst_class
+isa_family_class_by(const enum inst_class classes[ENC_NFAMILY], enum isa_family f,
+    uint32_t w0, unsigned seg_lo)
+{
+	if ((unsigned)f >= ENC_NFAMILY)
+		return IC_UNKNOWN;
+	if (f == ENC_FLAT && (w0 >> seg_lo & 3) == 2)	/* SEG: 0 flat, 1 scratch, 2 global */
+		return IC_GLOBAL_LOAD;
+	return classes[f];
+}
+
 enum inst_class isa_gfx11_family_class(uint32_t w0)
 {
-	switch (isa_gfx11_family(w0)) {
-	case ENC_SOP1: case ENC_SOP2: case ENC_SOPC: case ENC_SOPK:
-		return IC_SALU;
-	case ENC_SOPP:
-		return IC_IMM;
-	case ENC_SMEM:
-		return IC_SMEM;
-	case ENC_VOP1: case ENC_VOP2: case ENC_VOPC: case ENC_VOP3: case ENC_VOP3P: case ENC_VOPD:
-		return IC_VALU;
-	case ENC_VINTERP:
-		return IC_VINTERP;
-	case ENC_LDSDIR:
-		return IC_LDS_LOAD;
-	case ENC_DS:
-		return IC_LDS_STORE;
-	case ENC_FLAT:
-		switch (w0 >> 16 & 3) {	/* SEG: 0 flat, 1 scratch, 2 global */
-		case 2: return IC_GLOBAL_LOAD;
-		default: return IC_FLAT_LOAD;
-		}
-	case ENC_MUBUF: case ENC_MTBUF:
-		return IC_BUF_LOAD;
-	case ENC_MIMG:
-		return IC_IMAGE;
-	default:
-		return IC_UNKNOWN;
-	}
+	return isa_family_class_by(isa_family_classes, isa_gfx11_family(w0), w0, 16);
 }
 
 

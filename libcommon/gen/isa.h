@@ -177,6 +177,12 @@ int isa_exec_zero_imm(const struct isa_model *, enum inst_class c, const char *m
 enum isa_family isa_gfx11_family(uint32_t w0);
 enum inst_class isa_gfx11_classify(const char *mnemonic, const char *text, uint32_t w0);
 enum inst_class isa_gfx11_family_class(uint32_t w0);
+/* The class of a word of encoding family f that LLVM could not read, by a backend's table
+ * (isa_family_classes: the one gfx11 and gfx9 share); a FLAT word by its SEG field at bit
+ * seg_lo (2: global). */
+extern const enum inst_class isa_family_classes[ENC_NFAMILY];
+enum inst_class isa_family_class_by(const enum inst_class classes[ENC_NFAMILY],
+    enum isa_family f, uint32_t w0, unsigned seg_lo);
 unsigned isa_gfx11_length(const uint8_t *p, size_t n);
 int isa_class_is_valu(enum inst_class);
 int isa_class_is_imm(enum inst_class);

@@ -86,34 +86,11 @@ gfx9_length(const uint8_t *p, size_t n)
 	}
 }
 
+/* gfx9's FLAT keeps its SEG field at bits [15:14] (gfx11: [17:16]). */
 static enum inst_class
 gfx9_family_class(uint32_t w0)
 {
-	switch (gfx9_family(w0)) {
-	case ENC_SOP1: case ENC_SOP2: case ENC_SOPC: case ENC_SOPK:
-		return IC_SALU;
-	case ENC_SOPP:
-		return IC_IMM;
-	case ENC_SMEM:
-		return IC_SMEM;
-	case ENC_VOP1: case ENC_VOP2: case ENC_VOPC: case ENC_VOP3: case ENC_VOP3P:
-		return IC_VALU;
-	case ENC_VINTERP:
-		return IC_VINTERP;
-	case ENC_DS:
-		return IC_LDS_STORE;
-	case ENC_FLAT:
-		switch (w0 >> 14 & 3) {	/* SEG: 0 flat, 1 scratch, 2 global */
-		case 2: return IC_GLOBAL_LOAD;
-		default: return IC_FLAT_LOAD;
-		}
-	case ENC_MUBUF: case ENC_MTBUF:
-		return IC_BUF_LOAD;
-	case ENC_MIMG:
-		return IC_IMAGE;
-	default:
-		return IC_UNKNOWN;
-	}
+	return isa_family_class_by(isa_family_classes, gfx9_family(w0), w0, 14);
 }
 
 static enum inst_class
