@@ -620,7 +620,7 @@ next_fits(const struct codeobj *code, const struct isa_model *m, const struct wa
 
 /* "INST:op" for the token column, made once per generation and op: it is on every row's
  * path. */
-#define LABEL_GENS 4
+#define LABEL_GENS GEN_MAX
 static const char *
 inst_label(const struct sqtt_gen *g, int op)
 {

@@ -16,6 +16,7 @@ static void (*const inits[])(struct gen_backend *) = { gfx11_backend, gfx12_back
 	gfx9_backend };
 #define NGEN (sizeof(inits) / sizeof(inits[0]))
 static struct gen_backend backends[NGEN];
+_Static_assert(NGEN <= GEN_MAX, "more backends than GEN_MAX");
 static int ready;
 
 static const struct sqtt_gen *naming;	/* the generation op_name_of reads */

@@ -33,6 +33,10 @@ void gfx9_backend(struct gen_backend *b);
 void gen_set_targets(struct gen_backend *b, const char *name, struct isa_target *targets,
     size_t ntargets, struct isa_target *generic);
 
+/* The most backends a build registers: tables made per generation (the decoder's, the
+ * walk's token labels) have this many rows. */
+#define GEN_MAX 8
+
 /* The default backend (gfx11); the backends by registry order (NULL past the last). */
 const struct gen_backend *gen_default(void);
 const struct gen_backend *gen_at(unsigned i);

@@ -9,7 +9,7 @@
 
 /* Token type by the low byte of the window, per generation: the longest matching pattern
  * wins; and the token's length in nibbles by that byte. */
-#define MAXGEN 8
+#define MAXGEN GEN_MAX
 static uint8_t type_of[MAXGEN][256], nibs_of[MAXGEN][256];
 /* Two short tokens in the next 12 bits, for the counting loop: a token of 8 bits and one
  * whose type its low nibble alone gives (every byte of that low nibble is of one type), of
