@@ -42,7 +42,7 @@ static const struct cli cli = {
 
 /* Output ------------------------------------------------------------------------ */
 
-/* The program's tag (the column `tag`) stays the last column: cost, cause and retired go
+/* The program's tag (the column `tag`) stays the last column: cost, cause, retired, cost2 and cause2 go
  * before it, so that each column keeps its place.  -1: the input has none. */
 static int tag_col = -1;
 static int tag_last;		/* tag_col is the last column */
@@ -69,8 +69,10 @@ field_span(const char *text, size_t len, int i, size_t *from, size_t *to)
 
 /* A row passed through with its cost and cause: the hot path, formatted by hand. */
 static void
-put_row(const char *text, size_t len, int64_t cost, const char *cause, const char *ret)
+put_row(const char *text, size_t len, const struct attr_cost *c, const char *ret)
 {
+	int64_t cost = c->cost;
+	const char *cause = cause_name(c->cause);
 	size_t from = len, to = len;
 	char *p;
 
@@ -82,8 +84,9 @@ put_row(const char *text, size_t len, int64_t cost, const char *cause, const cha
 		field_span(text, len, tag_col, &from, &to);
 	if (len > OUT_LINEMAX / 2 || strlen(ret) > OUT_LINEMAX / 4) {
 		out_flush();
-		printf("%.*s%s\t%" PRId64 "\t%s\t%s%.*s\n", (int)from, text, text + to, cost, cause,
-		    ret, (int)(to - from), text + from);
+		printf("%.*s%s\t%" PRId64 "\t%s\t%s\t%" PRId64 "\t%s%.*s\n", (int)from, text,
+		    text + to, cost, cause, ret, c->cost2, cause_name(c->cause2), (int)(to - from),
+		    text + from);
 		return;
 	}
 	p = out_reserve();
@@ -101,6 +104,10 @@ put_row(const char *text, size_t len, int64_t cost, const char *cause, const cha
 	p = fmt_str(p, cause);
 	*p++ = '\t';
 	p = fmt_str(p, ret);
+	*p++ = '\t';
+	p = fmt_u64(p, (uint64_t)c->cost2);
+	*p++ = '\t';
+	p = fmt_str(p, cause_name(c->cause2));
 	memcpy(p, text + from, to - from);
 	p += to - from;
 	*p++ = '\n';
@@ -117,7 +124,7 @@ warn_row(void *ctx, const char *msg)
 }
 
 static void
-put_out(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
+put_out(void *ctx, const void *data, size_t len, const struct attr_cost *c,
     const char *retired, int meta)
 {
 	(void)ctx;
@@ -125,7 +132,7 @@ put_out(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 		out_flush();
 		printf("%s\n", (const char *)data);
 	} else {
-		put_row(data, len, cost, cause_name(cause), retired ? retired : "-");
+		put_row(data, len, c, retired ? retired : "-");
 	}
 }
 
@@ -207,7 +214,8 @@ header(const struct tsv *t)
 	tsv_cols(t, tsv_row_col, ROW_NCOL, col, TSV_COL(ROW_EVENT) | TSV_COL(ROW_WAVE) |
 	    TSV_COL(ROW_PC) | TSV_COL(ROW_TIME) | TSV_COL(ROW_DELTA) | TSV_COL(ROW_TOKEN) |
 	    TSV_COL(ROW_INST) | TSV_COL(ROW_CLASS) | TSV_COL(ROW_DEP));
-	if (col[ROW_COST] >= 0 || col[ROW_CAUSE] >= 0 || col[ROW_RETIRED] >= 0)
+	if (col[ROW_COST] >= 0 || col[ROW_CAUSE] >= 0 || col[ROW_RETIRED] >= 0 ||
+	    col[ROW_COST2] >= 0 || col[ROW_CAUSE2] >= 0)
 		tsv_fail(t, "the rows already have a cost or cause column (stall-attr output?)");
 	if (first_header != NULL) {
 		if (strcmp(t->text, first_header) != 0)
@@ -222,10 +230,10 @@ header(const struct tsv *t)
 	if (tag_col > 0) {
 		size_t from, to;
 		field_span(t->text, strlen(t->text), tag_col, &from, &to);
-		printf("%.*s%s\tcost\tcause\tretired%.*s\n", (int)from, t->text, t->text + to,
+		printf("%.*s%s\tcost\tcause\tretired\tcost2\tcause2%.*s\n", (int)from, t->text, t->text + to,
 		    (int)(to - from), t->text + from);
 	} else
-		printf("%s\tcost\tcause\tretired\n", t->text);
+		printf("%s\tcost\tcause\tretired\tcost2\tcause2\n", t->text);
 }
 
 static void

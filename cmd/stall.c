@@ -158,17 +158,18 @@ pictures_made(void)
 static void
 put_row(void *ctx, const struct pipeline_row *r)
 {
-	char extra[64];
+	char extra[128];
 
 	(void)ctx;
-	if (r->retired == NULL || strlen(r->retired) < sizeof(extra) - 48) {
-		snprintf(extra, sizeof(extra), "\t%" PRId64 "\t%s\t%s", r->cost,
-		    cause_name(r->cause), r->retired ? r->retired : "-");
+	if (r->retired == NULL || strlen(r->retired) < sizeof(extra) - 96) {
+		snprintf(extra, sizeof(extra), "\t%" PRId64 "\t%s\t%s\t%" PRId64 "\t%s", r->cost,
+		    cause_name(r->cause), r->retired ? r->retired : "-", r->cost2,
+		    cause_name(r->cause2));
 		rowtext_put(r->walk, extra);
 	} else {
 		char *big;
-		if (asprintf(&big, "\t%" PRId64 "\t%s\t%s", r->cost, cause_name(r->cause),
-		    r->retired) < 0)
+		if (asprintf(&big, "\t%" PRId64 "\t%s\t%s\t%" PRId64 "\t%s", r->cost,
+		    cause_name(r->cause), r->retired, r->cost2, cause_name(r->cause2)) < 0)
 			err(2, NULL);
 		rowtext_put(r->walk, big);
 		free(big);
@@ -272,7 +273,7 @@ main(int argc, char *argv[])
 	if (po.rows) {
 		out_flush();
 		pipeline_put_context(pl, stdout);
-		rowtext_header("\tcost\tcause\tretired");
+		rowtext_header("\tcost\tcause\tretired\tcost2\tcause2");
 	}
 	if (pipeline_run(pl, &prof, put_row, NULL) != 0) {
 		out_flush();

@@ -11,7 +11,9 @@ stall + duration - 1, the drain), AMD's idle the rest of the row's delta (the ga
 the wave's first attempt to issue, as rocprofv3 calls it).  Rows are grouped by the AFTER
 build's cause.  Prints one line per cause: cause, the cycles the BEFORE build gives it,
 those the AFTER build gives it, the AFTER build's rows of it, and AMD's stall and idle on
-those rows."""
+those rows; then the cycles of the AFTER build's that are a second cause's part of a row
+(columns cost2 and cause2, stall-attr(1): a row's cost less cost2 is its cause's), which
+the cycles of both builds include (a build without those columns gives none)."""
 import glob, gzip, os, subprocess, sys
 from collections import defaultdict
 
@@ -54,7 +56,7 @@ def main():
     before, after = sys.argv[1], sys.argv[2]
     caps = sys.argv[3:] or sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "..",
         "shared", "fixtures", "tinygrad", "*.pkl")))
-    tot = defaultdict(lambda: [0, 0, 0, 0, 0])
+    tot = defaultdict(lambda: [0, 0, 0, 0, 0, 0])
     bycause_before = defaultdict(int)
     for cap in caps:
         name = os.path.basename(cap)[:-4]
@@ -67,18 +69,24 @@ def main():
             for j, r in enumerate(ra):
                 t = tot[r["cause"]]
                 t[0] += 1
-                t[1] += int(rb[j]["cost"])
-                t[2] += int(r["cost"])
-                bycause_before[rb[j]["cause"]] += int(rb[j]["cost"])
+                b2, a2 = int(rb[j].get("cost2", 0)), int(r.get("cost2", 0))
+                t[1] += int(rb[j]["cost"]) - b2
+                t[2] += int(r["cost"]) - a2
+                bycause_before[rb[j]["cause"]] += int(rb[j]["cost"]) - b2
+                if b2:
+                    bycause_before[rb[j]["cause2"]] += b2
+                if a2:
+                    tot[r["cause2"]][2] += a2
+                    tot[r["cause2"]][5] += a2
                 if recs and len(recs) == len(ra):
                     st = int(recs[j][7])
                     if r["token"] == "WAVE_END":
                         st += int(recs[j][8]) - 1
                     t[3] += st
                     t[4] += int(r["delta"]) - st
-    print("cause\tbefore\tafter\trows\tamd_stall\tamd_idle")
+    print("cause\tbefore\tafter\trows\tamd_stall\tamd_idle\tafter_as_cause2")
     for c in sorted(set(tot) | set(bycause_before), key=lambda c: -tot[c][2]):
         t = tot[c]
-        print("%s\t%d\t%d\t%d\t%d\t%d" % (c, bycause_before[c], t[2], t[0], t[3], t[4]))
+        print("%s\t%d\t%d\t%d\t%d\t%d\t%d" % (c, bycause_before[c], t[2], t[0], t[3], t[4], t[5]))
 
 main()

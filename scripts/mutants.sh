@@ -161,6 +161,11 @@ analysis/attr: a straddle of a 64-byte line fetch|t0476-attr-fetch-exec|libcommo
 analysis/attr: a new line told by the previous row's first byte, not its last|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/!= w->prev_last \/ a->model->fetch_line/!= w->prev_pc \/ a->model->fetch_line/
 analysis/attr: a store of what the VALU wrote not valu_dep|t0477-attr-valu-mem|libcommon/analysis/attr.c|s/if (regs_overlap(\&vdef, \&use) || /if (/
 analysis/attr: a load into what the VALU read not valu_dep|t0477-attr-valu-mem|libcommon/analysis/attr.c|s/ || regs_overlap(\&vuse, \&def))/)/
+analysis/attr: a first s_sleep all launch|t0478-attr-two-causes|libcommon/analysis/attr.c|s/if ((sleep = sleep_of(a, r)) > 0 \&\& cost > 0) {/if (0) {/
+analysis/attr: issue_wait keeps the whole gap its others do not fill|t0478-attr-two-causes|libcommon/analysis/attr.c|s/		if (k < cost - 1) {/		if (0) {/
+analysis/attr: issue_wait without its own issue cycle|t0478-attr-two-causes|libcommon/analysis/attr.c|s/\*cost2 = cost - 1 - k;/*cost2 = cost - k;/
+analysis/profile: a row's second cause not given its part|t0478-attr-two-causes|libcommon/analysis/profile.c|s/	if (r->cost2 > 0) {/	if (0) {/
+analysis/annotate: a row's second cause not given its part|t0478-attr-two-causes|libcommon/analysis/annotate.c|s/count(\&s->c, cause, cost - r->cost2);/count(\&s->c, cause, cost);/
 analysis/dispatch: --dispatch keeps every dispatch's rows|t0900-rocprof-run|libcommon/analysis/dispatch.c|s/if (ds->only >= 0 \&\& d != ds->only)/if (0)/
 analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/analysis/cause.c|s/		return cause_was\[i - NCAUSE\].cause;/		return CAUSE_OTHER;/
 report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/

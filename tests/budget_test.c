@@ -23,7 +23,7 @@ static const char *const kind_name[] = { "cycles", "pct", "baseline" };
 static void
 add(struct profile *p, const char *pc, const char *inst, int cause, int64_t cost, int end)
 {
-	struct profile_row r = { "demo", pc, inst, cause, cost, end, 0, 0, 0, 0 };
+	struct profile_row r = { "demo", pc, inst, cause, cost, end, 0, 0, 0, 0, 0, 0 };
 
 	if (profile_add_row(p, &r) != 0)
 		errx(2, "profile_add_row");

@@ -28,13 +28,13 @@ test_expect_success 'the capture: demo (tag 1, events 0 1) and demo-v2 (tag 2, e
 # renumbered, the tag set.
 alone() {	# alone CAPTURE EVENT-OFFSET TAG
 	stall --rows "$1" | grep -v "^#" |
-	    awk -F"\t" -v OFS="\t" -v d="$2" -v tag="$3" "{ \$1 += d; \$16 = tag; print }"
+	    awk -F"\t" -v OFS="\t" -v d="$2" -v tag="$3" "{ \$1 += d; \$18 = tag; print }"
 }
 
 test_expect_success 'stall --rows: each buffer on its own version, no warning' '
 	stall --rows two > rows.stall 2> err &&
 	test_cmp /dev/null err &&
-	test "$(grep "^#[^#]" rows.stall | cut -f13-)" = "cost	cause	retired	tag" &&
+	test "$(grep "^#[^#]" rows.stall | cut -f13-)" = "cost	cause	retired	cost2	cause2	tag" &&
 	{ alone "$A" 0 1 && alone "$B" 2 2; } > expect &&
 	grep -v "^#" rows.stall > actual &&
 	test_cmp expect actual &&

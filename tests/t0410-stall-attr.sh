@@ -11,71 +11,71 @@ test_expect_success 'memory waits, dependencies, a barrier, fetch, drain' '
 	tabs >expect <<\EOF &&
 ##capture|hand-written: memory waits, dependencies, a barrier, fetch
 ##stall-attr|cause|cost is the row'"'"'s delta, but the wait after an s_barrier is moved onto it (the next row keeps 1 cycle)
-#event|se|kernel|wave|slot|pc|time|delta|token|inst|class|dep|cost|cause|retired
-0|0|k_mem|0|0|0x100|1000|100|INST:smem_rd|s_load_b64 s[2:3], s[0:1], 0x0|smem|-|100|wave_start|-
-0|0|k_mem|0|0|0x104|1001|1|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x108|1002|1|INST:sgmem_rd_1|global_load_b32 v1, v0, s[2:3]|global_load|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x110|1010|8|IMM_ONE|s_waitcnt lgkmcnt(0)|waitcnt|-|8|smem|0x100@1000
-0|0|k_mem|0|0|0x114|1011|1|INST:sgmem_rd_1|global_load_b32 v2, v0, s[2:3] offset:4|global_load|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x11c|1400|389|IMM_ONE|s_waitcnt vmcnt(0)|waitcnt|-|389|mem|0x108@1002,0x114@1011
-0|0|k_mem|0|0|0x120|1401|1|INST:lds_wr_1|ds_store_b32 v0, v1|lds_store|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x124|1402|1|INST:lds_rd|ds_load_b32 v2, v0 offset:4|lds_load|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x128|1430|28|IMM_ONE|s_waitcnt lgkmcnt(0)|waitcnt|-|28|lds|0x120@1401,0x124@1402
-0|0|k_mem|0|0|0x12c|1431|1|INST:smem_rd|s_load_b32 s4, s[0:1], 0x8|smem|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x134|1432|1|INST:lds_rd|ds_load_b32 v3, v0 offset:8|lds_load|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x138|1500|68|IMM_ONE|s_waitcnt lgkmcnt(0)|waitcnt|-|68|smem+lds|0x12c@1431,0x134@1432
-0|0|k_mem|0|0|0x13c|1501|1|VALU_INST|v_add_f32_e32 v1, v1, v2|valu|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x140|1506|5|VALU_INST|v_mul_f32_e32 v1, v1, v3|valu|VALU_DEP_1|5|valu_dep|-
-0|0|k_mem|0|0|0x144|1507|1|INST:barrier|s_barrier|barrier|-|300|barrier|-
-0|0|k_mem|0|0|0x148|1807|300|VALU_INST|v_add_f32_e32 v1, v1, v1|valu|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x14c|1808|1|INST:branch_taken|s_branch 12|branch|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x180|1820|12|VALU_INST|v_add_f32_e32 v1, v1, v3|valu|-|12|fetch|-
-0|0|k_mem|0|0|0x184|1821|1|INST:sgmem_wr_1|global_store_b32 v0, v1, s[2:3]|global_store|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x18c|1830|9|INST:sgmem_rd_1|global_load_b32 v4, v0, s[2:3] offset:8|global_load|-|9|vmem_issue|-
-0|0|k_mem|0|0|0x194|1831|1|INST:lds_rd|ds_load_b32 v5, v0|lds_load|-|1|issue_cycle|-
-0|0|k_mem|0|0|0x198|1840|9|INST:lds_wr_1|ds_store_b32 v0, v4 offset:12|lds_store|-|9|lds_queue|-
-0|0|k_mem|0|0|0x19c|1841|1|IMM_ONE|s_waitcnt_vscnt null, 0x0|waitcnt|-|1|mem|0x184@1821
-0|0|k_mem|0|0|0x1a0|1842|1|IMM_ONE|s_waitcnt_depctr 0xfffe|depctr|-|1|depctr|-
-0|0|k_mem|0|0|0x1a4|2000|158|WAVE_END|s_endpgm|endpgm|-|158|drain|-
-1|0|k_wait|0|0|0x100|500|200|INST:sgmem_rd_1|global_load_b32 v1, v0, s[2:3]|global_load|-|200|wave_start|-
-1|0|k_wait|0|0|0x108|501|1|INST:sgmem_rd_1|global_load_b32 v2, v0, s[2:3] offset:4|global_load|-|1|issue_cycle|-
-1|0|k_wait|0|0|0x110|700|199|IMM_ONE|s_waitcnt vmcnt(1)|waitcnt|-|199|mem|0x100@500
-1|0|k_wait|0|0|0x114|701|1|IMM_ONE|s_waitcnt vmcnt(1)|waitcnt|-|1|issue_cycle|-
-1|0|k_wait|0|0|0x118|760|59|IMM_ONE|s_waitcnt 0|waitcnt|-|59|mem|0x108@501
-1|0|k_wait|0|0|0x11c|800|40|WAVE_END|s_endpgm|endpgm|-|40|drain|-
-2|1|k_mem|0|3|-|3000|1100|WAVE_END|-|unknown|-|1100|wave_start|-
+#event|se|kernel|wave|slot|pc|time|delta|token|inst|class|dep|cost|cause|retired|cost2|cause2
+0|0|k_mem|0|0|0x100|1000|100|INST:smem_rd|s_load_b64 s[2:3], s[0:1], 0x0|smem|-|100|wave_start|-|0|-
+0|0|k_mem|0|0|0x104|1001|1|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x108|1002|1|INST:sgmem_rd_1|global_load_b32 v1, v0, s[2:3]|global_load|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x110|1010|8|IMM_ONE|s_waitcnt lgkmcnt(0)|waitcnt|-|8|smem|0x100@1000|0|-
+0|0|k_mem|0|0|0x114|1011|1|INST:sgmem_rd_1|global_load_b32 v2, v0, s[2:3] offset:4|global_load|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x11c|1400|389|IMM_ONE|s_waitcnt vmcnt(0)|waitcnt|-|389|mem|0x108@1002,0x114@1011|0|-
+0|0|k_mem|0|0|0x120|1401|1|INST:lds_wr_1|ds_store_b32 v0, v1|lds_store|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x124|1402|1|INST:lds_rd|ds_load_b32 v2, v0 offset:4|lds_load|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x128|1430|28|IMM_ONE|s_waitcnt lgkmcnt(0)|waitcnt|-|28|lds|0x120@1401,0x124@1402|0|-
+0|0|k_mem|0|0|0x12c|1431|1|INST:smem_rd|s_load_b32 s4, s[0:1], 0x8|smem|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x134|1432|1|INST:lds_rd|ds_load_b32 v3, v0 offset:8|lds_load|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x138|1500|68|IMM_ONE|s_waitcnt lgkmcnt(0)|waitcnt|-|68|smem+lds|0x12c@1431,0x134@1432|0|-
+0|0|k_mem|0|0|0x13c|1501|1|VALU_INST|v_add_f32_e32 v1, v1, v2|valu|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x140|1506|5|VALU_INST|v_mul_f32_e32 v1, v1, v3|valu|VALU_DEP_1|5|valu_dep|-|0|-
+0|0|k_mem|0|0|0x144|1507|1|INST:barrier|s_barrier|barrier|-|300|barrier|-|0|-
+0|0|k_mem|0|0|0x148|1807|300|VALU_INST|v_add_f32_e32 v1, v1, v1|valu|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x14c|1808|1|INST:branch_taken|s_branch 12|branch|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x180|1820|12|VALU_INST|v_add_f32_e32 v1, v1, v3|valu|-|12|fetch|-|0|-
+0|0|k_mem|0|0|0x184|1821|1|INST:sgmem_wr_1|global_store_b32 v0, v1, s[2:3]|global_store|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x18c|1830|9|INST:sgmem_rd_1|global_load_b32 v4, v0, s[2:3] offset:8|global_load|-|9|vmem_issue|-|0|-
+0|0|k_mem|0|0|0x194|1831|1|INST:lds_rd|ds_load_b32 v5, v0|lds_load|-|1|issue_cycle|-|0|-
+0|0|k_mem|0|0|0x198|1840|9|INST:lds_wr_1|ds_store_b32 v0, v4 offset:12|lds_store|-|9|lds_queue|-|0|-
+0|0|k_mem|0|0|0x19c|1841|1|IMM_ONE|s_waitcnt_vscnt null, 0x0|waitcnt|-|1|mem|0x184@1821|0|-
+0|0|k_mem|0|0|0x1a0|1842|1|IMM_ONE|s_waitcnt_depctr 0xfffe|depctr|-|1|depctr|-|0|-
+0|0|k_mem|0|0|0x1a4|2000|158|WAVE_END|s_endpgm|endpgm|-|158|drain|-|0|-
+1|0|k_wait|0|0|0x100|500|200|INST:sgmem_rd_1|global_load_b32 v1, v0, s[2:3]|global_load|-|200|wave_start|-|0|-
+1|0|k_wait|0|0|0x108|501|1|INST:sgmem_rd_1|global_load_b32 v2, v0, s[2:3] offset:4|global_load|-|1|issue_cycle|-|0|-
+1|0|k_wait|0|0|0x110|700|199|IMM_ONE|s_waitcnt vmcnt(1)|waitcnt|-|199|mem|0x100@500|0|-
+1|0|k_wait|0|0|0x114|701|1|IMM_ONE|s_waitcnt vmcnt(1)|waitcnt|-|1|issue_cycle|-|0|-
+1|0|k_wait|0|0|0x118|760|59|IMM_ONE|s_waitcnt 0|waitcnt|-|59|mem|0x108@501|0|-
+1|0|k_wait|0|0|0x11c|800|40|WAVE_END|s_endpgm|endpgm|-|40|drain|-|0|-
+2|1|k_mem|0|3|-|3000|1100|WAVE_END|-|unknown|-|1100|wave_start|-|0|-
 EOF
 	test_cmp expect actual
 '
 
-test_expect_success 'waves of one SIMD interleaving: issue_wait where the other waves'"'"' issues fill half the gap, not where one issue lies in it' '
+test_expect_success 'waves of one SIMD interleaving: issue_wait where the other waves'"'"' issues fill half the gap, not where one issue lies in it; the cycles beyond theirs and its own are the next rule'"'"'s (cost2, cause2)' '
 	stall-attr "$DATA/rows-interleave.tsv" >actual &&
 	tabs >expect <<\EOF &&
 ##capture|hand-written: three waves of one SIMD interleaving
 ##stall-attr|cause|cost is the row'"'"'s delta, but the wait after an s_barrier is moved onto it (the next row keeps 1 cycle)
-#event|se|kernel|wave|slot|pc|time|delta|token|inst|class|dep|cost|cause|retired
-0|0|k_two|0|0|0x100|300|200|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|200|wave_start|-
-0|0|k_two|2|2|0x100|301|151|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|151|wave_start|-
-0|0|k_two|1|1|0x100|302|192|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|192|wave_start|-
-0|0|k_two|0|0|0x104|304|4|VALU_INST|v_mov_b32_e32 v1, 1.0|valu|-|4|issue_wait|-
-0|0|k_two|1|1|0x104|305|3|VALU_INST|v_mov_b32_e32 v1, 1.0|valu|-|3|issue_wait|-
-0|0|k_two|1|1|0x108|306|1|VALU_INST|v_add_f32_e32 v2, v0, v1|valu|VALU_DEP_1|1|issue_cycle|-
-0|0|k_two|0|0|0x108|307|3|VALU_INST|v_add_f32_e32 v2, v0, v1|valu|VALU_DEP_1|3|valu_dep|-
-0|0|k_two|0|0|0x10c|311|4|VALU_INST|v_mul_f32_e32 v3, v2, v2|valu|-|4|unexplained|-
-0|0|k_two|1|1|0x10c|311|5|VALU_INST|v_mul_f32_e32 v3, v2, v2|valu|-|5|unexplained|-
-0|0|k_two|0|0|0x110|312|1|INST:valut_4|v_exp_f32_e32 v4, v3|valu_trans|-|4|exec|-
-0|0|k_two|0|0|0x114|320|8|VALU_INST|v_add_f32_e32 v5, v4, v4|valu|TRANS32_DEP_1|5|trans_dep|-
-0|0|k_two|1|1|0x110|321|10|INST:valut_4|v_exp_f32_e32 v4, v3|valu_trans|-|10|unexplained|-
-0|0|k_two|0|0|0x118|322|2|INST:salu|s_add_u32 s0, s0, 1|salu|-|2|issue_wait|-
-0|0|k_two|0|0|0x11c|326|4|INST:salu|s_cmp_eq_u32 s0, 4|salu|SALU_CYCLE_1|4|salu_dep|-
-0|0|k_two|1|1|0x114|328|7|VALU_INST|v_add_f32_e32 v5, v4, v4|valu|TRANS32_DEP_1|7|trans_dep|-
-0|0|k_two|0|0|0x120|329|3|VALU_INST|v_mov_b32_e32 v6, 0|valu|-|3|issue_wait|-
-0|0|k_two|0|0|0x124|340|11|WAVE_END|s_endpgm|endpgm|-|11|drain|-
-0|0|k_two|1|1|0x118|345|17|INST:salu|s_add_u32 s0, s0, 1|salu|-|17|unexplained|-
-0|0|k_two|1|1|0x11c|346|1|INST:salu|s_cmp_eq_u32 s0, 4|salu|SALU_CYCLE_1|1|issue_cycle|-
-0|0|k_two|2|2|0x124|350|49|WAVE_END|s_endpgm|endpgm|-|49|drain|-
-0|0|k_two|1|1|0x120|360|14|VALU_INST|v_mov_b32_e32 v6, 0|valu|-|14|unexplained|-
-0|0|k_two|1|1|0x124|400|40|WAVE_END|s_endpgm|endpgm|-|40|drain|-
+#event|se|kernel|wave|slot|pc|time|delta|token|inst|class|dep|cost|cause|retired|cost2|cause2
+0|0|k_two|0|0|0x100|300|200|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|200|wave_start|-|0|-
+0|0|k_two|2|2|0x100|301|151|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|151|wave_start|-|0|-
+0|0|k_two|1|1|0x100|302|192|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|192|wave_start|-|0|-
+0|0|k_two|0|0|0x104|304|4|VALU_INST|v_mov_b32_e32 v1, 1.0|valu|-|4|issue_wait|-|1|unexplained
+0|0|k_two|1|1|0x104|305|3|VALU_INST|v_mov_b32_e32 v1, 1.0|valu|-|3|issue_wait|-|1|unexplained
+0|0|k_two|1|1|0x108|306|1|VALU_INST|v_add_f32_e32 v2, v0, v1|valu|VALU_DEP_1|1|issue_cycle|-|0|-
+0|0|k_two|0|0|0x108|307|3|VALU_INST|v_add_f32_e32 v2, v0, v1|valu|VALU_DEP_1|3|valu_dep|-|0|-
+0|0|k_two|0|0|0x10c|311|4|VALU_INST|v_mul_f32_e32 v3, v2, v2|valu|-|4|unexplained|-|0|-
+0|0|k_two|1|1|0x10c|311|5|VALU_INST|v_mul_f32_e32 v3, v2, v2|valu|-|5|unexplained|-|0|-
+0|0|k_two|0|0|0x110|312|1|INST:valut_4|v_exp_f32_e32 v4, v3|valu_trans|-|4|exec|-|0|-
+0|0|k_two|0|0|0x114|320|8|VALU_INST|v_add_f32_e32 v5, v4, v4|valu|TRANS32_DEP_1|5|trans_dep|-|0|-
+0|0|k_two|1|1|0x110|321|10|INST:valut_4|v_exp_f32_e32 v4, v3|valu_trans|-|10|unexplained|-|0|-
+0|0|k_two|0|0|0x118|322|2|INST:salu|s_add_u32 s0, s0, 1|salu|-|2|issue_wait|-|0|-
+0|0|k_two|0|0|0x11c|326|4|INST:salu|s_cmp_eq_u32 s0, 4|salu|SALU_CYCLE_1|4|salu_dep|-|0|-
+0|0|k_two|1|1|0x114|328|7|VALU_INST|v_add_f32_e32 v5, v4, v4|valu|TRANS32_DEP_1|7|trans_dep|-|0|-
+0|0|k_two|0|0|0x120|329|3|VALU_INST|v_mov_b32_e32 v6, 0|valu|-|3|issue_wait|-|1|unexplained
+0|0|k_two|0|0|0x124|340|11|WAVE_END|s_endpgm|endpgm|-|11|drain|-|0|-
+0|0|k_two|1|1|0x118|345|17|INST:salu|s_add_u32 s0, s0, 1|salu|-|17|unexplained|-|0|-
+0|0|k_two|1|1|0x11c|346|1|INST:salu|s_cmp_eq_u32 s0, 4|salu|SALU_CYCLE_1|1|issue_cycle|-|0|-
+0|0|k_two|2|2|0x124|350|49|WAVE_END|s_endpgm|endpgm|-|49|drain|-|0|-
+0|0|k_two|1|1|0x120|360|14|VALU_INST|v_mov_b32_e32 v6, 0|valu|-|14|unexplained|-|0|-
+0|0|k_two|1|1|0x124|400|40|WAVE_END|s_endpgm|endpgm|-|40|drain|-|0|-
 EOF
 	test_cmp expect actual
 '
@@ -84,15 +84,15 @@ test_expect_success 'a barrier is charged the wait of the next row, which keeps 
 	stall-attr "$DATA/rows-barrier.tsv" >actual &&
 	tabs >expect <<\EOF &&
 ##stall-attr|cause|cost is the row'"'"'s delta, but the wait after an s_barrier is moved onto it (the next row keeps 1 cycle)
-#event|se|kernel|wave|slot|pc|time|delta|token|inst|class|dep|cost|cause|retired
-0|0|k_bar|0|0|0x100|100|100|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|100|wave_start|-
-0|0|k_bar|1|1|0x100|105|95|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|95|wave_start|-
-0|0|k_bar|0|0|0x104|106|6|INST:barrier|s_barrier|barrier|-|40|barrier|-
-0|0|k_bar|1|1|0x104|120|15|INST:barrier|s_barrier|barrier|-|36|barrier|-
-0|0|k_bar|0|0|0x108|141|35|VALU_INST|v_add_nc_u32_e32 v1, v0, v0|valu|-|1|issue_cycle|-
-0|0|k_bar|1|1|0x108|142|22|VALU_INST|v_add_nc_u32_e32 v1, v0, v0|valu|-|1|issue_cycle|-
-0|0|k_bar|0|0|0x10c|150|9|WAVE_END|s_endpgm|endpgm|-|9|drain|-
-0|0|k_bar|1|1|0x10c|151|9|WAVE_END|s_endpgm|endpgm|-|9|drain|-
+#event|se|kernel|wave|slot|pc|time|delta|token|inst|class|dep|cost|cause|retired|cost2|cause2
+0|0|k_bar|0|0|0x100|100|100|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|100|wave_start|-|0|-
+0|0|k_bar|1|1|0x100|105|95|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|95|wave_start|-|0|-
+0|0|k_bar|0|0|0x104|106|6|INST:barrier|s_barrier|barrier|-|40|barrier|-|0|-
+0|0|k_bar|1|1|0x104|120|15|INST:barrier|s_barrier|barrier|-|36|barrier|-|0|-
+0|0|k_bar|0|0|0x108|141|35|VALU_INST|v_add_nc_u32_e32 v1, v0, v0|valu|-|1|issue_cycle|-|0|-
+0|0|k_bar|1|1|0x108|142|22|VALU_INST|v_add_nc_u32_e32 v1, v0, v0|valu|-|1|issue_cycle|-|0|-
+0|0|k_bar|0|0|0x10c|150|9|WAVE_END|s_endpgm|endpgm|-|9|drain|-|0|-
+0|0|k_bar|1|1|0x10c|151|9|WAVE_END|s_endpgm|endpgm|-|9|drain|-|0|-
 EOF
 	test_cmp expect actual
 '
@@ -101,15 +101,15 @@ test_expect_success '--raw keeps the delta as the cost, causes from the same rul
 	stall-attr --raw "$DATA/rows-barrier.tsv" >actual &&
 	tabs >expect <<\EOF &&
 ##stall-attr|raw|cost is the row'"'"'s delta
-#event|se|kernel|wave|slot|pc|time|delta|token|inst|class|dep|cost|cause|retired
-0|0|k_bar|0|0|0x100|100|100|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|100|wave_start|-
-0|0|k_bar|1|1|0x100|105|95|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|95|wave_start|-
-0|0|k_bar|0|0|0x104|106|6|INST:barrier|s_barrier|barrier|-|6|barrier|-
-0|0|k_bar|1|1|0x104|120|15|INST:barrier|s_barrier|barrier|-|15|barrier|-
-0|0|k_bar|0|0|0x108|141|35|VALU_INST|v_add_nc_u32_e32 v1, v0, v0|valu|-|35|unexplained|-
-0|0|k_bar|1|1|0x108|142|22|VALU_INST|v_add_nc_u32_e32 v1, v0, v0|valu|-|22|unexplained|-
-0|0|k_bar|0|0|0x10c|150|9|WAVE_END|s_endpgm|endpgm|-|9|drain|-
-0|0|k_bar|1|1|0x10c|151|9|WAVE_END|s_endpgm|endpgm|-|9|drain|-
+#event|se|kernel|wave|slot|pc|time|delta|token|inst|class|dep|cost|cause|retired|cost2|cause2
+0|0|k_bar|0|0|0x100|100|100|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|100|wave_start|-|0|-
+0|0|k_bar|1|1|0x100|105|95|VALU_INST|v_mov_b32_e32 v0, 0|valu|-|95|wave_start|-|0|-
+0|0|k_bar|0|0|0x104|106|6|INST:barrier|s_barrier|barrier|-|6|barrier|-|0|-
+0|0|k_bar|1|1|0x104|120|15|INST:barrier|s_barrier|barrier|-|15|barrier|-|0|-
+0|0|k_bar|0|0|0x108|141|35|VALU_INST|v_add_nc_u32_e32 v1, v0, v0|valu|-|35|unexplained|-|0|-
+0|0|k_bar|1|1|0x108|142|22|VALU_INST|v_add_nc_u32_e32 v1, v0, v0|valu|-|22|unexplained|-|0|-
+0|0|k_bar|0|0|0x10c|150|9|WAVE_END|s_endpgm|endpgm|-|9|drain|-|0|-
+0|0|k_bar|1|1|0x10c|151|9|WAVE_END|s_endpgm|endpgm|-|9|drain|-|0|-
 EOF
 	test_cmp expect actual
 '
@@ -177,10 +177,10 @@ test_expect_success 'unknown columns are passed through, cost and cause appended
 	    "$DATA/rows-barrier.tsv" >extra.tsv &&
 	stall-attr extra.tsv >out.tsv &&
 	sed -n 2p out.tsv | tr "\t" "|" >actual &&
-	echo "#event|se|kernel|wave|slot|pc|time|delta|token|inst|class|dep|note|cost|cause|retired" >expect &&
+	echo "#event|se|kernel|wave|slot|pc|time|delta|token|inst|class|dep|note|cost|cause|retired|cost2|cause2" >expect &&
 	test_cmp expect actual &&
 	sed -n 5p out.tsv | cut -f13- | tr "\t" "|" >actual &&
-	echo "n4|40|barrier|-" >expect &&
+	echo "n4|40|barrier|-|0|-" >expect &&
 	test_cmp expect actual
 '
 

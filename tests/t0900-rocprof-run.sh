@@ -7,11 +7,11 @@
 T="$TOP/fixtures/traces"
 
 rows() {	# rows < PACKETS: the costed rows, each program writing to a file, without their
-	# tag (column 16, the last): a program's tag is its capture's (the pickle's number, the run's
+	# tag (column 18, the last): a program's tag is its capture's (the pickle's number, the run's
 	# code object id), not the same in a run written from a stream
 	cat > rows.in && sqtt-walk rows.in > rows.walk && stall-attr rows.walk > rows.attr &&
-	test "$(grep "^#[^#]" rows.attr | cut -f16-)" = tag &&
-	grep -v "^#" rows.attr | cut -f1-15
+	test "$(grep "^#[^#]" rows.attr | cut -f18-)" = tag &&
+	grep -v "^#" rows.attr | cut -f1-17
 }
 
 # A run of 3 dispatches (5, 6, 7) of 2 kernels: demo twice (two shader engines each),

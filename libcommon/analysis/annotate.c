@@ -715,6 +715,13 @@ annotate_row(struct annotate *a, const struct tsv *t)
 	if (r.has_pc && num_u64(a, t, col[ROW_PC], &r.pc) < 0)
 		return -1;
 	r.cause = cause_by_name(t->field[col[ROW_CAUSE]]);
+	r.cost2 = 0;
+	r.cause2 = CAUSE_NONE;
+	if (col[ROW_COST2] >= 0 && col[ROW_CAUSE2] >= 0) {
+		if (num_i64(a, t, col[ROW_COST2], &r.cost2) < 0)
+			return -1;
+		r.cause2 = cause_by_name(t->field[col[ROW_CAUSE2]]);
+	}
 	r.kind = row_kind_of(t->field[col[ROW_TOKEN]]);
 	r.retired = col[ROW_RETIRED] >= 0 ? t->field[col[ROW_RETIRED]] : NULL;
 	return annotate_put(a, &r);
@@ -745,6 +752,9 @@ annotate_put(struct annotate *a, const struct annotate_rec *r)
 		return fail(a, "delta: %" PRId64 " is not a time before the row's", delta);
 	if (cost < 0)
 		return fail(a, "cost: %" PRId64 " is negative", cost);
+	if (r->cost2 < 0 || r->cost2 > cost)
+		return fail(a, "cost2: %" PRId64 " is not within the cost (%" PRId64 ")", r->cost2,
+		    cost);
 	if ((k = kernel_get(a, r->kernel, r->tag)) == NULL)
 		return -1;
 	p = k->prog;
@@ -797,7 +807,9 @@ annotate_put(struct annotate *a, const struct annotate_rec *r)
 
 	s->hits++;
 	s->cycles += cost;
-	count(&s->c, cause, cost);
+	count(&s->c, cause, cost - r->cost2);
+	if (r->cost2 > 0)
+		s->c.cyc[r->cause2] += r->cost2;	/* cycles, not a hit: the row is its cause's */
 	if (cost > s->maxcost)
 		s->maxcost = cost;
 	k->hits++;
@@ -807,7 +819,9 @@ annotate_put(struct annotate *a, const struct annotate_rec *r)
 
 	if ((l = p->loop_of[idx]) != NONE) {
 		k->ls[l].cycles += cost;
-		count(&k->ls[l].c, cause, cost);
+		count(&k->ls[l].c, cause, cost - r->cost2);
+		if (r->cost2 > 0)
+			k->ls[l].c.cyc[r->cause2] += r->cost2;
 		/* an iteration starts where the wave enters and where it takes the back edge
 		 * (whose target may be an instruction that is never traced, s_delay_alu) */
 		if (w->prev_idx == NONE || p->loop_of[w->prev_idx] != l)

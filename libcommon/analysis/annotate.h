@@ -49,6 +49,8 @@ struct annotate_rec {
 	uint64_t pc;
 	int64_t delta, cost;
 	enum cause cause;
+	int64_t cost2;		/* of cost, a second cause's cycles (0: none) */
+	enum cause cause2;
 	enum row_kind kind;
 	enum inst_class cls;
 	const char *retired;	/* "pc@issue,...", NULL or "-": none */

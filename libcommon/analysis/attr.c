@@ -28,8 +28,7 @@ struct qrow {
 	struct qrow *next;
 	void *data;
 	size_t len;
-	int64_t cost;
-	enum cause cause;
+	struct attr_cost c;
 	char *retired;
 	int meta, pending;
 };
@@ -162,7 +161,7 @@ queue_flush(struct attr *a)
 	struct qrow *q;
 
 	while ((q = a->qhead) != NULL && !q->pending) {
-		a->out(a->ctx, q->data, q->len, q->cost, q->cause, q->retired, q->meta);
+		a->out(a->ctx, q->data, q->len, &q->c, q->retired, q->meta);
 		a->qhead = q->next;
 		if (a->qhead == NULL)
 			a->qtail = NULL;
@@ -194,8 +193,10 @@ queue_add(struct attr *a, const void *data, size_t len, int meta)
 void
 attr_meta(struct attr *a, const void *data, size_t len)
 {
+	static const struct attr_cost none = { 0, 0, CAUSE_NONE, CAUSE_NONE };
+
 	if (a->qhead == NULL)
-		a->out(a->ctx, data, len, 0, CAUSE_NONE, NULL, 1);
+		a->out(a->ctx, data, len, &none, NULL, 1);
 	else
 		queue_add(a, data, len, 1);
 }
@@ -432,17 +433,43 @@ sleep_of(const struct attr *a, const struct attr_row *r)
  * 2 (75% at most 4), as much as an instruction inside a line (stall-attr(1), fetch). */
 #define STRADDLE_BLOCK 256
 
-/* The rules of stall-attr(1), CAUSES, first that fits. */
+/* The rules after issue_wait's: what a gap no other wave filled waited for. */
+static enum cause
+cause_after_issue_wait(struct attr *a, const struct attr_row *r, const struct wave *w)
+{
+	if (w->prev_taken || (r->pc_known && w->prev_pc_known && r->pc / a->model->fetch_line != w->prev_last / a->model->fetch_line))
+		return CAUSE_FETCH;
+	if (is_vmem(a, r->cls))
+		return CAUSE_VMEM_ISSUE;
+	if (r->cls == IC_LDS_LOAD || r->cls == IC_LDS_STORE)
+		return CAUSE_LDS_QUEUE;
+	return CAUSE_UNEXPLAINED;
+}
+
+/* The rules of stall-attr(1), CAUSES, first that fits; a rule that explains only part of
+ * the cost gives the rest a second cause (*cost2 cycles of cause *cause2). */
 static enum cause
 cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
-    const struct wave *w, int first, int64_t cost, unsigned waited)
+    const struct wave *w, int first, int64_t cost, unsigned waited, int64_t *cost2,
+    enum cause *cause2)
 {
 	enum cause c;
+	int64_t k;
+	long sleep;
 
+	*cost2 = 0;
+	*cause2 = CAUSE_NONE;
 	if (r->cls == IC_UNTRACED)
 		return CAUSE_UNTRACED;
-	if (first)
+	if (first) {
+		/* a first s_sleep's token marks its wake: up to 64 * n cycles of the delta are
+		 * the sleep, the rest the launch */
+		if ((sleep = sleep_of(a, r)) > 0 && cost > 0) {
+			*cost2 = cost < sleep ? cost : sleep;
+			*cause2 = CAUSE_SLEEP;
+		}
 		return CAUSE_WAVE_START;
+	}
 	if (is_end(r))
 		return CAUSE_DRAIN;
 	if (sleep_of(a, r) >= 0)
@@ -472,17 +499,17 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 			return CAUSE_VALU_DEP;
 	}
 	/* the other waves' issues (a cycle each) inside the gap bound what they explain:
-	 * issue_wait where they fill at least half of it beyond the row's own cycle */
+	 * issue_wait where they fill at least half of it beyond the row's own cycle, and
+	 * then only their cycles and its own; the rest is the next rule's */
 	if (others_issued(e, w, w->prev_time, r->time) &&
-	    2 * (int64_t)others_issues(e, w, w->prev_time, r->time) >= cost - 1)
+	    2 * (k = (int64_t)others_issues(e, w, w->prev_time, r->time)) >= cost - 1) {
+		if (k < cost - 1) {
+			*cost2 = cost - 1 - k;
+			*cause2 = cause_after_issue_wait(a, r, w);
+		}
 		return CAUSE_ISSUE_WAIT;
-	if (w->prev_taken || (r->pc_known && w->prev_pc_known && r->pc / a->model->fetch_line != w->prev_last / a->model->fetch_line))
-		return CAUSE_FETCH;
-	if (is_vmem(a, r->cls))
-		return CAUSE_VMEM_ISSUE;
-	if (r->cls == IC_LDS_LOAD || r->cls == IC_LDS_STORE)
-		return CAUSE_LDS_QUEUE;
-	return CAUSE_UNEXPLAINED;
+	}
+	return cause_after_issue_wait(a, r, w);
 }
 
 /* Cycles are conserved: a wave's costs add up to its deltas, and to its lifetime. */
@@ -525,7 +552,8 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	int i, first = 0, end = is_end(r), hold = 0;
 	int barrier = !end && r->cls == IC_BARRIER && !a->model->barrier_exit_traced;
 	unsigned busy = 0;
-	enum cause cause;
+	enum cause cause, cause2;
+	int64_t cost2;
 
 	if (r->time > INT64_MAX)
 		return fail(a, "time: %" PRIu64 " is beyond 2^63-1", r->time);
@@ -572,8 +600,8 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		uint64_t keep = r->delta < 1 ? r->delta : 1;
 		if (sleep >= 0 && (uint64_t)sleep > keep)
 			keep = r->delta < (uint64_t)sleep ? r->delta : (uint64_t)sleep;
-		if (__builtin_add_overflow(w->barrier->cost, (int64_t)(r->delta - keep),
-		    &w->barrier->cost))
+		if (__builtin_add_overflow(w->barrier->c.cost, (int64_t)(r->delta - keep),
+		    &w->barrier->c.cost))
 			return fail(a, "cycles: a sum passes 2^63-1");
 		w->sum_cost += r->delta - keep;
 		release(w);
@@ -597,13 +625,13 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 			if (move > w->prev_busy - 1)
 				move = w->prev_busy - 1;
 			if (move > 0) {
-				w->held->cost += (int64_t)move;
-				w->held->cause = CAUSE_EXEC;
+				w->held->c.cost += (int64_t)move;
+				w->held->c.cause = CAUSE_EXEC;
 				w->sum_cost += move;
 				cost -= move;
 			}
 		} else if (w->prev_last / STRADDLE_BLOCK != w->prev_pc / STRADDLE_BLOCK)
-			w->held->cause = CAUSE_FETCH;
+			w->held->c.cause = CAUSE_FETCH;
 		release(w);
 	}
 	if (__builtin_add_overflow(w->sum_delta, r->delta, &w->sum_delta) ||
@@ -622,7 +650,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 			if (want[i] >= 0 && i != CNT_EXP)
 				waited |= fifo_wait(a, &w->cnt[i], (unsigned long)want[i]);
 	}
-	cause = cause_of(a, r, e, w, first, (int64_t)cost, waited);
+	cause = cause_of(a, r, e, w, first, (int64_t)cost, waited, &cost2, &cause2);
 	if (!end && !barrier) {
 		unsigned fl = STRADDLE_BLOCK;
 		busy = r->busy;
@@ -662,8 +690,10 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	data = a->bytes(a->ctx, handle, &len);
 	if (a->qhead != NULL || (barrier && !a->raw) || hold) {
 		q = queue_add(a, data, len, 0);
-		q->cost = (int64_t)cost;
-		q->cause = cause;
+		q->c.cost = (int64_t)cost;
+		q->c.cause = cause;
+		q->c.cost2 = cost2;
+		q->c.cause2 = cause2;
 		if (a->retired_len)
 			q->retired = xstrdup(a->retired);
 		if (barrier && !a->raw) {
@@ -675,8 +705,8 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 			w->held = q;
 		}
 	} else {
-		a->out(a->ctx, data, len, (int64_t)cost, cause, a->retired_len ? a->retired : NULL,
-		    0);
+		struct attr_cost c = { (int64_t)cost, cost2, cause, cause2 };
+		a->out(a->ctx, data, len, &c, a->retired_len ? a->retired : NULL, 0);
 	}
 	if (end && wave_end(a, e, w) != 0)
 		return -1;

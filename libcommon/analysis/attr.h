@@ -36,11 +36,19 @@ struct attr_row {
 				 * when the row knows only its text */
 };
 
-/* A row out: the bytes it came in with (data, len), its cost and cause, and for an
+/* What a row is charged: cost cycles, of which cost2 (0 <= cost2 <= cost) are a second
+ * cause's, cause2 (CAUSE_NONE when cost2 is 0), and the rest the row's cause
+ * (stall-attr(1), COSTS: a row's two causes). */
+struct attr_cost {
+	int64_t cost, cost2;
+	enum cause cause, cause2;
+};
+
+/* A row out: the bytes it came in with (data, len), its cost and causes, and for an
  * s_waitcnt the memory operations it retired as "pc@issue,..." (NULL for none); or a meta
  * line (meta set, the rest meaningless) passed through in order. */
-typedef void (*attr_out_fn)(void *ctx, const void *data, size_t len, int64_t cost,
-    enum cause, const char *retired, int meta);
+typedef void (*attr_out_fn)(void *ctx, const void *data, size_t len,
+    const struct attr_cost *, const char *retired, int meta);
 /* A warning about the row just given. */
 typedef void (*attr_warn_fn)(void *ctx, const char *msg);
 /* The bytes of a row given to attr_row as handle, asked for once the rules have read the

@@ -336,8 +336,9 @@ int
 profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct profile_row *r)
 {
 	struct profile_kernel *k = &p->kernels[ki];
-	struct profile_line *sl = NULL;
-	int64_t s1, s2, s3, s4;
+	struct profile_line *sl = NULL, *l2;
+	int64_t s1, s2, s3, s4, c1 = r->cost - r->cost2;
+	struct profile_cause *pc2;
 
 	if (r->cause == CAUSE_UNTRACED && !(p->flags & PROFILE_UNTRACED)) {
 		/* the lifetime of a wave that says nothing of its instructions would only
@@ -357,10 +358,23 @@ profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct p
 		if (sl == l)
 			sl = NULL;
 	}
-	if (__builtin_add_overflow(k->cycles, r->cost, &s1) ||
-	    __builtin_add_overflow(k->cyc[r->cause], r->cost, &s2) ||
-	    __builtin_add_overflow((sl ? sl : l)->cycles, r->cost, &s3) ||
-	    __builtin_add_overflow(profile_line_cyc(sl ? sl : l, r->cause), r->cost, &s4))
+	if (r->cost2 > 0) {
+		/* a second cause's part of the cost: on the launch or drain line for those
+		 * causes, on the instruction's for the others; no hit */
+		l2 = r->cause2 == CAUSE_WAVE_START || r->cause2 == CAUSE_DRAIN ?
+		    profile_special(p, ki, profile_kind_of(r->cause2)) : l;
+		k = &p->kernels[ki];
+		pc2 = profile_line_cause(l2, r->cause2);
+		if (__builtin_add_overflow(k->cyc[r->cause2], r->cost2, &k->cyc[r->cause2]) ||
+		    __builtin_add_overflow(l2->cycles, r->cost2, &l2->cycles) ||
+		    __builtin_add_overflow(pc2->cyc, r->cost2, &pc2->cyc) ||
+		    __builtin_add_overflow(k->cycles, r->cost2, &k->cycles))
+			return -1;
+	}
+	if (__builtin_add_overflow(k->cycles, c1, &s1) ||
+	    __builtin_add_overflow(k->cyc[r->cause], c1, &s2) ||
+	    __builtin_add_overflow((sl ? sl : l)->cycles, c1, &s3) ||
+	    __builtin_add_overflow(profile_line_cyc(sl ? sl : l, r->cause), c1, &s4))
 		return -1;
 	if (r->timed)
 		span_add(p, ki, r->event, r->start, r->end);
@@ -497,7 +511,7 @@ row_cause(struct profile *p, struct tsv *t, int col)
 }
 
 struct rowcols {
-	int kernel, pc, inst, token, cost, cause, event, time, delta;
+	int kernel, pc, inst, token, cost, cause, event, time, delta, cost2, cause2;
 };
 
 static void
@@ -510,6 +524,14 @@ read_row(struct profile *p, struct tsv *t, const struct rowcols *c)
 	if (r.cost < 0)
 		tsv_fail(t, "%s: %" PRId64 " is negative", t->col[c->cost], r.cost);
 	r.cause = c->cause < 0 ? CAUSE_NONE : row_cause(p, t, c->cause);
+	r.cost2 = 0;
+	r.cause2 = CAUSE_NONE;
+	if (c->cost2 >= 0 && c->cause2 >= 0 && (r.cost2 = tsv_i64(t, c->cost2)) != 0) {
+		if (r.cost2 < 0 || r.cost2 > r.cost)
+			tsv_fail(t, "%s: %" PRId64 " is not within the cost %" PRId64,
+			    t->col[c->cost2], r.cost2, r.cost);
+		r.cause2 = row_cause(p, t, c->cause2);
+	}
 	r.kernel = t->field[c->kernel];
 	if (p->row_kernel != NULL &&
 	    (r.kernel = p->row_kernel(p->kernel_hook, t, r.kernel)) == NULL)
@@ -733,7 +755,7 @@ int
 profile_read_tsv(struct profile *p, struct tsv *t)
 {
 	const char *file_view = NULL;
-	struct rowcols rc = { -1, -1, -1, -1, -1, -1, -1, -1, -1 };
+	struct rowcols rc = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
 	struct tabcols tc = { 0 };
 	int header_seen = 0, table = 0, i;
 
@@ -788,6 +810,8 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 			rc.inst = tsv_need(t, "inst");
 			rc.token = tsv_need(t, "token");
 			rc.cause = tsv_col(t, "cause");
+			rc.cost2 = tsv_col(t, "cost2");
+			rc.cause2 = tsv_col(t, "cause2");
 			if (p->flags & PROFILE_WALL) {
 				rc.event = tsv_col(t, "event");
 				rc.time = tsv_col(t, "time");

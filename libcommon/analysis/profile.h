@@ -116,6 +116,8 @@ struct profile_row {
 	int timed;		/* event, start and end are known */
 	uint64_t event;		/* the trace buffer: each has its own clock */
 	int64_t start, end;	/* the row's span: time - delta, time */
+	int cause2;		/* of cost, cost2 cycles are cause2's (stall-attr(1)); 0: none */
+	int64_t cost2;
 };
 
 struct profile_span;

@@ -315,7 +315,7 @@ tsv_col(const struct tsv *t, const char *name)
 const char *const tsv_packet_col[PKT_NCOL] = { "event", "se", "nib", "time", "type", "wave",
 	"simd", "wgp", "sa", "op", "raw" };
 const char *const tsv_row_col[ROW_NCOL] = { "event", "se", "kernel", "wave", "slot", "pc",
-	"time", "delta", "token", "inst", "class", "dep", "cost", "cause", "retired", "tag" };
+	"time", "delta", "token", "inst", "class", "dep", "cost", "cause", "retired", "cost2", "cause2", "tag" };
 
 void
 tsv_cols(const struct tsv *t, const char *const *names, size_t n, int *cols, unsigned long need)

@@ -110,6 +110,8 @@ annotate_one(void *ctx, const struct pipeline_row *pr)
 	r.delta = (int64_t)w->delta;
 	r.cost = pr->cost;
 	r.cause = pr->cause;
+	r.cost2 = pr->cost2;
+	r.cause2 = pr->cause2;
 	r.kind = w->kind;
 	r.cls = w->in->cls;
 	r.retired = pr->retired ? pr->retired : "-";

@@ -171,9 +171,11 @@ line_of(struct worker *wk, const struct walk_row *r)
 
 /* Stage 3 out: a costed row, to the row function or to the profile. */
 static void
-costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
+costed(void *ctx, const void *data, size_t len, const struct attr_cost *c,
     const char *retired, int meta)
 {
+	int64_t cost = c->cost;
+	enum cause cause = c->cause;
 	struct worker *wk = ctx;
 	struct pipeline *pl = wk->pl;
 	const struct walk_row *r = data;
@@ -202,7 +204,7 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 			wk->escaped_kernel = profile_kernel(wk->prof, wk->escaped);
 	}
 	if (pl->o.rows) {
-		struct pipeline_row row = { r, cost, cause, retired };
+		struct pipeline_row row = { r, cost, cause, retired, c->cost2, c->cause2 };
 		pl->row_fn(pl->row_ctx, &row);
 		return;
 	}
@@ -212,6 +214,8 @@ costed(void *ctx, const void *data, size_t len, int64_t cost, enum cause cause,
 	pr.inst = r->in->text;
 	pr.cause = cause;
 	pr.cost = cost;
+	pr.cost2 = c->cost2;
+	pr.cause2 = c->cause2;
 	pr.wave_end = r->kind == ROW_WAVE_END;
 	pr.timed = 1;
 	pr.event = (uint64_t)r->event;

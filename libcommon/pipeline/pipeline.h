@@ -37,6 +37,8 @@ struct pipeline_row {
 	int64_t cost;
 	enum cause cause;
 	const char *retired;
+	int64_t cost2;		/* of cost, the cycles of a second cause (stall-attr(1)) */
+	enum cause cause2;
 };
 typedef void (*pipeline_row_fn)(void *ctx, const struct pipeline_row *);
 

@@ -18,7 +18,7 @@ static struct profile prof;
 static void
 add(const char *kernel, const char *pc, const char *inst, int cause, int64_t cost, int end)
 {
-	struct profile_row r = { kernel, pc, inst, cause, cost, end, 0, 0, 0, 0 };
+	struct profile_row r = { kernel, pc, inst, cause, cost, end, 0, 0, 0, 0, 0, 0 };
 
 	if (profile_add_row(&prof, &r) != 0)
 		abort();
