@@ -8,8 +8,7 @@
 #include "capture-write.h"
 #include "cli.h"
 #include "encode.h"
-#include "gfx9-encode.h"
-#include "isa.h"
+#include "gen.h"
 #include "meta.h"
 #include "tsv.h"
 
@@ -48,15 +47,8 @@ static const char *opt_out;
 static long opt_event = -1;
 static char why[512];
 
-/* gfx9 (CDNA) streams: written by trace/gfx9-encode, through the buffer's nibble writer */
-static int gfx9_out;
-static struct gfx9_encoder g9enc;
-
-static void
-put_gfx9(void *enc, uint64_t raw, unsigned bits)
-{
-	sqtt_encoder_put(enc, raw, bits);
-}
+/* The stream's target is a backend's whose streams have no HEADER (CDNA's) */
+static int headerless;
 
 /* The buffer being written. */
 struct buffer {
@@ -85,9 +77,10 @@ open_buffer(struct buffer *b, struct capture_writer *w, const struct sqtt_gen *g
 		b->path = "stdout";
 		b->fp = stdout;
 	}
-	sqtt_encoder_start(&b->enc, gen, b->fp, b->path);
-	if (gfx9_out)
-		gfx9_encode_begin(&g9enc, se, put_gfx9, &b->enc);
+	if (headerless)
+		sqtt_encoder_start_headerless(&b->enc, b->fp, b->path, se);
+	else
+		sqtt_encoder_start(&b->enc, gen, b->fp, b->path);
 	b->open = 1;
 }
 
@@ -113,7 +106,7 @@ main(int argc, char *argv[])
 	static struct buffer b;
 	struct rocprof_layout layout = { 0 };
 	struct capture_writer *w;
-	const struct sqtt_gen *gen = sqtt_gen_for_version(isa_default_model()->sqtt_version);
+	const struct sqtt_gen *gen = isa_default_model()->tokens;
 	int c[PKT_NCOL];
 	struct tsv t;
 	enum tsv_kind k;
@@ -165,11 +158,8 @@ main(int argc, char *argv[])
 			meta_parse(&t);
 			if (strcmp(t.field[0], "target") == 0 && t.nfield >= 2) {
 				const struct isa_target *it = meta_target(&t, 1);
-				if ((gfx9_out = isa_target_is_gfx9(it)) != 0)	/* CDNA: trace/gfx9-encode */
-					gen = sqtt_gen_default();
-				else
-					gen = sqtt_gen_for_version((it ? it->model :
-					    isa_default_model())->sqtt_version);
+				headerless = isa_target_headerless(it);
+				gen = (it ? it->model : isa_default_model())->tokens;
 			}
 			capture_writer_meta(w, &t);
 			continue;
@@ -201,13 +191,6 @@ main(int argc, char *argv[])
 				tsv_fail(&t, "se: %s is not a shader engine 0..255", t.field[c[PKT_SE]]);
 			open_buffer(&b, w, gen, event, se);
 			last_event = event;
-		}
-		if (gfx9_out) {
-			char why9[160];
-			if (c[PKT_RAW] < 0 || gfx9_encode_line(&g9enc, t.field[c[PKT_TYPE]],
-			    tsv_u64(&t, c[PKT_TIME]), tsv_u64(&t, c[PKT_RAW]), why9, sizeof(why9)) != 0)
-				tsv_fail(&t, "%s", c[PKT_RAW] < 0 ? "a gfx9 token needs its raw bits" : why9);
-			continue;
 		}
 		if ((st = sqtt_encode_row(&b.enc, &t, c)) == SQTT_ENC_ROW)
 			tsv_fail(&t, "%s", b.enc.err);

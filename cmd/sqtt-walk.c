@@ -69,7 +69,7 @@ take_meta(struct walker *wk, struct tsv *t)
 	meta_parse(t);
 	if (strcmp(t->field[0], "target") == 0) {
 		walk_target(wk, meta_target(t, 1));
-		gfx9 = isa_target_is_gfx9(meta_target(t, 1));
+		gfx9 = isa_target_headerless(meta_target(t, 1));
 	} else if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
 		walk_source(wk, meta_is_none(t->field[1]) ? "-" : t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {

@@ -12,7 +12,7 @@
 #include "codeobj.h"
 #include "gfx9.h"
 #include "gfx9walk.h"
-#include "isa.h"
+#include "gen.h"
 
 struct ctx {
 	unsigned event;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa.h"
+#include "gen.h"
 #include "loops.h"
 #include "regs.h"
 #include "util.h"
@@ -87,8 +87,8 @@ main(int argc, char *argv[])
 			fprintf(stderr, "loops_test: no such instruction\n");
 			return 2;
 		}
-		inst_regs(&insts[x], &da, &ua);
-		inst_regs(&insts[y], &db, &ub);
+		inst_regs(isa_default_model(), &insts[x], &da, &ua);
+		inst_regs(isa_default_model(), &insts[y], &db, &ub);
 		for (i = 0; i < 4; i++) {
 			a.v[i] = da.v[i] | ua.v[i];
 			b.v[i] = db.v[i] | ub.v[i];

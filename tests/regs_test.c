@@ -50,7 +50,7 @@ main(void)
 		snprintf(m, sizeof(m), "%.*s", (int)strcspn(line, " "), line);
 		in.mnemonic = m;
 		in.target = -1;
-		inst_regs(&in, &def, &use);
+		inst_regs(isa_default_model(), &in, &def, &use);
 		printf("%s\tdef ", line);
 		put(&def);
 		printf("\tuse ");

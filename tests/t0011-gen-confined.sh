@@ -36,11 +36,31 @@ test_expect_success 'a generation-named function outside gen/ is named, exit 1' 
 	grep -x "gen-confined: libcommon/capture/capture.c:[0-9]*: gfx11_op_unit" out
 '
 
-test_expect_success 'an op number in walk.c is refused too (only its token types wait)' '
+test_expect_success 'an op number in walk.c is refused too' '
 	tree walk &&
 	printf "static int o = SQTT_OP_BARRIER;\n" >>walk/libcommon/analysis/walk.c &&
 	test_expect_code 1 sh "$TOP/scripts/gen-confined.sh" walk >out 2>&1 &&
 	grep -x "gen-confined: libcommon/analysis/walk.c:[0-9]*: SQTT_OP_BARRIER" out
+'
+
+test_expect_success 'a token type in the walk, occupancy, codeobj or the pipeline is refused (they ask a kind)' '
+	tree kinds &&
+	for f in analysis/walk.c analysis/occupancy.c code/codeobj.c pipeline/pipeline.c; do
+		printf "static int t = TOK_WAVE_END;\n" >>kinds/libcommon/$f || return 1
+	done &&
+	test_expect_code 1 sh "$TOP/scripts/gen-confined.sh" kinds >out 2>&1 &&
+	test "$(grep -c ": TOK_WAVE_END\$" out)" -eq 4 &&
+	test "$(wc -l <out)" -eq 4
+'
+
+test_expect_success 'a gfx9 name in the pipeline, the capture model or sqtt-encode is refused' '
+	tree g9 &&
+	for f in libcommon/pipeline/pipeline.c libcommon/capture/capture-model.c cmd/sqtt-encode.c; do
+		printf "static int b(void) { return gfx9_is_stream(0, 0); }\n" >>g9/$f || return 1
+	done &&
+	test_expect_code 1 sh "$TOP/scripts/gen-confined.sh" g9 >out 2>&1 &&
+	test "$(grep -c ": gfx9_is_stream\$" out)" -eq 3 &&
+	test "$(wc -l <out)" -eq 3
 '
 
 test_expect_success 'the same in gen/ and trace/ is theirs: no hit' '

@@ -1441,7 +1441,7 @@ retired_defs(const struct kernel *k, size_t wi, struct regs *all)
 	for (j = 0; j < s->nret; j++) {
 		if ((li = inst_index(p->insts, p->ninst, s->ret[j].load)) == NONE)
 			return 0;
-		inst_regs(&p->insts[li], &d, &u);
+		inst_regs(codeobj_model(p->co), &p->insts[li], &d, &u);
 		if (regs_empty(&d) && is_load(p->insts[li].cls))
 			return 0;
 		for (v = 0; v < 4; v++)
@@ -1475,7 +1475,7 @@ independent_after(const struct kernel *k, const unsigned char *target, size_t wi
 		if (in->cls == IC_BRANCH || in->cls == IC_JUMP || in->cls == IC_BARRIER ||
 		    in->cls == IC_ENDPGM || in->cls == IC_WAITCNT || is_mem(in->cls) || target[i])
 			break;
-		inst_regs(in, &d, &u);
+		inst_regs(codeobj_model(p->co), in, &d, &u);
 		if (regs_overlap(&ld, &u) || regs_overlap(&ld, &d))
 			break;
 		n++;
@@ -1586,7 +1586,7 @@ view_hints(struct annotate *a, struct kernel *k)
 	/* vopd: adjacent independent VALUs that both ran */
 	for (i = 0; i + 1 < p->ninst; i++) {
 		if (k->pc[i].hits == 0 || k->pc[i + 1].hits == 0 ||
-		    !vopd_pair(&p->insts[i], &p->insts[i + 1]))
+		    !vopd_pair(codeobj_model(p->co), &p->insts[i], &p->insts[i + 1]))
 			continue;
 		hint(a, k, "vopd", p->insts[i].pc, k->pc[i].cycles + k->pc[i + 1].cycles,
 		    "%s and %s (0x%" PRIx64 ") are independent and both have a v_dual form: "

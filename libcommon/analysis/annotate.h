@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "cause.h"
-#include "isa.h"
+#include "gen.h"
 #include "rowkind.h"
 #include "tsv.h"
 

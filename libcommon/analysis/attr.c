@@ -491,10 +491,10 @@ cause_of(struct attr *a, const struct attr_row *r, const struct aevent *e,
 		 * loads into what it read */
 		struct inst in = { .text = r->inst }, prev = { .text = w->valu_text };
 		struct regs def, use, vdef, vuse;
-		inst_regs(r->in != NULL ? r->in : &in, &def, &use);
+		inst_regs(a->model, r->in != NULL ? r->in : &in, &def, &use);
 		/* the VALU's registers are parsed here, where a memory row asks, not at
 		 * every VALU row */
-		inst_regs(w->valu_in != NULL ? w->valu_in : &prev, &vdef, &vuse);
+		inst_regs(a->model, w->valu_in != NULL ? w->valu_in : &prev, &vdef, &vuse);
 		if (regs_overlap(&vdef, &use) || regs_overlap(&vuse, &def))
 			return CAUSE_VALU_DEP;
 	}

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "cause.h"
-#include "isa.h"
+#include "gen.h"
 #include "rowkind.h"
 
 /* Cycles are counted in 63 bits: a time beyond, a delta that reaches back before time 0

@@ -90,6 +90,7 @@ add_step(struct occupancy *o, uint32_t unit, int64_t time, int delta)
 int
 occupancy_packet(struct occupancy *o, const struct walk_packet *pk)
 {
+	enum sqtt_kind kind = sqtt_type_kind(pk->type);
 	uint32_t unit;
 	void **v;
 
@@ -97,13 +98,13 @@ occupancy_packet(struct occupancy *o, const struct walk_packet *pk)
 		return 0;
 	if (o->first < 0)
 		o->first = (int64_t)pk->time;
-	if ((pk->type != TOK_WAVE_START && pk->type != TOK_WAVE_END) || pk->wave < 0 ||
+	if ((kind != SQTT_K_WAVE_START && kind != SQTT_K_WAVE_END) || pk->wave < 0 ||
 	    pk->simd < 0 || pk->wgp < 0 || pk->sa < 0)
 		return 0;
 	unit = (uint32_t)(pk->sa & 0xff) << 16 | (uint32_t)(pk->wgp & 0xff) << 8 |
 	    (uint32_t)(pk->simd & 0xff);
 	v = u64map_slot(&o->open, (uint64_t)unit << 8 | (uint64_t)(pk->wave & 0xff));
-	if (pk->type == TOK_WAVE_START) {
+	if (kind == SQTT_K_WAVE_START) {
 		if (*v != NULL && add_step(o, unit, (int64_t)pk->time, -1) < 0)
 			return -1;	/* a slot started again: its wave ended unseen */
 		*v = (void *)(uintptr_t)(pk->time + 1);

@@ -2,7 +2,7 @@
 #include <stdint.h>
 
 #include "rowkind.h"
-#include "token.h"
+#include "gen.h"
 
 enum row_kind
 row_kind_of(const char *token)

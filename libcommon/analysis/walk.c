@@ -512,7 +512,8 @@ put_row(struct walker *wk, struct wevent *e, struct wave *w, unsigned slot,
 static enum row_kind
 token_kind(const struct sqtt_gen *g, enum sqtt_type type, int op)
 {
-	return type == TOK_INST && sqtt_op_moves_pc(g, op) ? ROW_TAKEN : ROW_ISSUE;
+	return sqtt_type_kind(type) == SQTT_K_ISSUE && sqtt_op_moves_pc(g, op) ? ROW_TAKEN :
+	    ROW_ISSUE;
 }
 
 /* Never traced: stepped over wherever the wave's pc meets them; and s_barrier_wait where
@@ -590,15 +591,16 @@ static void
 advance(const struct isa_model *m, struct wave *w, const struct inst *in, uint64_t pc,
     enum sqtt_type type, int op)
 {
-	if (in->cls == IC_BRANCH && type == TOK_INST &&
-	    sqtt_op_branch_taken(sqtt_gen_for_version(m->sqtt_version), op))
+	enum sqtt_kind k = sqtt_type_kind(type);
+
+	if (in->cls == IC_BRANCH && k == SQTT_K_ISSUE && sqtt_op_branch_taken(m->tokens, op))
 		w->pc = (uint64_t)in->target;
 	else
 		w->pc = pc + in->size;
 	(void)m;
 	if (in->exec_write)
 		w->exec0 = 1;
-	else if (type != TOK_IMM_ONE && type != TOK_IMMEDIATE && in->exec0_valu)
+	else if (k != SQTT_K_IMM && k != SQTT_K_IMM_MASK && in->exec0_valu)
 		w->exec0 = 0;
 }
 
@@ -619,7 +621,7 @@ next_fits(const struct codeobj *code, const struct isa_model *m, const struct wa
 
 /* "INST:op" for the token column, made once per generation and op: it is on every row's
  * path. */
-#define LABEL_GENS 4
+#define LABEL_GENS GEN_MAX
 static const char *
 inst_label(const struct sqtt_gen *g, int op)
 {
@@ -690,7 +692,8 @@ check_time(struct walker *wk, const struct wevent *e, const struct wave *w, unsi
 static const char *
 token_label(const struct wevent *e, enum sqtt_type type, int op)
 {
-	return type == TOK_INST ? inst_label(e->gen, op) : sqtt_type_name(type);
+	return sqtt_type_kind(type) == SQTT_K_ISSUE ? inst_label(e->gen, op) :
+	    sqtt_type_name(type);
 }
 
 /* Where the wave's waiting tokens go if each is the instruction's at the wave's pc in
@@ -825,7 +828,8 @@ held_bound(struct walker *wk)
 	struct held *h;
 
 	while (wk->hend - wk->hstart > HOLD_MAX && (h = &wk->held[wk->hstart])->state == H_PENDING)
-		(void)resolve(wk, h->e, &h->e->slot[h->slot], h->slot, 0, TOK_INST, -1, 0, 0);
+		(void)resolve(wk, h->e, &h->e->slot[h->slot], h->slot, 0, SQTT_NO_TOKEN, -1, 0,
+		    0);
 }
 
 /* One issue of an instruction token by the wave in slot. */
@@ -961,7 +965,7 @@ wave_start(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 		warning(wk, W_REOPEN, "event %ld slot %u: WAVE_START while wave %u is still open", e->id,
 		    slot, w->number);
 		if (w->pend)
-			(void)resolve(wk, e, w, slot, 0, TOK_INST, -1, 0, 0);
+			(void)resolve(wk, e, w, slot, 0, SQTT_NO_TOKEN, -1, 0, 0);
 	} else
 		e->alive++;
 	w->exec0 = 0;
@@ -991,7 +995,7 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	if (check_time(wk, e, w, slot, time) != 0)
 		return -1;
 	if (w->pend)
-		(void)resolve(wk, e, w, slot, 1, TOK_WAVE_END, -1, 1, time);
+		(void)resolve(wk, e, w, slot, 1, SQTT_NO_TOKEN, -1, 1, time);
 	pc = w->pc;
 	if ((code = event_code(wk, e)) != NULL) {
 		/* the wave's s_endpgm, past instructions that never emit a token */
@@ -1042,7 +1046,8 @@ other_free(struct wevent *e)
  * kept while the traced SIMD has had no wave (a capture whose waves all ran elsewhere
  * is still a capture of waves: walk_end writes them). */
 static int
-other_wave(struct walker *wk, struct wevent *e, const struct walk_packet *pk, unsigned slot)
+other_wave(struct walker *wk, struct wevent *e, const struct walk_packet *pk, unsigned slot,
+    int start)
 {
 	const struct codeobj *code;
 	struct wave *w;
@@ -1058,12 +1063,12 @@ other_wave(struct walker *wk, struct wevent *e, const struct walk_packet *pk, un
 	}
 	key = (uint64_t)(pk->sa & 0xff) << 24 | (uint64_t)(pk->wgp & 0xff) << 16 |
 	    (uint64_t)(pk->simd & 0xff) << 8 | slot;
-	if (pk->type == TOK_WAVE_START && e->other.n >= MAX_LIVES)
+	if (start && e->other.n >= MAX_LIVES)
 		return 0;
 	v = u64map_slot(&e->other, key);
 	if (*v == NULL)
 		*v = xcalloc(1, sizeof(struct wave));
-	if (pk->type == TOK_WAVE_START) {
+	if (start) {
 		w = *v;
 		w->alive = 1;
 		w->ev = e;
@@ -1118,13 +1123,7 @@ other_rows(struct walker *wk, struct wevent *e)
 int
 walk_wants(enum sqtt_type t)
 {
-	switch (t) {
-	case TOK_HEADER: case TOK_REG: case TOK_WAVE_START: case TOK_WAVE_END: case TOK_INST:
-	case TOK_VALU_INST: case TOK_IMM_ONE: case TOK_IMMEDIATE: case TOK_NEW_PC:
-		return 1;
-	default:
-		return 0;
-	}
+	return sqtt_type_kind(t) != SQTT_K_OTHER;
 }
 
 int
@@ -1132,12 +1131,13 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 {
 	struct wevent *e = event_get(wk, pk->event, pk->se);
 	unsigned slot;
+	int start;
 
 	if (e == NULL)
 		return -1;
 
-	switch (pk->type) {
-	case TOK_HEADER: {
+	switch (sqtt_type_kind(pk->type)) {
+	case SQTT_K_HEADER: {
 		struct sqtt_header h;
 		sqtt_header(pk->raw, &h);
 		e->have_header = 1;
@@ -1149,41 +1149,42 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 		e->no_barrier_wait = h.exclude_barrier_wait;
 		break;
 	}
-	case TOK_WAVE_START:
-	case TOK_WAVE_END:
+	case SQTT_K_WAVE_START:
+	case SQTT_K_WAVE_END:
+		start = sqtt_type_kind(pk->type) == SQTT_K_WAVE_START;
 		if (!e->have_header)
 			break;
 		slot = ((unsigned)pk->wave & (e->gen->wave_slots - 1));
 		if ((unsigned)pk->simd != e->simd || (unsigned)pk->wgp != e->wgp ||
 		    (unsigned)pk->sa != e->sa)
-			return other_wave(wk, e, pk, slot);
-		if (pk->type == TOK_WAVE_START && !e->traced_seen) {
+			return other_wave(wk, e, pk, slot, start);
+		if (start && !e->traced_seen) {
 			e->traced_seen = 1;
 			other_free(e);
 		}
-		if (pk->type == TOK_WAVE_START)
+		if (start)
 			wave_start(wk, e, slot, pk->time);
 		else
 			return wave_end(wk, e, slot, pk->time);
 		break;
-	case TOK_INST:
+	case SQTT_K_ISSUE:
 		if (sqtt_op_unit(e->gen, pk->op) == SQTT_UNIT_OTHER_SIMD)
 			break;	/* another SIMD's memory issue, no wave of ours */
 		return issue(wk, e, ((unsigned)pk->wave & (e->gen->wave_slots - 1)), pk->type, pk->op, pk->time);
-	case TOK_VALU_INST:
-	case TOK_IMM_ONE:
+	case SQTT_K_VALU:
+	case SQTT_K_IMM:
 		return issue(wk, e, ((unsigned)pk->wave & (e->gen->wave_slots - 1)), pk->type, -1, pk->time);
-	case TOK_IMMEDIATE: {
+	case SQTT_K_IMM_MASK: {
 		unsigned mask = sqtt_immediate_mask(pk->raw);
 		for (slot = 0; slot < e->gen->immediate_slots; slot++)
 			if ((mask & (1u << slot)) && issue(wk, e, slot, pk->type, -1, pk->time) != 0)
 				return -1;
 		break;
 	}
-	case TOK_NEW_PC:
+	case SQTT_K_NEW_PC:
 		new_pc(wk, e, pk->raw, pk->raw_hi);
 		break;
-	case TOK_REG:
+	case SQTT_K_REG:
 		sqtt_pgm_feed(&e->pgm, pk->raw);
 		break;
 	default:
@@ -1277,7 +1278,7 @@ walk_end(struct walker *wk)
 			some_code = 1;
 	while (wk->hstart < wk->hend)	/* tokens still waiting: no next token will come */
 		(void)resolve(wk, wk->held[wk->hstart].e, &wk->held[wk->hstart].e->slot[wk->held[wk->hstart].slot],
-		    wk->held[wk->hstart].slot, 0, TOK_INST, -1, 0, 0);
+		    wk->held[wk->hstart].slot, 0, SQTT_NO_TOKEN, -1, 0, 0);
 	for (i = 0; i < n; i++)
 		other_rows(wk, order[i]);
 	for (i = 0; i < n; i++) {
@@ -1438,7 +1439,7 @@ walk_gfx9_token(struct walker *wk, long event, int se, const struct gfx9_token *
 			}
 		} else if (gfx9_wave_packet(tok, event, se, &pk)) {
 			e->sa = e->wgp = (unsigned)-1;	/* every SIMD of the traced CU is traced */
-			if (other_wave(wk, e, &pk, (unsigned)f.wave) != 0)
+			if (other_wave(wk, e, &pk, (unsigned)f.wave, tok->type == G9_WAVE_START) != 0)
 				return -1;
 		}
 	}
@@ -1465,4 +1466,23 @@ walk_gfx9_line(struct walker *wk, long event, int se, const char *type, uint64_t
 	tok.time = (int64_t)time;
 	tok.raw = raw;
 	return walk_gfx9_token(wk, event, se, &tok);
+}
+
+int
+walk_headerless_buffer(struct walker *wk, long event, int se, const uint8_t *data,
+    size_t len, const int *stop, walk_wave_fn on_wave, void *ctx)
+{
+	struct gfx9_decoder g;
+	struct gfx9_token t;
+	struct walk_packet pk;
+
+	gfx9_init(&g, data, len);
+	while (!*stop && gfx9_next(&g, &t)) {
+		if (on_wave != NULL && gfx9_wave_packet(&t, event, se, &pk) &&
+		    on_wave(ctx, &pk) != 0)
+			return -2;
+		if (walk_gfx9_token(wk, event, se, &t) != 0)
+			return -1;
+	}
+	return 0;
 }

@@ -69,6 +69,13 @@ int walk_gfx9_token(struct walker *, long event, int se, const struct gfx9_token
  * type: -1, walk_error says it). */
 int walk_gfx9_line(struct walker *, long event, int se, const char *type, uint64_t time,
     uint64_t raw);
+/* A whole buffer of a backend whose streams have no HEADER (CDNA's), in memory: its
+ * tokens decoded and walked in order until *stop is set; -1 as walk_gfx9_token.  Each
+ * wave start and end is given first to on_wave (when not NULL) as a packet: its -1 stops
+ * the buffer with -2 (its caller knows why). */
+typedef int (*walk_wave_fn)(void *ctx, const struct walk_packet *);
+int walk_headerless_buffer(struct walker *, long event, int se, const uint8_t *data,
+    size_t len, const int *stop, walk_wave_fn on_wave, void *ctx);
 
 /* The end of the input: waves still open are named, warnings past the cap of their kind
  * counted.  -1 with walk_error saying why when a buffer's tokens mostly do not fit its

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "capture-model.h"
-#include "gfx9.h"
 #include "input.h"
 #include "meta.h"
 #include "sqtt.h"
@@ -168,7 +167,7 @@ capture_gfx9_read(const struct event *e, const uint8_t **bytes, size_t *len, uin
 	*bytes = NULL;
 	if (e->blob != NULL) {
 		*len = e->len;
-		if (!gfx9_is_stream(e->blob, e->len))
+		if (!sqtt_stream_headerless(e->blob, e->len))
 			return 0;
 		*bytes = e->blob;
 		return 1;
@@ -184,7 +183,7 @@ capture_gfx9_read(const struct event *e, const uint8_t **bytes, size_t *len, uin
 		input_close(in);
 		return -1;
 	}
-	if (!gfx9_is_stream(head, n)) {
+	if (!sqtt_stream_headerless(head, n)) {
 		input_close(in);
 		return 0;
 	}

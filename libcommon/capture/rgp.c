@@ -10,7 +10,7 @@
 #include "capture-model.h"
 #include "elfsym.h"
 #include "input.h"
-#include "isa.h"
+#include "gen.h"
 #include "rgp.h"
 #include "sqtt.h"
 #include "util.h"

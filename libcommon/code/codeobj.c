@@ -6,7 +6,7 @@
  * found.
  * Input may be hostile: every offset and size is checked against the image. */
 #include "codeobj.h"
-#include "isa.h"
+#include "gen.h"
 
 #include <gelf.h>
 #include <libelf.h>
@@ -741,8 +741,7 @@ static void inst_facts(const struct isa_model *m, struct inst *in)
 
 	in->facts = 1;
 	in->exec_write = m->exec_write != NULL && m->exec_write(in->cls, in->text);
-	in->exec0_valu = m->exec_zero_fits != NULL &&
-	    m->exec_zero_fits(in->cls, in->mnemonic, TOK_IMM_ONE, -1);
+	in->exec0_valu = isa_exec_zero_imm(m, in->cls, in->mnemonic);
 	in->mem_counter = (int8_t)m->mem_counter(in->cls, in->text, &kind);
 	in->mem_kind = (uint8_t)kind;
 	if (in->cls == IC_WAITCNT) {
@@ -935,27 +934,15 @@ static void build_free(struct build *b)
 	free(b->img);
 }
 
-/* A processor's name for messages: its model's, or one of the other generations a code
- * object is most often built for by mistake, else its EF_AMDGPU_MACH value. */
+/* A processor's name for messages (gen_mach_name), else its EF_AMDGPU_MACH value. */
 static void mach_name(unsigned mach, char *out, size_t outsz)
 {
-	static const struct { unsigned mach; const char *name; } other[] = {
-		{ 0x03f, "gfx90a" }, { 0x040, "gfx940" }, { 0x04b, "gfx941" }, { 0x04c, "gfx942" },
-		{ 0x04f, "gfx950" }, { 0x036, "gfx1030" }, { 0x048, "gfx1200" },
-		{ 0x04e, "gfx1201" }, { 0x059, "gfx12-generic" },
-	};
-	const struct isa_target *t = isa_target_by_mach(mach);
+	const char *name = gen_mach_name(mach);
 
-	if (t) {
-		snprintf(out, outsz, "%s", t->name);
-		return;
-	}
-	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
-		if (other[i].mach == mach) {
-			snprintf(out, outsz, "%s", other[i].name);
-			return;
-		}
-	snprintf(out, outsz, "e_flags processor 0x%03x", mach);
+	if (name)
+		snprintf(out, outsz, "%s", name);
+	else
+		snprintf(out, outsz, "e_flags processor 0x%03x", mach);
 }
 
 /* The processor to disassemble for: the stream's target, which the object's EF_AMDGPU_MACH

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "isa.h"
+#include "gen.h"
 
 struct inst {
 	uint64_t pc;		/* ELF virtual address */

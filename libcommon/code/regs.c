@@ -6,9 +6,12 @@
 #include "regs.h"
 
 static void
-set(struct regs *r, int vector, unsigned lo, unsigned hi)
+set(const struct isa_regfile *f, struct regs *r, int vector, unsigned lo, unsigned hi)
 {
-	unsigned i, max = vector ? 256 : 128;
+	unsigned i, max = vector ? f->vgprs : f->sgprs;
+
+	if (max > (vector ? REGS_VGPRS : REGS_SGPRS))
+		max = vector ? REGS_VGPRS : REGS_SGPRS;
 
 	for (i = lo; i <= hi && i < max; i++) {
 		if (vector)
@@ -20,7 +23,7 @@ set(struct regs *r, int vector, unsigned lo, unsigned hi)
 
 /* One operand: v5, v[2:5], s7, s[2:3], vcc, vcc_lo, exec_lo ...; others add nothing. */
 static void
-operand(const char *p, size_t n, struct regs *r)
+operand(const struct isa_regfile *f, const char *p, size_t n, struct regs *r)
 {
 	char buf[32], *end;
 	unsigned long lo, hi;
@@ -33,28 +36,28 @@ operand(const char *p, size_t n, struct regs *r)
 	buf[n] = '\0';
 	buf[strcspn(buf, " ")] = '\0';	/* "s[2:3] offset:4": modifiers follow a space */
 	if (strcmp(buf, "vcc") == 0)
-		set(r, 0, 106, 107);
+		set(f, r, 0, f->vcc, f->vcc + 1);
 	else if (strcmp(buf, "vcc_lo") == 0)
-		set(r, 0, 106, 106);
+		set(f, r, 0, f->vcc, f->vcc);
 	else if (strcmp(buf, "vcc_hi") == 0)
-		set(r, 0, 107, 107);
+		set(f, r, 0, f->vcc + 1, f->vcc + 1);
 	else if (strcmp(buf, "exec") == 0)
-		set(r, 0, 126, 127);
+		set(f, r, 0, f->exec, f->exec + 1);
 	else if (strcmp(buf, "exec_lo") == 0)
-		set(r, 0, 126, 126);
+		set(f, r, 0, f->exec, f->exec);
 	else if (strcmp(buf, "exec_hi") == 0)
-		set(r, 0, 127, 127);
+		set(f, r, 0, f->exec + 1, f->exec + 1);
 	else if ((buf[0] == 'v' || buf[0] == 's') && buf[1] == '[') {
 		lo = strtoul(buf + 2, &end, 10);
 		if (*end != ':')
 			return;
 		hi = strtoul(end + 1, &end, 10);
 		if (*end == ']' && lo <= hi)
-			set(r, buf[0] == 'v', (unsigned)lo, (unsigned)hi);
+			set(f, r, buf[0] == 'v', (unsigned)lo, (unsigned)hi);
 	} else if ((buf[0] == 'v' || buf[0] == 's') && isdigit((unsigned char)buf[1])) {
 		lo = strtoul(buf + 1, &end, 10);
 		if (*end == '\0')
-			set(r, buf[0] == 'v', (unsigned)lo, (unsigned)lo);
+			set(f, r, buf[0] == 'v', (unsigned)lo, (unsigned)lo);
 	}
 }
 
@@ -76,7 +79,7 @@ writes_first(const char *m)
 
 /* One instruction of a VOPD pair, or a whole ordinary one: "mnemonic op, op, ...". */
 static void
-one(const char *s, size_t len, struct regs *def, struct regs *use)
+one(const struct isa_regfile *f, const char *s, size_t len, struct regs *def, struct regs *use)
 {
 	const char *e = s + len, *p, *q;
 	char m[48];
@@ -97,31 +100,33 @@ one(const char *s, size_t len, struct regs *def, struct regs *use)
 		q = memchr(p, ',', (size_t)(e - p));
 		if (q == NULL)
 			q = e;
-		operand(p, (size_t)(q - p), first && wf ? def : use);
+		operand(f, p, (size_t)(q - p), first && wf ? def : use);
 		if (first && wf && (strstr(m, "fmac") || strstr(m, "dot2acc") || strstr(m, "dot2c")))
-			operand(p, (size_t)(q - p), use);
+			operand(f, p, (size_t)(q - p), use);
 		first = 0;
 	}
 	if (strncmp(m, "s_cbranch_vcc", 13) == 0)
-		set(use, 0, 106, 106);
+		set(f, use, 0, f->vcc, f->vcc);
 	if (strncmp(m, "s_cbranch_exec", 14) == 0)
-		set(use, 0, 126, 126);
+		set(f, use, 0, f->exec, f->exec);
 	if (strncmp(m, "v_cndmask", 9) == 0 && strstr(m, "_e32"))
-		set(use, 0, 106, 106);
+		set(f, use, 0, f->vcc, f->vcc);
 }
 
 void
-inst_regs(const struct inst *in, struct regs *def, struct regs *use)
+inst_regs(const struct isa_model *model, const struct inst *in, struct regs *def,
+    struct regs *use)
 {
+	const struct isa_regfile *f = &model->regs;
 	const char *t = in->text, *sep;
 
 	memset(def, 0, sizeof(*def));
 	memset(use, 0, sizeof(*use));
 	if ((sep = strstr(t, "::")) != NULL) {
-		one(t, (size_t)(sep - t), def, use);
-		one(sep + 2, strlen(sep + 2), def, use);
+		one(f, t, (size_t)(sep - t), def, use);
+		one(f, sep + 2, strlen(sep + 2), def, use);
 	} else
-		one(t, strlen(t), def, use);
+		one(f, t, strlen(t), def, use);
 }
 
 int
@@ -139,18 +144,16 @@ regs_empty(const struct regs *a)
 	return memcmp(a, &zero, sizeof(zero)) == 0;
 }
 
-/* The VALU operations with a v_dual_* form on gfx11. */
+/* Has the VALU operation m a v_dual_* form (the model's list)? */
 static int
-has_vopd(const char *m)
+has_vopd(const struct isa_regfile *f, const char *m)
 {
-	static const char *const ops[] = { "v_fmac_f32", "v_fmaak_f32", "v_fmamk_f32",
-		"v_mul_f32", "v_add_f32", "v_sub_f32", "v_subrev_f32", "v_mul_dx9_zero_f32",
-		"v_mov_b32", "v_cndmask_b32", "v_max_f32", "v_min_f32", "v_dot2acc_f32_f16",
-		"v_add_nc_u32", "v_lshlrev_b32", "v_and_b32", NULL };
 	const char *const *p;
 	size_t n;
 
-	for (p = ops; *p; p++) {
+	if (f->vopd_ops == NULL)
+		return 0;
+	for (p = f->vopd_ops; *p; p++) {
 		n = strlen(*p);
 		if (strncmp(m, *p, n) == 0 && (m[n] == '\0' || strcmp(m + n, "_e32") == 0))
 			return 1;
@@ -163,7 +166,7 @@ lowest_v(const struct regs *r)
 {
 	int i;
 
-	for (i = 0; i < 256; i++)
+	for (i = 0; i < REGS_VGPRS; i++)
 		if (r->v[i / 64] & (1ull << (i % 64)))
 			return i;
 	return -1;
@@ -191,16 +194,17 @@ vgpr_operand(const char *text, int n)
 }
 
 int
-vopd_pair(const struct inst *a, const struct inst *b)
+vopd_pair(const struct isa_model *model, const struct inst *a, const struct inst *b)
 {
+	const struct isa_regfile *f = &model->regs;
 	struct regs da, ua, db, ub;
 	int va, vb, n;
 
-	if (a->cls != IC_VALU || b->cls != IC_VALU || !has_vopd(a->mnemonic) ||
-	    !has_vopd(b->mnemonic))
+	if (a->cls != IC_VALU || b->cls != IC_VALU || !has_vopd(f, a->mnemonic) ||
+	    !has_vopd(f, b->mnemonic))
 		return 0;
-	inst_regs(a, &da, &ua);
-	inst_regs(b, &db, &ub);
+	inst_regs(model, a, &da, &ua);
+	inst_regs(model, b, &db, &ub);
 	if (regs_overlap(&da, &ub) || regs_overlap(&da, &db) || regs_overlap(&db, &ua))
 		return 0;
 	va = lowest_v(&da);
@@ -210,7 +214,7 @@ vopd_pair(const struct inst *a, const struct inst *b)
 	/* the two halves read their sources from different banks of four VGPRs */
 	for (n = 1; n <= 2; n++) {
 		int x = vgpr_operand(a->text, n), y = vgpr_operand(b->text, n);
-		if (x >= 0 && y >= 0 && x % 4 == y % 4)
+		if (x >= 0 && y >= 0 && x % (int)f->vgpr_banks == y % (int)f->vgpr_banks)
 			return 0;
 	}
 	return 1;

@@ -1,11 +1,8 @@
-#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isa.h"
-#include "meta.h"
-#include "tsv.h"
 #include "util.h"
 
 static int pfx(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
@@ -335,35 +332,29 @@ enum inst_class isa_gfx11_classify(const char *mn, const char *text, uint32_t w0
 
 /* A word LLVM cannot read: the class of its encoding family, so that the token it emits
  * still fits (memory families as loads: the fit rules take a load for a store token). */
+const enum inst_class isa_family_classes[ENC_NFAMILY] = {
+	[ENC_SOP1] = IC_SALU, [ENC_SOP2] = IC_SALU, [ENC_SOPC] = IC_SALU, [ENC_SOPK] = IC_SALU,
+	[ENC_SOPP] = IC_IMM, [ENC_SMEM] = IC_SMEM,
+	[ENC_VOP1] = IC_VALU, [ENC_VOP2] = IC_VALU, [ENC_VOPC] = IC_VALU, [ENC_VOP3] = IC_VALU,
+	[ENC_VOP3P] = IC_VALU, [ENC_VOPD] = IC_VALU, [ENC_VINTERP] = IC_VINTERP,
+	[ENC_LDSDIR] = IC_LDS_LOAD, [ENC_DS] = IC_LDS_STORE, [ENC_FLAT] = IC_FLAT_LOAD,
+	[ENC_MUBUF] = IC_BUF_LOAD, [ENC_MTBUF] = IC_BUF_LOAD, [ENC_MIMG] = IC_IMAGE,
+};
+
+enum inst_class
+isa_family_class_by(const enum inst_class classes[ENC_NFAMILY], enum isa_family f,
+    uint32_t w0, unsigned seg_lo)
+{
+	if ((unsigned)f >= ENC_NFAMILY)
+		return IC_UNKNOWN;
+	if (f == ENC_FLAT && (w0 >> seg_lo & 3) == 2)	/* SEG: 0 flat, 1 scratch, 2 global */
+		return IC_GLOBAL_LOAD;
+	return classes[f];
+}
+
 enum inst_class isa_gfx11_family_class(uint32_t w0)
 {
-	switch (isa_gfx11_family(w0)) {
-	case ENC_SOP1: case ENC_SOP2: case ENC_SOPC: case ENC_SOPK:
-		return IC_SALU;
-	case ENC_SOPP:
-		return IC_IMM;
-	case ENC_SMEM:
-		return IC_SMEM;
-	case ENC_VOP1: case ENC_VOP2: case ENC_VOPC: case ENC_VOP3: case ENC_VOP3P: case ENC_VOPD:
-		return IC_VALU;
-	case ENC_VINTERP:
-		return IC_VINTERP;
-	case ENC_LDSDIR:
-		return IC_LDS_LOAD;
-	case ENC_DS:
-		return IC_LDS_STORE;
-	case ENC_FLAT:
-		switch (w0 >> 16 & 3) {	/* SEG: 0 flat, 1 scratch, 2 global */
-		case 2: return IC_GLOBAL_LOAD;
-		default: return IC_FLAT_LOAD;
-		}
-	case ENC_MUBUF: case ENC_MTBUF:
-		return IC_BUF_LOAD;
-	case ENC_MIMG:
-		return IC_IMAGE;
-	default:
-		return IC_UNKNOWN;
-	}
+	return isa_family_class_by(isa_family_classes, isa_gfx11_family(w0), w0, 16);
 }
 
 
@@ -595,7 +586,7 @@ gfx11_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, i
 	case SQTT_OP_VALU1_WR_EXEC: case SQTT_OP_VALU_B2_WR_EXEC:
 		return isa_class_is_valu(c);
 	}
-	switch (sqtt_op_unit(sqtt_gen_for_version(3), op)) {
+	switch (gfx11_op_unit(op)) {
 	case SQTT_UNIT_VALU:
 		return isa_class_is_valu(c);
 	case SQTT_UNIT_VMEM_RD:
@@ -641,6 +632,12 @@ gfx11_exec_zero_fits(enum inst_class c, const char *mn, enum sqtt_type type, int
 	    pfx(mn, "v_cmp"));
 }
 
+int
+isa_exec_zero_imm(const struct isa_model *m, enum inst_class c, const char *mnemonic)
+{
+	return m->exec_zero_fits != NULL && m->exec_zero_fits(c, mnemonic, TOK_IMM_ONE, -1);
+}
+
 static int
 gfx11_disasm_unsafe(const uint8_t *p, size_t n)
 {
@@ -666,32 +663,22 @@ gfx11_delay_fields(unsigned simm16, unsigned *id0, unsigned *skip, unsigned *id1
 	*id1 = *skip > 5 ? 0 : simm16 >> 7 & 0xf;	/* instskip 6, 7: reserved */
 }
 
-/* ---- the models and their processors ---- */
+/* ---- the default model ---- */
 
-static const struct isa_model gfx11;
-
-/* LLVM's gfx11 processors and their EF_AMDGPU_MACH values (BinaryFormat/ELF.h). */
-static const struct isa_target gfx11_targets[] = {
-	{ "gfx1100", 0x041, &gfx11 }, { "gfx1101", 0x046, &gfx11 },
-	{ "gfx1102", 0x047, &gfx11 }, { "gfx1103", 0x044, &gfx11 },
-	{ "gfx1150", 0x043, &gfx11 }, { "gfx1151", 0x04a, &gfx11 },
-	{ "gfx1152", 0x055, &gfx11 }, { "gfx1153", 0x058, &gfx11 },
-};
-
-static const struct isa_target gfx11_generic = { "gfx11-generic", 0x054, &gfx11 };
+/* The VALU operations with a v_dual_* form on gfx11 (RDNA3 ISA guide, VOPD). */
+static const char *const vopd_ops[] = { "v_fmac_f32", "v_fmaak_f32", "v_fmamk_f32",
+	"v_mul_f32", "v_add_f32", "v_sub_f32", "v_subrev_f32", "v_mul_dx9_zero_f32",
+	"v_mov_b32", "v_cndmask_b32", "v_max_f32", "v_min_f32", "v_dot2acc_f32_f16",
+	"v_add_nc_u32", "v_lshlrev_b32", "v_and_b32", NULL };
 
 static const struct isa_model gfx11 = {
-	.name = "gfx11",
-	.targets = gfx11_targets,
-	.ntargets = sizeof(gfx11_targets) / sizeof(gfx11_targets[0]),
-	.generic_mach = 0x054,
-	.generic = &gfx11_generic,
-	.sqtt_version = 3,
 	.counter_names = { [CNT_VM] = "vmcnt", [CNT_VS] = "vscnt", [CNT_LGKM] = "lgkmcnt",
 	    [CNT_EXP] = "expcnt" },
 	.fetch_line = 64,
 	.issue_cycles = 1,
 	.counter_depth = 64,
+	.regs = { .vgprs = 256, .sgprs = 128, .vcc = 106, .exec = 126, .vgpr_banks = 4,
+	    .vopd_ops = vopd_ops },
 	.classify = isa_gfx11_classify,
 	.family_class = isa_gfx11_family_class,
 	.token_fits = gfx11_token_fits,
@@ -709,162 +696,8 @@ static const struct isa_model gfx11 = {
 	.exec_zero_fits = gfx11_exec_zero_fits,
 };
 
-/* Every model this build knows; the first is the default.  A later generation's model
- * is gfx11's with its backend's changes, made on first use (before threads ask). */
-static struct isa_model gfx12, gfx9;
-static const struct isa_model *const models[] = { &gfx11, &gfx12, &gfx9 };
-#define NMODELS (sizeof(models) / sizeof(models[0]))
-static int models_ready;
-
-static void
-models_build(void)
-{
-	if (models_ready)
-		return;
-	gfx12 = gfx11;
-	gfx12_model(&gfx12);
-	gfx9 = gfx11;
-	gfx9_model(&gfx9);
-	models_ready = 1;
-}
-
-const struct isa_model *
-isa_default_model(void)
-{
-	models_build();
-	return models[0];
-}
-
-const struct isa_target *
-isa_target_by_name(const char *name)
-{
-	size_t i, j;
-
-	models_build();
-	if (name == NULL || strnlen(name, ISA_TARGET_MAX + 1) > ISA_TARGET_MAX)
-		return NULL;
-	for (i = 0; i < NMODELS; i++)
-		for (j = 0; j < models[i]->ntargets; j++)
-			if (strcmp(name, models[i]->targets[j].name) == 0)
-				return &models[i]->targets[j];
-	return NULL;
-}
-
-const struct isa_model *
-isa_model_for_target(const char *name)
-{
-	const struct isa_target *t = isa_target_by_name(name);
-
-	return t ? t->model : NULL;
-}
-
-const struct isa_target *
-isa_target_by_mach(unsigned mach)
-{
-	size_t i, j;
-
-	models_build();
-	for (i = 0; i < NMODELS; i++) {
-		for (j = 0; j < models[i]->ntargets; j++)
-			if (models[i]->targets[j].mach == mach)
-				return &models[i]->targets[j];
-	}
-	for (i = 0; i < NMODELS; i++)
-		if (models[i]->generic && models[i]->generic->mach == mach)
-			return models[i]->generic;
-	return NULL;
-}
-
-/* value as a message may show it: at most 32 bytes, anything but a printable ASCII
- * byte as \xNN, "..." when cut */
-static void
-shown(const char *value, char *out, size_t outsz)
-{
-	size_t i, k = 0;
-
-	for (i = 0; value[i] != '\0' && i < 32 && k + 5 < outsz; i++) {
-		unsigned char c = (unsigned char)value[i];
-		if (c > ' ' && c < 0x7f && c != '\\')
-			out[k++] = (char)c;
-		else
-			k += (size_t)snprintf(out + k, outsz - k, "\\x%02x", c);
-	}
-	if (value[i] != '\0' && k + 4 < outsz)
-		k += (size_t)snprintf(out + k, outsz - k, "...");
-	out[k] = '\0';
-}
-
-const struct isa_target *
-isa_stream_target(const char *value, int *said, char *why, size_t whysz)
-{
-	const struct isa_target *t;
-	char v[32 * 4 + 8];
-	size_t i, j, k;
-
-	models_build();
-	*said = !(value == NULL || strcmp(value, "-") == 0);
-	if (!*said)
-		return &models[0]->targets[0];
-	if ((t = isa_target_by_name(value)) != NULL)
-		return t;
-	shown(value, v, sizeof(v));
-	snprintf(why, whysz, "no instruction model for target %s (this build knows", v);
-	for (i = 0; i < NMODELS; i++) {
-		k = strlen(why);
-		snprintf(why + k, whysz - k, "%s %s:", i ? ";" : "", models[i]->name);
-		for (j = 0; j < models[i]->ntargets; j++) {
-			k = strlen(why);
-			snprintf(why + k, whysz - k, "%s %s", j ? "," : "",
-			    models[i]->targets[j].name);
-		}
-	}
-	k = strlen(why);
-	snprintf(why + k, whysz - k, ")");
-	return NULL;
-}
-
-const struct isa_model *
-isa_model_for_sqtt_version(unsigned v)
-{
-	size_t i;
-
-	models_build();
-	for (i = 0; i < NMODELS; i++)
-		if (models[i]->sqtt_version == v && v != 0)
-			return models[i];
-	return NULL;
-}
-
 void
-isa_sqtt_versions(char *text, size_t size)
+gfx11_model(struct isa_model *m)
 {
-	size_t i, k;
-
-	models_build();
-	text[0] = '\0';
-	for (i = 0; i < NMODELS; i++) {
-		if (models[i]->sqtt_version == 0)	/* gfx9: no HEADER */
-			continue;
-		k = strlen(text);
-		snprintf(text + k, size - k, "%s%u (%s)", i ? ", " : "", models[i]->sqtt_version,
-		    models[i]->name);
-	}
-}
-
-const struct isa_target *
-meta_target(const struct tsv *t, int parsed)
-{
-	const struct isa_target *target;
-	char value[4 * ISA_TARGET_MAX], why[512];
-	int said;
-
-	if (t->nfield < 2 || (parsed ? meta_is_none(t->field[1]) : strcmp(t->field[1], "-") == 0))
-		return NULL;
-	/* cut: a value longer than any processor's name stays one no model covers */
-	snprintf(value, sizeof(value), "%s", t->field[1]);
-	if (!parsed && meta_unescape(value) < 0)
-		snprintf(value, sizeof(value), "%s", t->field[1]);
-	if ((target = isa_stream_target(value, &said, why, sizeof(why))) == NULL)
-		errx(2, "%s: %s", t->path, why);
-	return said ? target : NULL;
+	*m = gfx11;
 }

@@ -79,6 +79,17 @@ enum { MEM_VMEM = 1, MEM_SMEM = 2, MEM_LDS = 4 };
 
 struct isa_model;
 
+/* The register file as LLVM's disassembly names it: the SGPRs vcc and exec sit at (their
+ * _lo halves; _hi the next), and the VALU operations with a VOPD (v_dual_*) form,
+ * NULL-terminated (NULL: the generation has no VOPD). */
+struct isa_regfile {
+	unsigned vgprs, sgprs;		/* v0.. and s0.. a wave may name */
+	unsigned vcc, exec;		/* vcc_lo and exec_lo as SGPR numbers */
+	unsigned vgpr_banks;		/* VOPD: the halves' sources come from different banks
+					 * (the VGPR number modulo this) */
+	const char *const *vopd_ops;
+};
+
 /* A processor: its name as LLVM and a stream's ##target say it, its EF_AMDGPU_MACH value
  * in a code object's e_flags, and the model of its generation. */
 struct isa_target {
@@ -89,14 +100,16 @@ struct isa_target {
 
 /* One generation's instruction model: what differs from one generation to the next.  The
  * walk, the costs and the tables reach all of it through here, once chosen by a stream's
- * ##target (isa_target_by_name) or by default. */
+ * ##target (isa_target_by_name, gen.h) or by default. */
 struct isa_model {
-	const char *name;		/* "gfx11" */
+	const char *name;		/* "gfx11", its backend's */
+	const struct sqtt_gen *tokens;	/* its backend's token table */
 	const struct isa_target *targets;	/* its processors; the first is its default */
 	size_t ntargets;
 	unsigned generic_mach;		/* the generation's generic code objects (gfx11-generic) */
 	const struct isa_target *generic;	/* that processor */
-	unsigned sqtt_version;		/* the SQTT HEADER version its traces carry */
+	unsigned sqtt_version;		/* the SQTT HEADER version its traces carry (its
+					 * tokens', 0: none) */
 	const char *counter_names[ISA_NCOUNTER];	/* its wait counters, NULL: none */
 	unsigned fetch_line;		/* instruction fetch line, bytes (a new line: fetch) */
 	unsigned issue_cycles;		/* the fewest cycles between two issues of a wave
@@ -106,6 +119,7 @@ struct isa_model {
 					 * shows on the wave's next row (gfx11) */
 	unsigned counter_depth;		/* the operations one wait counter holds (its width:
 					 * 6 bits, 63 outstanding), at most ISA_COUNTER_DEPTH_MAX */
+	struct isa_regfile regs;	/* its register file and VOPD forms (code/regs) */
 
 	/* The class of an instruction LLVM disassembled: by its mnemonic, its text (for
 	 * atomics' glc) and its first dword (other SOPP). */
@@ -151,33 +165,24 @@ struct isa_model {
 	    int op);
 };
 
+/* With EXEC zero, does an instruction of class c issue as an immediate (exec_zero_fits of
+ * an IMM_ONE)? */
+int isa_exec_zero_imm(const struct isa_model *, enum inst_class c, const char *mnemonic);
+
 /* The longest ##target value looked at; longer ones name no processor. */
 #define ISA_TARGET_MAX 64
-
-/* The model of a processor ("gfx1101"), NULL when no model covers it. */
-const struct isa_model *isa_model_for_target(const char *target);
-/* A processor by its name, NULL when no model covers it. */
-const struct isa_target *isa_target_by_name(const char *target);
-/* The processor a stream's ##target value names: NULL or "-" (not said) is the default
- * model's default (gfx1100), with said 0.  NULL when no model covers it, with the one
- * line why in why: "no instruction model for target gfx1200 (this build knows gfx11:
- * gfx1100, ...)", the value shown safely (cut, control bytes escaped). */
-const struct isa_target *isa_stream_target(const char *value, int *said, char *why,
-    size_t whysz);
-/* The default model (gfx11), for streams and code objects that name no target. */
-const struct isa_model *isa_default_model(void);
-/* The processor of an EF_AMDGPU_MACH value (the generic ones too), NULL if none. */
-const struct isa_target *isa_target_by_mach(unsigned mach);
-/* The model whose traces carry SQTT HEADER version v, NULL if none; and the versions
- * known, as "3 (gfx11)", for messages (text of size bytes, size > 0). */
-const struct isa_model *isa_model_for_sqtt_version(unsigned v);
-void isa_sqtt_versions(char *text, size_t size);
 
 /* gfx11's hooks: the defaults a later generation's model starts from (a backend copies
  * the gfx11 model and changes what differs, as gen/gfx12/gfx12-isa.c does). */
 enum isa_family isa_gfx11_family(uint32_t w0);
 enum inst_class isa_gfx11_classify(const char *mnemonic, const char *text, uint32_t w0);
 enum inst_class isa_gfx11_family_class(uint32_t w0);
+/* The class of a word of encoding family f that LLVM could not read, by a backend's table
+ * (isa_family_classes: the one gfx11 and gfx9 share); a FLAT word by its SEG field at bit
+ * seg_lo (2: global). */
+extern const enum inst_class isa_family_classes[ENC_NFAMILY];
+enum inst_class isa_family_class_by(const enum inst_class classes[ENC_NFAMILY],
+    enum isa_family f, uint32_t w0, unsigned seg_lo);
 unsigned isa_gfx11_length(const uint8_t *p, size_t n);
 int isa_class_is_valu(enum inst_class);
 int isa_class_is_imm(enum inst_class);
@@ -195,19 +200,12 @@ struct isa_mem_counters {
 };
 int isa_mem_counter_by(const struct isa_mem_counters *, enum inst_class, const char *mnemonic,
     unsigned *kind);
-/* The gfx12 backend: fills a copy of the gfx11 model (gen/gfx12/gfx12-isa.c). */
+/* The backends' models (each called by its backend's init, gen.h): gfx11's fills every
+ * hook and fact (the defaults, gen/isa.c); gfx12's (gen/gfx12/gfx12-isa.c) and gfx9's
+ * (CDNA3, gen/gfx9/gfx9-isa.c) change a copy of them.  The processors are the backend's
+ * (gen_set_targets). */
+void gfx11_model(struct isa_model *);
 void gfx12_model(struct isa_model *);
-/* The gfx9 (CDNA3) backend (gen/gfx9/gfx9-isa.c); its streams have no HEADER (sqtt_version
- * 0, which no HEADER lookup matches). */
 void gfx9_model(struct isa_model *);
-/* Is the processor (NULL: none said) one of gfx9's, whose streams are trace/gfx9's? */
-int isa_target_is_gfx9(const struct isa_target *);
-
-struct tsv;
-/* The processor the current line of t, a ##target line, names (its fields as meta_parse
- * left them when parsed, else as the stream holds them): NULL for "-", or no value (the
- * default model's then, gfx1100).  A value no instruction model covers is fatal:
- * "PROG: PATH: no instruction model for target gfx1200 (this build knows ...)", exit 2. */
-const struct isa_target *meta_target(const struct tsv *t, int parsed);
 
 #endif

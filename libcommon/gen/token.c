@@ -20,73 +20,17 @@ static const char *const type_names[TOK_NTYPES] = {
 	[TOK_EXEC_POPCOUNT3] = "EXEC_POPCOUNT3", [TOK_UNKNOWN] = "UNKNOWN",
 };
 
+const uint8_t sqtt_kind_of[TOK_NTYPES + 1] = {
+	[TOK_HEADER] = SQTT_K_HEADER, [TOK_REG] = SQTT_K_REG,
+	[TOK_WAVE_START] = SQTT_K_WAVE_START, [TOK_WAVE_END] = SQTT_K_WAVE_END,
+	[TOK_INST] = SQTT_K_ISSUE, [TOK_VALU_INST] = SQTT_K_VALU, [TOK_IMM_ONE] = SQTT_K_IMM,
+	[TOK_IMMEDIATE] = SQTT_K_IMM_MASK, [TOK_NEW_PC] = SQTT_K_NEW_PC,
+};
+
 const char *
 sqtt_type_name(enum sqtt_type t)
 {
 	return (unsigned)t < TOK_NTYPES ? type_names[t] : "UNKNOWN";
-}
-
-/* ---- the registry: each generation is the default (gfx11) with its changes ---- */
-
-enum { GEN_GFX11, GEN_GFX12, NGEN };
-static struct sqtt_gen gens[NGEN];
-static struct name_index op_index[NGEN];
-static int gens_ready;
-
-static void
-gens_build(void)
-{
-	gfx11_tokens(&gens[GEN_GFX11]);
-	gens[GEN_GFX12] = gens[GEN_GFX11];
-	gfx12_tokens(&gens[GEN_GFX12]);
-	for (unsigned i = 0; i < NGEN; i++)
-		gens[i].index = i;
-	gens_ready = 1;
-}
-
-const struct sqtt_gen *
-sqtt_gen_default(void)
-{
-	if (!gens_ready)
-		gens_build();
-	return &gens[GEN_GFX11];
-}
-
-const struct sqtt_gen *
-sqtt_gen_for_version(unsigned v)
-{
-	if (!gens_ready)
-		gens_build();
-	for (unsigned i = 0; i < NGEN; i++)
-		if (gens[i].version == v)
-			return &gens[i];
-	return NULL;
-}
-
-const struct sqtt_gen *
-sqtt_gen_by_name(const char *name)
-{
-	if (!gens_ready)
-		gens_build();
-	for (unsigned i = 0; i < NGEN; i++)
-		if (strcmp(gens[i].name, name) == 0)
-			return &gens[i];
-	return NULL;
-}
-
-void
-sqtt_gen_versions(char *text, size_t size)
-{
-	size_t k;
-
-	if (!gens_ready)
-		gens_build();
-	text[0] = '\0';
-	for (unsigned i = 0; i < NGEN; i++) {
-		k = strlen(text);
-		snprintf(text + k, size - k, "%s%u (%s)", i ? ", " : "", gens[i].version,
-		    gens[i].name);
-	}
 }
 
 enum sqtt_unit
@@ -105,19 +49,6 @@ int
 sqtt_op_moves_pc(const struct sqtt_gen *g, int op)
 {
 	return op == g->op_branch_taken || op == g->op_jump;
-}
-
-enum sqtt_row_token
-sqtt_row_token(const char *token)
-{
-	const struct sqtt_gen *g = sqtt_gen_default();
-
-	if (strcmp(token, sqtt_type_name(TOK_WAVE_END)) == 0)
-		return SQTT_ROW_WAVE_END;
-	/* the ops that move the pc have one name in every generation */
-	if (strncmp(token, "INST:", 5) == 0 && sqtt_op_moves_pc(g, sqtt_op_code(g, token + 5)))
-		return SQTT_ROW_TAKEN;
-	return SQTT_ROW_ISSUE;
 }
 
 int
@@ -154,34 +85,11 @@ sqtt_op_name(const struct sqtt_gen *g, unsigned op)
 
 /* Name lookups are on the hot path of every reader of the packet stream. */
 static struct name_index type_index;
-static int hashes_ready;
-static const struct sqtt_gen *naming;	/* the generation op_name_of reads */
-
-static const char *
-op_name_of(int i)
-{
-	return naming->op_names[i];
-}
 
 static const char *
 type_name_of(int i)
 {
 	return type_names[i];
-}
-
-void
-sqtt_names_prepare(void)
-{
-	if (hashes_ready)
-		return;
-	if (!gens_ready)
-		gens_build();
-	for (unsigned i = 0; i < NGEN; i++) {
-		naming = &gens[i];
-		name_index_build(&op_index[i], (int)gens[i].nops, op_name_of);
-	}
-	name_index_build(&type_index, TOK_NTYPES, type_name_of);
-	hashes_ready = 1;
 }
 
 int
@@ -191,9 +99,7 @@ sqtt_op_code(const struct sqtt_gen *g, const char *name)
 	long v;
 	int i;
 
-	if (!hashes_ready)
-		sqtt_names_prepare();
-	if ((i = name_index_find(&op_index[g->index], name)) >= 0)
+	if ((i = name_index_find(&g->op_index, name)) >= 0)
 		return i;
 	if (name[0] == '0' && name[1] == 'x') {
 		v = strtol(name, &end, 16);
@@ -208,8 +114,8 @@ sqtt_type_by_name(const char *name)
 {
 	int i;
 
-	if (!hashes_ready)
-		sqtt_names_prepare();
+	if (!type_index.ready)
+		name_index_build(&type_index, TOK_NTYPES, type_name_of);
 	i = name_index_find(&type_index, name);
 	return i < 0 ? TOK_NTYPES : (enum sqtt_type)i;
 }
@@ -262,21 +168,6 @@ unsigned
 sqtt_immediate_mask(uint64_t raw)
 {
 	return (unsigned)tok_bits(raw, 8, 24);
-}
-
-void
-sqtt_header(uint64_t raw, struct sqtt_header *h)
-{
-	const struct sqtt_bits *b = sqtt_gen_default()->fields[TOK_HEADER];
-	const struct sqtt_gen *g;
-
-	h->version = (unsigned)tok_bits(raw, 7, 13);
-	h->simd = (unsigned)field_of(&b[SQTT_F_SIMD], raw);
-	h->wgp = (unsigned)field_of(&b[SQTT_F_WGP], raw);
-	h->sa = (unsigned)field_of(&b[SQTT_F_SA], raw);
-	g = sqtt_gen_for_version(h->version);
-	h->exclude_barrier_wait = g != NULL && g->exclude_barrier_bit &&
-	    tok_bits(raw, g->exclude_barrier_bit, g->exclude_barrier_bit + 1);
 }
 
 void

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util.h"
+
 enum sqtt_type {
 	TOK_NOP, TOK_TIME, TOK_REG, TOK_IMM_ONE, TOK_ALU_EXEC, TOK_VMEM_EXEC, TOK_INST,
 	TOK_VALU_INST, TOK_IMMEDIATE, TOK_WAVE_READY, TOK_WAVE_START, TOK_WAVE_START_EXT,
@@ -33,6 +35,29 @@ struct sqtt_token {
 };
 /* A token type's name ("INST"), the same in every generation. */
 const char *sqtt_type_name(enum sqtt_type);
+
+/* What a token means to a walk of waves and issues, the same in every generation (as its
+ * name is): the readers above trace/ ask this, never a token type. */
+enum sqtt_kind {
+	SQTT_K_OTHER,		/* nothing a walk reads */
+	SQTT_K_HEADER,		/* the traced unit, the stream's version */
+	SQTT_K_REG,		/* a register write (the dispatch's program address) */
+	SQTT_K_WAVE_START, SQTT_K_WAVE_END,
+	SQTT_K_ISSUE,		/* an instruction issue, its INST op saying what */
+	SQTT_K_VALU,		/* a VALU issue */
+	SQTT_K_IMM,		/* an immediate issue of one wave */
+	SQTT_K_IMM_MASK,	/* immediate issues of the slots of its mask */
+	SQTT_K_NEW_PC,		/* a wave's new pc, after a jump */
+	SQTT_NKIND
+};
+/* No token: a walk's stand-in where none comes (its kind SQTT_K_OTHER). */
+#define SQTT_NO_TOKEN ((enum sqtt_type)TOK_NTYPES)
+extern const uint8_t sqtt_kind_of[TOK_NTYPES + 1];
+static inline enum sqtt_kind
+sqtt_type_kind(enum sqtt_type t)
+{
+	return (enum sqtt_kind)sqtt_kind_of[t];
+}
 
 /* Where a token keeps its fields: bits [lo,hi) of the token, hi 0 where it has none.
  * The one table the decoder reads fields with and the encoder writes them with. */
@@ -83,20 +108,16 @@ struct sqtt_gen {
 	const char *op_names[SQTT_NOPS];
 	enum sqtt_unit (*op_unit)(int op);
 	int op_branch_taken, op_jump;	/* the INST ops that move the pc to a target */
+	struct name_index op_index;	/* op_names by name (the registry makes it) */
 };
 
-/* The backends' tables, called by the registry: gfx11's fills every field (the defaults),
- * a later generation's changes a copy of them. */
+/* The backends' token tables (each called by its backend's init, gen.h): gfx11's fills
+ * every field (the defaults), a later generation's changes a copy of them. */
 void gfx11_tokens(struct sqtt_gen *);
 void gfx12_tokens(struct sqtt_gen *);
-
-/* The generation of a HEADER version, NULL if none; the default (gfx11, what a stream that
- * does not say is); by its name ("gfx12"); and the versions known, as "3 (gfx11), 4
- * (gfx12)", for messages. */
-const struct sqtt_gen *sqtt_gen_for_version(unsigned v);
-const struct sqtt_gen *sqtt_gen_default(void);
-const struct sqtt_gen *sqtt_gen_by_name(const char *name);
-void sqtt_gen_versions(char *text, size_t size);
+/* Their op_unit hooks, for the instruction models' token fit. */
+enum sqtt_unit gfx11_op_unit(int op);
+enum sqtt_unit gfx12_op_unit(int op);
 
 /* NEW_PC: the wave slot and the absolute address it carries; IMMEDIATE: the mask of the
  * slots that issued an immediate. */
@@ -122,10 +143,6 @@ enum sqtt_type sqtt_type_by_name(const char *name);	/* TOK_NTYPES if unknown */
 /* Does INST op move the wave's pc to a target: a taken branch (or a jump)? */
 int sqtt_op_branch_taken(const struct sqtt_gen *, int op);
 int sqtt_op_moves_pc(const struct sqtt_gen *, int op);
-/* What a row stream's token column says ("WAVE_END", "INST:branch_taken", ...), the same
- * in every generation: an issue, an issue that moved the pc, the wave's end. */
-enum sqtt_row_token { SQTT_ROW_ISSUE, SQTT_ROW_TAKEN, SQTT_ROW_WAVE_END };
-enum sqtt_row_token sqtt_row_token(const char *token);
 /* Whether a token column's text marks a VALU issue ("VALU_INST", "INST:valu..."); and
  * the cycles its instruction ran as its INST op says (valub_16, valut_4, sgmem_wr_6: the
  * count after the op's last '_'), 0 where it says none. */
@@ -186,13 +203,5 @@ struct sqtt_pgm {
 void sqtt_pgm_feed(struct sqtt_pgm *, uint64_t reg_raw);
 uint64_t sqtt_pgm_addr(const struct sqtt_pgm *);
 
-/* The HEADER: the unit whose waves emit instruction tokens. */
-struct sqtt_header {
-	unsigned version, simd, wgp, sa;
-	int exclude_barrier_wait;	/* gfx12: s_barrier_wait emits no token */
-};
-void sqtt_header(uint64_t raw, struct sqtt_header *);
-/* The name lookups (sqtt_op_code, sqtt_type_by_name), made before threads use them. */
-void sqtt_names_prepare(void);
 
 #endif

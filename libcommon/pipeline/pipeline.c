@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "attr.h"
+#include "gen.h"
 #include "input.h"
-#include "isa.h"
 #include "meta.h"
 #include "out.h"
 #include "pipeline.h"
@@ -309,6 +309,13 @@ walked(void *ctx, const struct walk_row *r)
 		    attr_error(wk->attr));
 }
 
+/* A CDNA buffer's wave start or end, to the occupancy count. */
+static int
+occupancy_wave(void *ctx, const struct walk_packet *pk)
+{
+	return occupancy_packet(ctx, pk);
+}
+
 /* Stage 1: one trace buffer decoded, its tokens to stage 2.  0, or -1 when the worker
  * failed. */
 static int
@@ -320,8 +327,7 @@ walk_buffer(struct worker *wk, const struct event *e)
 	struct walk_packet pk;
 	struct capture_stream src;
 	int r;
-	uint8_t want[TOK_NTYPES];
-	int t;
+	struct sqtt_want want;
 	const uint8_t *g9;
 	uint8_t *own;
 	size_t len;
@@ -331,44 +337,32 @@ walk_buffer(struct worker *wk, const struct event *e)
 		worker_fail(wk, "%s", why);
 		return -1;
 	}
-	if (r > 0) {	/* CDNA: no HEADER */
-		struct gfx9_decoder g;
-		struct gfx9_token t;
-
-		if (pl->occ != NULL) {
-			const struct program *p = capture_program(&pl->cap, e);
-			char *name = meta_escape(p ? p->name : "-");
-			occupancy_buffer(pl->occ, e->index, e->se, name);
-			free(name);
-		}
-		gfx9_init(&g, g9, len);
-		while (!wk->failed && gfx9_next(&g, &t)) {
-			if (pl->occ != NULL && gfx9_wave_packet(&t, (long)e->index, e->se, &pk) &&
-			    occupancy_packet(pl->occ, &pk) != 0)
-				worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
-				    occupancy_error(pl->occ));
-			else if (walk_gfx9_token(wk->walker, (long)e->index, e->se, &t) != 0)
-				worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
-				    walk_error(wk->walker));
-		}
-		free(own);
-		return wk->failed ? -1 : 0;
-	}
-	for (t = 0; t < TOK_NTYPES; t++)
-		want[t] = (uint8_t)walk_wants((enum sqtt_type)t);
-	if (capture_decoder_why(e, &d, &src, why, sizeof(why)) != 0) {
-		worker_fail(wk, "%s", why);
-		return -1;
-	}
-	pk.event = (long)e->index;
-	pk.se = e->se;
 	if (pl->occ != NULL) {
 		const struct program *p = capture_program(&pl->cap, e);
 		char *name = meta_escape(p ? p->name : "-");
 		occupancy_buffer(pl->occ, e->index, e->se, name);
 		free(name);
 	}
-	while ((r = sqtt_next_of(&d, &tok, want)) > 0) {
+	if (r > 0) {	/* CDNA: no HEADER */
+		r = walk_headerless_buffer(wk->walker, (long)e->index, e->se, g9, len,
+		    &wk->failed, pl->occ != NULL ? occupancy_wave : NULL, pl->occ);
+		if (r == -1)
+			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
+			    walk_error(wk->walker));
+		else if (r == -2)
+			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
+			    occupancy_error(pl->occ));
+		free(own);
+		return wk->failed ? -1 : 0;
+	}
+	sqtt_want_by(&want, walk_wants);
+	if (capture_decoder_why(e, &d, &src, why, sizeof(why)) != 0) {
+		worker_fail(wk, "%s", why);
+		return -1;
+	}
+	pk.event = (long)e->index;
+	pk.se = e->se;
+	while ((r = sqtt_next_of(&d, &tok, want.type)) > 0) {
 		if (capture_stream_error(&src) != NULL)	/* a read failed: the tokens end */
 			break;
 		packet_of_token(d.gen, &tok, &pk);

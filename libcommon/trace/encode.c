@@ -81,6 +81,37 @@ sqtt_encoder_start(struct sqtt_encoder *e, const struct sqtt_gen *gen, FILE *fp,
 	e->path = path;
 }
 
+static void
+put_headerless(void *e, uint64_t raw, unsigned bits)
+{
+	put_token(e, raw, bits);
+}
+
+void
+sqtt_encoder_start_headerless(struct sqtt_encoder *e, FILE *fp, const char *path, int se)
+{
+	sqtt_encoder_start(e, sqtt_gen_default(), fp, path);
+	e->headerless = 1;
+	gfx9_encode_begin(&e->g9, se, put_headerless, e);
+}
+
+/* A row of a stream with no HEADER: its type, time and raw bits, as gfx9-encode takes
+ * them. */
+static enum sqtt_enc_status
+headerless_row(struct sqtt_encoder *e, const struct tsv *t, const int *c)
+{
+	uint64_t time, raw;
+	char why[160];
+
+	if (c[PKT_RAW] < 0)
+		return fail(e, "a gfx9 token needs its raw bits");
+	if (u64(e, t, c[PKT_RAW], &raw) || u64(e, t, c[PKT_TIME], &time))
+		return SQTT_ENC_ROW;
+	if (gfx9_encode_line(&e->g9, t->field[c[PKT_TYPE]], time, raw, why, sizeof(why)) != 0)
+		return fail(e, "%s", why);
+	return SQTT_ENC_OK;
+}
+
 /* The rest of the stream: zero nibbles that decode as NOP padding, at least the 16 that
  * let the last token decode, up to a whole 32-byte line as hardware writes. */
 enum sqtt_enc_status
@@ -286,6 +317,8 @@ sqtt_encode_row(struct sqtt_encoder *e, const struct tsv *t, const int *c)
 	const struct sqtt_typeinfo *ti;
 	uint64_t raw, time, delta;
 
+	if (e->headerless)
+		return headerless_row(e, t, c);
 	if (e->failed)
 		return SQTT_ENC_IO;
 	type = sqtt_type_by_name(t->field[c[PKT_TYPE]]);

@@ -9,7 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "token.h"
+#include "gen.h"
+#include "gfx9-encode.h"
 
 struct tsv;
 
@@ -41,11 +42,16 @@ struct sqtt_encoder {
 	uint64_t tokens;
 	int failed;		/* a write failed: the rest is not written */
 	char err[512];
+	int headerless;		/* a stream of the backend with no HEADER: rows go to g9 */
+	struct gfx9_encoder g9;
 };
 
 /* Start a buffer of generation gen written to fp (path names it in messages). */
 void sqtt_encoder_start(struct sqtt_encoder *, const struct sqtt_gen *gen, FILE *fp,
     const char *path);
+/* Start a buffer of shader engine se of the backend whose streams have no HEADER (CDNA's:
+ * trace/gfx9-encode writes its rows, through this one's output and padding). */
+void sqtt_encoder_start_headerless(struct sqtt_encoder *, FILE *fp, const char *path, int se);
 /* One packet-stream record; col[] holds the PKT_* columns (tsv.h), -1 where absent. */
 enum sqtt_enc_status sqtt_encode_row(struct sqtt_encoder *, const struct tsv *,
     const int *col);

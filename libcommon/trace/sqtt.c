@@ -3,13 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa.h"
+#include "gfx9.h"
 #include "sqtt.h"
 #include "util.h"
 
 /* Token type by the low byte of the window, per generation: the longest matching pattern
  * wins; and the token's length in nibbles by that byte. */
-#define MAXGEN 8
+#define MAXGEN GEN_MAX
 static uint8_t type_of[MAXGEN][256], nibs_of[MAXGEN][256];
 /* One step of the counting loop by the next 12 bits: two short tokens at once (a token of
  * 8 bits and one whose type its low nibble alone gives, every byte of that low nibble of
@@ -124,10 +124,8 @@ sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *h)
 	if (type_of[sqtt_gen_default()->index][w & 0xff] != TOK_HEADER)
 		return "no HEADER token at the start: not an SQTT stream";
 	sqtt_header(w, h);
-	/* a generation's traces are read when it has a token table and an instruction model
-	 * for this version */
-	if (isa_model_for_sqtt_version(h->version) == NULL ||
-	    sqtt_gen_for_version(h->version) == NULL) {
+	/* a generation's traces are read when a backend's streams carry this version */
+	if (sqtt_gen_for_version(h->version) == NULL) {
 		static char msg[160];
 		char known[96];
 		sqtt_gen_versions(known, sizeof(known));
@@ -459,4 +457,17 @@ sqtt_entry_addr(struct sqtt_decoder *d)
 		}
 	}
 	return addr;
+}
+
+void
+sqtt_want_by(struct sqtt_want *w, int (*wants)(enum sqtt_type))
+{
+	for (int t = 0; t < TOK_NTYPES; t++)
+		w->type[t] = (uint8_t)(wants((enum sqtt_type)t) != 0);
+}
+
+int
+sqtt_stream_headerless(const uint8_t *data, size_t len)
+{
+	return gfx9_is_stream(data, len);
 }

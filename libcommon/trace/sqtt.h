@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "token.h"
+#include "gen.h"
 
 /* A streaming decoder over bytes that arrive in chunks.  Feed it with a refill callback
  * or give it one whole buffer. */
@@ -43,6 +43,15 @@ int sqtt_next(struct sqtt_decoder *, struct sqtt_token *);
 /* The next token of a type want[] marks (the others are stepped over: their times and
  * counts kept, no token made of them), as sqtt_next. */
 int sqtt_next_of(struct sqtt_decoder *, struct sqtt_token *, const uint8_t want[TOK_NTYPES]);
+/* A reader's want[] for sqtt_next_of: the types its wants() says yes to (walk_wants), so
+ * that it names no token type. */
+struct sqtt_want {
+	uint8_t type[TOK_NTYPES];
+};
+void sqtt_want_by(struct sqtt_want *, int (*wants)(enum sqtt_type));
+/* Is data (len bytes, the start of a stream will do) a stream of the backend whose streams
+ * have no HEADER (CDNA's gfx9: trace/gfx9 decodes it)? */
+int sqtt_stream_headerless(const uint8_t *data, size_t len);
 /* Decode to the end counting tokens per type: what sqtt_next would give, faster.
  * 0 at the end, -1 on a stream error. */
 int sqtt_count(struct sqtt_decoder *, uint64_t counts[TOK_NTYPES]);

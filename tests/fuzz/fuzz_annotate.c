@@ -21,7 +21,7 @@
 
 #include "annotate.h"
 #include "dwarf.h"
-#include "isa.h"
+#include "gen.h"
 #include "loops.h"
 #include "tsv.h"
 #include "fuzz_exit.h"

@@ -4,7 +4,7 @@
 
 #include "token.h"
 
-static enum sqtt_unit
+enum sqtt_unit
 gfx11_op_unit(int op)
 {
 	if ((op >= 10 && op <= 18))

@@ -133,7 +133,7 @@ gfx12_token_fits(enum inst_class c, const char *mnemonic, enum sqtt_type type, i
 	case SQTT_OP_BARRIER_SIGNAL: case 138:	/* barrier_signal, barrier_join */
 		return c == IC_BARRIER_SIGNAL;
 	}
-	switch (sqtt_op_unit(sqtt_gen_for_version(4), op)) {
+	switch (gfx12_op_unit(op)) {
 	case SQTT_UNIT_VALU:
 		return isa_class_is_valu(c);
 	case SQTT_UNIT_VMEM_RD:
@@ -243,25 +243,9 @@ gfx12_mem_counter(enum inst_class c, const char *mnemonic, unsigned *kind)
 	return isa_mem_counter_by(&t, c, mnemonic, kind);
 }
 
-/* LLVM's gfx12 processors and their EF_AMDGPU_MACH values (BinaryFormat/ELF.h). */
-static struct isa_target gfx12_targets[] = { { "gfx1200", 0x048, NULL },
-	{ "gfx1201", 0x04e, NULL } };
-static struct isa_target gfx12_generic = { "gfx12-generic", 0x059, NULL };
-
 void
 gfx12_model(struct isa_model *m)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(gfx12_targets) / sizeof(gfx12_targets[0]); i++)
-		gfx12_targets[i].model = m;
-	gfx12_generic.model = m;
-	m->name = "gfx12";
-	m->targets = gfx12_targets;
-	m->ntargets = sizeof(gfx12_targets) / sizeof(gfx12_targets[0]);
-	m->generic_mach = gfx12_generic.mach;
-	m->generic = &gfx12_generic;
-	m->sqtt_version = 4;
 	memset(m->counter_names, 0, sizeof(m->counter_names));
 	m->counter_names[CNT_VM] = "loadcnt";
 	m->counter_names[CNT_VS] = "storecnt";

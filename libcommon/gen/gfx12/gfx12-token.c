@@ -4,7 +4,7 @@
 
 #include "token.h"
 
-static enum sqtt_unit
+enum sqtt_unit
 gfx12_op_unit(int op)
 {
 	if ((op >= 10 && op <= 15) || op == 18 || (op >= 140 && op <= 143) || op == 146 ||

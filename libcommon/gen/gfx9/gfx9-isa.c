@@ -86,34 +86,11 @@ gfx9_length(const uint8_t *p, size_t n)
 	}
 }
 
+/* gfx9's FLAT keeps its SEG field at bits [15:14] (gfx11: [17:16]). */
 static enum inst_class
 gfx9_family_class(uint32_t w0)
 {
-	switch (gfx9_family(w0)) {
-	case ENC_SOP1: case ENC_SOP2: case ENC_SOPC: case ENC_SOPK:
-		return IC_SALU;
-	case ENC_SOPP:
-		return IC_IMM;
-	case ENC_SMEM:
-		return IC_SMEM;
-	case ENC_VOP1: case ENC_VOP2: case ENC_VOPC: case ENC_VOP3: case ENC_VOP3P:
-		return IC_VALU;
-	case ENC_VINTERP:
-		return IC_VINTERP;
-	case ENC_DS:
-		return IC_LDS_STORE;
-	case ENC_FLAT:
-		switch (w0 >> 14 & 3) {	/* SEG: 0 flat, 1 scratch, 2 global */
-		case 2: return IC_GLOBAL_LOAD;
-		default: return IC_FLAT_LOAD;
-		}
-	case ENC_MUBUF: case ENC_MTBUF:
-		return IC_BUF_LOAD;
-	case ENC_MIMG:
-		return IC_IMAGE;
-	default:
-		return IC_UNKNOWN;
-	}
+	return isa_family_class_by(isa_family_classes, gfx9_family(w0), w0, 14);
 }
 
 static enum inst_class
@@ -218,25 +195,9 @@ gfx9_disasm_unsafe(const uint8_t *p, size_t n)
 	return 0;
 }
 
-/* LLVM's CDNA3 processors and their EF_AMDGPU_MACH values (BinaryFormat/ELF.h). */
-static struct isa_target gfx9_targets[] = { { "gfx950", 0x04f, NULL },
-	{ "gfx942", 0x04c, NULL } };
-static struct isa_target gfx9_generic = { "gfx9-4-generic", 0x05f, NULL };
-
 void
 gfx9_model(struct isa_model *m)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(gfx9_targets) / sizeof(gfx9_targets[0]); i++)
-		gfx9_targets[i].model = m;
-	gfx9_generic.model = m;
-	m->name = "gfx9";
-	m->targets = gfx9_targets;
-	m->ntargets = sizeof(gfx9_targets) / sizeof(gfx9_targets[0]);
-	m->generic_mach = gfx9_generic.mach;
-	m->generic = &gfx9_generic;
-	m->sqtt_version = 0;	/* no HEADER: trace/gfx9 decodes its streams */
 	memset(m->counter_names, 0, sizeof(m->counter_names));
 	m->counter_names[CNT_VM] = "vmcnt";
 	m->counter_names[CNT_LGKM] = "lgkmcnt";
@@ -251,10 +212,4 @@ gfx9_model(struct isa_model *m)
 	m->length = gfx9_length;
 	m->disasm_unsafe = gfx9_disasm_unsafe;
 	m->exec_zero_fits = NULL;
-}
-
-int
-isa_target_is_gfx9(const struct isa_target *t)
-{
-	return t != NULL && t->model != NULL && strcmp(t->model->name, "gfx9") == 0;
 }
