@@ -1,12 +1,13 @@
 #!/bin/sh
 # compare-commit.sh BASE: build commit BASE in a temporary git worktree and compare what
 # every program writes (stdout, stderr, exit status) for every format and view on every
-# capture of fixtures/ and ../shared/fixtures/tinygrad against the build of this tree
+# capture of fixtures/ and ../shared/fixtures (tinygrad, tinygrad-gfx12, tinygrad-gfx950,
+# rgp; CAPTURES="..." names others) against the build of this tree
 # (bin/, made first).  Row streams are compared without their `tag` column when BASE's
 # have none (a column appended since); the warnings of stall-diff and stall-budget on a
 # capture are compared without the program's name (they came from a `stall` they ran,
-# now from the pipeline in process), those of --threads 4 in any order (the workers say
-# them as they come).  Prints one line per difference and a count;
+# now from the pipeline in process), those of --threads 4 and of a shell pipeline in any
+# order (the workers and the stages say them as they come).  Prints one line per difference and a count;
 # exit 0 when there is none, 1 when there are, 2 on trouble.
 set -u
 BASE=${1:?usage: compare-commit.sh BASE}
@@ -29,8 +30,9 @@ make -j2 NODEPS=1 all >"$TMP/new-build.log" 2>&1 ||
 OLD=$TMP/base/bin
 NEW=$ROOT/bin
 
-CAPTURES=$(for f in fixtures/*/capture.tsv; do dirname "$f"; done
-	ls ../shared/fixtures/tinygrad/*.pkl 2>/dev/null)
+CAPTURES=${CAPTURES:-$(for f in fixtures/*/capture.tsv; do dirname "$f"; done
+	ls ../shared/fixtures/tinygrad/*.pkl ../shared/fixtures/tinygrad-gfx12/*.pkl \
+	    ../shared/fixtures/tinygrad-gfx950/*.pkl ../shared/fixtures/rgp/*.rgp 2>/dev/null)}
 [ -n "$CAPTURES" ] || { echo "compare-commit: no captures" >&2; exit 2; }
 
 # The `tag` column left out of a TSV stream: its header names it, its rows follow.
@@ -63,7 +65,7 @@ run() {
 		stall-diff*|stall-budget*)
 			sed -E 's/^(stall|stall-diff|stall-budget): /PROG: /' "$TMP/$side.err2" \
 			    >"$TMP/$side.e" && mv "$TMP/$side.e" "$TMP/$side.err2";;
-		*--threads\ 4*)
+		*--threads\ 4*|*\|*)
 			sort "$TMP/$side.err2" >"$TMP/$side.e" && mv "$TMP/$side.e" "$TMP/$side.err2";;
 		esac
 	done
