@@ -144,6 +144,8 @@ main(int argc, char *argv[])
 	if (opt_by_dispatch || opt_dispatch >= 0) {
 		ds = dispatch_new(opt_dispatch, opt_by_dispatch);
 		dispatch_watch(ds, &prof);
+		if (opt_by_dispatch)
+			dispatch_only_kernel(ds, ro.kernel);
 		prof.row_kernel = dispatch_row_hook;
 		prof.kernel_hook = ds;
 	}
@@ -157,6 +159,8 @@ main(int argc, char *argv[])
 	for (i = 0; i < argc; i++)
 		count(argv[i]);
 	if (ds != NULL && dispatch_rows(ds) == 0) {
+		if (opt_by_dispatch && ro.kernel != NULL)
+			errx(2, "-k %s: no kernel of that name in %s", ro.kernel, from);
 		if (opt_dispatch >= 0)
 			errx(2, "%s: no rows of dispatch %lld", from, opt_dispatch);
 		errx(2, "%s: no rows: no dispatch to show", from);
@@ -164,8 +168,9 @@ main(int argc, char *argv[])
 	if (opt_occupancy) {
 		if (timeline_lives(timeline) == 0)
 			errx(2, "%s: no wave ended: no occupancy to show", from);
-		timeline_occupancy(timeline, stdout, ro.format == REPORT_PRETTY ||
-		    (ro.format == REPORT_AUTO && isatty(STDOUT_FILENO)));
+		if (timeline_occupancy(timeline, ro.kernel, stdout, ro.format == REPORT_PRETTY ||
+		    (ro.format == REPORT_AUTO && isatty(STDOUT_FILENO))) == 0)
+			errx(2, "-k %s: no kernel of that name in %s", ro.kernel, from);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			err(2, "stdout");
 		timeline_free(timeline);

@@ -169,6 +169,8 @@ analysis/attr: issue_wait without its own issue cycle|t0478-attr-two-causes|libc
 analysis/profile: a row's second cause not given its part|t0478-attr-two-causes|libcommon/analysis/profile.c|s/	if (r->cost2 > 0) {/	if (0) {/
 analysis/annotate: a row's second cause not given its part|t0478-attr-two-causes|libcommon/analysis/annotate.c|s/count(\&s->c, cause, cost - r->cost2);/count(\&s->c, cause, cost);/
 analysis/dispatch: --dispatch keeps every dispatch's rows|t0900-rocprof-run|libcommon/analysis/dispatch.c|s/if (ds->only >= 0 \&\& d != ds->only)/if (0)/
+analysis/dispatch: --by-dispatch -k counts every kernel's rows|t0480-report-rules|libcommon/analysis/dispatch.c|s/if (ds->kernel != NULL \&\& strcmp(kernel, ds->kernel) != 0)/if (0)/
+report/timeline: --occupancy -k shows every kernel's SIMDs|t0480-report-rules|libcommon/report/timeline.c|s/if (kernel != NULL \&\& strcmp(kname, kernel) != 0)/if (kernel != NULL \&\& 0)/
 analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/analysis/cause.c|s/		return cause_was\[i - NCAUSE\].cause;/		return CAUSE_OTHER;/
 report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/
 report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/put_ts(fp, r->cost);/put_ts(fp, r->cost + 1);/

@@ -98,4 +98,25 @@ test_expect_success '--by-dispatch: 20000 dispatches, one line each in dispatch 
 	grep -q "more than 32768 dispatches" err
 '
 
+test_expect_success '-k with --by-dispatch and --occupancy: only that kernel; none of that name is an error' '
+	stall --rows "$TOP/fixtures/demo" >demo.tsv &&
+	stall-table --by-dispatch -k demo demo.tsv >k.tsv &&
+	stall-table --by-dispatch demo.tsv >all.tsv &&
+	test_cmp all.tsv k.tsv &&
+	test "$(grep -vc "^#" k.tsv)" = 2 &&
+	test_expect_code 2 stall-table --by-dispatch -k nosuch demo.tsv >out 2>err &&
+	test_cmp /dev/null out &&
+	echo "stall-table: -k nosuch: no kernel of that name in demo.tsv" >expect &&
+	test_cmp expect err &&
+	awk -F"\t" -v OFS="\t" "!/^#/ && \$1 == 0 { \$3 = \"other\" } { print }" demo.tsv >two.tsv &&
+	stall-table --by-dispatch -k other two.tsv | cut -f1,2 >k2 &&
+	printf "#dispatch\tkernel\n0\tother\n" >expect2 && test_cmp expect2 k2 &&
+	stall-table --occupancy -k other two.tsv | cut -f1,3 | sort -u >o2 &&
+	printf "#event\tkernel\n0\tother\n" >expect3 && test_cmp expect3 o2 &&
+	stall-table --occupancy -k demo demo.tsv >occ.tsv &&
+	stall-table --occupancy demo.tsv >occ-all.tsv && test_cmp occ-all.tsv occ.tsv &&
+	test_expect_code 2 stall-table --occupancy -k nosuch demo.tsv >out 2>err &&
+	test_cmp /dev/null out && test_cmp expect err
+'
+
 test_done

@@ -28,6 +28,7 @@ struct dispatch {
 struct dispatches {
 	long long only;
 	int by;
+	const char *kernel;	/* with by: only this kernel's rows, NULL: every kernel's */
 	struct dispatch *d;
 	size_t nd, capd, lastd;
 	struct u64map ev, byname;
@@ -48,6 +49,12 @@ dispatch_new(long long only, int by)
 	ds->only = only;
 	ds->by = by;
 	return ds;
+}
+
+void
+dispatch_only_kernel(struct dispatches *ds, const char *kernel)
+{
+	ds->kernel = kernel;
 }
 
 void
@@ -105,6 +112,8 @@ dispatch_kernel(struct dispatches *ds, uint64_t event, const char *kernel)
 		ds->rows++;
 		return kernel;
 	}
+	if (ds->kernel != NULL && strcmp(kernel, ds->kernel) != 0)
+		return NULL;
 	ds->rows++;
 	if (ds->lastd < ds->nd && ds->d[ds->lastd].id == d &&
 	    strcmp(ds->d[ds->lastd].kernel, kernel) == 0)

@@ -15,6 +15,8 @@ struct dispatches;
  * own, for dispatch_put. */
 struct dispatches *dispatch_new(long long only, int by);
 void dispatch_free(struct dispatches *);
+/* With by: count only the rows of this kernel (the string must outlive ds). */
+void dispatch_only_kernel(struct dispatches *, const char *kernel);
 /* Buffer event traced dispatch (-1: unknown); a later word on an event wins. */
 void dispatch_event(struct dispatches *, uint64_t event, int64_t dispatch);
 /* The kernel a row of event and kernel is counted under: kernel, a key of its dispatch,

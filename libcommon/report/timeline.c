@@ -524,14 +524,12 @@ steps(const struct timeline *tl, size_t *n)
 	return s;
 }
 
-void
-timeline_occupancy(const struct timeline *tl, FILE *fp, int pretty)
+size_t
+timeline_occupancy(const struct timeline *tl, const char *kernel, FILE *fp, int pretty)
 {
-	size_t n, i, j;
+	size_t n, i, j, shown = 0;
 	struct step *s = steps(tl, &n);
 
-	if (!pretty)
-		fprintf(fp, "#event\tse\tkernel\ttime\twaves\n");
 	for (i = 0; i < n; i = j) {
 		const struct proc *p = &tl->proc[s[i].process - 1];
 		const char *kname = tl->kernel[p->kernel].name;
@@ -548,11 +546,15 @@ timeline_occupancy(const struct timeline *tl, FILE *fp, int pretty)
 				max = w;
 		}
 		t1 = last;
+		if (kernel != NULL && strcmp(kname, kernel) != 0)
+			continue;
+		if (!pretty && shown == 0)
+			fprintf(fp, "#event\tse\tkernel\ttime\twaves\n");
 		if (pretty) {
 			char *name = text_printable(kname);
 			fprintf(fp, "%s SE%" PRIu64 " (event %" PRIu64 "), kernel %s: %ld waves, at most %ld "
 			    "at once, %.2f on average over cycles %" PRId64 " to %" PRId64 "\n",
-			    i ? "\n" : "", p->se, p->event, name, nwaves, max, t1 > t0 ?
+			    shown ? "\n" : "", p->se, p->event, name, nwaves, max, t1 > t0 ?
 			    (double)busy / (double)(t1 - t0) : 0.0, t0, t1);
 			free(name);
 			fprintf(fp, "  %12s  %5s  %s\n", "Cycle", "Waves", "");
@@ -568,8 +570,10 @@ timeline_occupancy(const struct timeline *tl, FILE *fp, int pretty)
 				fprintf(fp, "%" PRIu64 "\t%" PRIu64 "\t%s\t%" PRId64 "\t%ld\n", p->event,
 				    p->se, kname, s[k].time, w);
 		}
+		shown++;
 	}
 	free(s);
+	return shown;
 }
 
 uint64_t

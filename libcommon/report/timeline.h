@@ -59,8 +59,9 @@ int timeline_life(struct timeline *, uint64_t process, int64_t start, int64_t en
 uint64_t timeline_lives(const struct timeline *);
 /* The waves in flight over time of every traced SIMD (stall-table --occupancy): TSV
  * "event se kernel time waves", a line at every cycle the count changes, or aligned text
- * with a summary per SIMD. */
-void timeline_occupancy(const struct timeline *, FILE *fp, int pretty);
+ * with a summary per SIMD; of kernel's buffers only when kernel is not NULL.  The number
+ * of SIMDs shown. */
+size_t timeline_occupancy(const struct timeline *, const char *kernel, FILE *fp, int pretty);
 /* Rows placed so far. */
 uint64_t timeline_rows(const struct timeline *);
 /* Every SIMD's waves in flight from the tokens (the pipeline's), drawn with each group:
