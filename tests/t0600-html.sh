@@ -151,4 +151,15 @@ test_expect_success SHARED 'gfx12 (RX 9070) gemm: 16 waves of a kernel, each a l
 	grep -q "^kernel	$k	16	" probe
 '
 
+test_expect_success 'a --trace-json that cannot be made: exit 2, and no page left behind' '
+	test_expect_code 2 stall-table --html ok.html --trace-json nodir/t.json \
+	    "$TOP/tests/data/rows-table.tsv" >out 2>err &&
+	echo "stall-table: nodir/t.json: No such file or directory" >expect &&
+	test_cmp expect err && test_cmp /dev/null out && ! test -e ok.html &&
+	test_expect_code 2 stall --html ok.html --trace-json nodir/t.json "$TOP/fixtures/demo" \
+	    >out 2>err &&
+	echo "stall: nodir/t.json: No such file or directory" >expect &&
+	test_cmp expect err && ! test -e ok.html
+'
+
 test_done

@@ -76,9 +76,13 @@ report_open(const struct report_opts *o, char *why, size_t whysz)
 			free(r);
 			return NULL;
 		}
-		/* the page made, as it was: the program's exit leaves it (no discard yet) */
-		if (o->trace_json && (r->trace = tracejson_open(o->trace_json, why, whysz)) == NULL)
+		/* the page begun is discarded, as at any error: no empty page left */
+		if (o->trace_json && (r->trace = tracejson_open(o->trace_json, why, whysz)) == NULL) {
+			if (r->html_fp)
+				discard_output(r->html_fp, o->html);
+			free(r);
 			return NULL;
+		}
 		open_report = r;
 		atexit(discard_pictures);
 		r->timeline = timeline_new(o->html != NULL, TIMELINE_LANES, TIMELINE_BARS);
