@@ -53,4 +53,11 @@ test_expect_success STRACE 'stall --threads 2: the thread ends with 0, the proce
 	test "$(grep exit_group trace | sed "s/ .*//")" = "$main"
 '
 
+test_expect_success 'sqtt-dump --rgp of that capture: the one line, exit 2, no half-written file' '
+	hostile r &&
+	test_expect_code 2 sqtt-dump --rgp out.rgp r >out 2>err &&
+	echo "sqtt-dump: $(pwd -P)/r/stall_shader_engine_1_1.att: unexpected end of file (gzip data cut short)" >expect &&
+	test_cmp expect err && ! test -e out.rgp
+'
+
 test_done

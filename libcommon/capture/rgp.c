@@ -495,8 +495,8 @@ wr_free(void *arg)
 {
 	struct wr *w = arg;
 
-	if (w->fp != NULL)
-		fclose(w->fp);
+	if (w->fp != NULL)	/* an error before the end: no half-written file left */
+		discard_output(w->fp, w->path);
 	free(w->code);
 	free(w->load);
 }
