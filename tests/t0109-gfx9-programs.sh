@@ -79,6 +79,13 @@ test_expect_success SHARED 'stall-annotate: loops and waits, from the rows and f
 	echo 12 > expect && test_cmp expect n
 '
 
+test_expect_success SHARED 'stall-annotate --hints: no VOPD pair on CDNA, which has no v_dual form' '
+	{ stall-annotate --hints --hint-min 0 "$CDNA/$GEMM.pkl" &&
+	  stall-annotate --hints --hint-min 0 "$CDNA/20260315_profile_gemm_run_0_a34275a.pkl"; } > hints &&
+	awk -F"\t" "!/^#/ { print \$2 }" hints | sort | uniq -c | sed "s/^ *//" > actual &&
+	echo "5 latency" > expect && test_cmp expect actual
+'
+
 test_expect_success SHARED 'stall-diff and stall-budget: cycles a wave, exit 0 and 1' '
 	stall-diff "$CDNA/$GEMM.pkl" "$CDNA/$GEMM.pkl" > diff &&
 	grep "^##stall-diff	kernel	r_2_8_16_4_4_16_4" diff | cut -f5-10 > actual &&

@@ -212,4 +212,5 @@ gfx9_model(struct isa_model *m)
 	m->length = gfx9_length;
 	m->disasm_unsafe = gfx9_disasm_unsafe;
 	m->exec_zero_fits = NULL;
+	m->regs.vopd_ops = NULL;	/* CDNA has no VOPD (v_dual_*): no pair to suggest */
 }
