@@ -133,6 +133,8 @@ struct annotate {
 	struct kernel **kernels;
 	size_t nkernel;
 	struct kernel *last;
+	int names_stay;		/* a row's kernel and tag strings stay where they are */
+	const char *last_name, *last_tag;	/* last's, as the row that found it gave them */
 	struct wave *waves[WAVE_BUCKETS];
 	size_t nlive;
 	struct u64map events;	/* struct event by id */
@@ -403,6 +405,10 @@ kernel_get(struct annotate *a, const char *name, const char *tag)
 
 	if (tag == NULL || *tag == '\0')
 		tag = "-";
+	if (a->names_stay && a->last != NULL && name == a->last_name && tag == a->last_tag)
+		return a->last;
+	a->last_name = name;
+	a->last_tag = tag;
 	if (a->last != NULL && strcmp(a->last->name, name) == 0 &&
 	    strcmp(a->last->tag, tag) == 0)
 		return a->last;
@@ -727,6 +733,12 @@ annotate_row(struct annotate *a, const struct tsv *t)
 	return annotate_put(a, &r);
 }
 
+void
+annotate_names_stay(struct annotate *a)
+{
+	a->names_stay = 1;
+}
+
 int
 annotate_put(struct annotate *a, const struct annotate_rec *r)
 {
@@ -758,14 +770,18 @@ annotate_put(struct annotate *a, const struct annotate_rec *r)
 	if ((k = kernel_get(a, r->kernel, r->tag)) == NULL)
 		return -1;
 	p = k->prog;
-	idx = p->ninst;
-	if (r->has_pc && (idx = inst_index(p->insts, p->ninst, r->pc)) == NONE)
-		idx = p->ninst;
-	s = &k->pc[idx];
 	w = wave_get(a, evid, wid, k);
 	if (w->k != k)
 		return fail(a, "wave %" PRIu64 " of event %" PRIu64 " is of kernel %s, then %s",
 		    wid, evid, w->k->name, k->name);
+	idx = p->ninst;
+	/* most rows are the instruction after the wave's previous one */
+	if (r->has_pc && w->prev_idx != NONE && w->prev_idx + 1 < p->ninst &&
+	    p->insts[w->prev_idx + 1].pc == r->pc)
+		idx = w->prev_idx + 1;
+	else if (r->has_pc && (idx = inst_index(p->insts, p->ninst, r->pc)) == NONE)
+		idx = p->ninst;
+	s = &k->pc[idx];
 	e = event_get(a, evid);
 	/* hidden: the cycles of the row's wait in which other waves issued; a wait moved
 	 * onto an earlier row (s_barrier) is its first delta - cost cycles */

@@ -55,6 +55,10 @@ struct annotate_rec {
 	enum inst_class cls;
 	const char *retired;	/* "pc@issue,...", NULL or "-": none */
 };
+/* The kernel and tag strings of the rows given stay where they are, unchanged, while
+ * they name the same program (the pipeline's; not a text reader's reused buffer): the
+ * program is then found by their addresses. */
+void annotate_names_stay(struct annotate *);
 int annotate_put(struct annotate *, const struct annotate_rec *);
 /* A program (a ##code line): name and tag, the capture it is in (source), its code
  * object's file ("-": in the capture), the target it is disassembled for (NULL: not

@@ -147,6 +147,9 @@ struct to_annotate {
 	struct annotate *a;
 	const char *kernel_of;
 	char *kernel;
+	struct { const char *of; char *name; } *names;	/* every kernel's, kept to the end:
+						 * annotate finds a program by their addresses */
+	size_t nnames;
 	const char *path;
 	int failed;
 	char why[600];
@@ -162,8 +165,16 @@ annotate_one(void *ctx, const struct pipeline_row *pr)
 	if (ta->failed)
 		return;
 	if (w->kernel != ta->kernel_of) {
-		free(ta->kernel);
-		ta->kernel = meta_escape(w->kernel);
+		size_t i;
+		for (i = 0; i < ta->nnames && ta->names[i].of != w->kernel; i++)
+			;
+		if (i == ta->nnames) {
+			ta->names = xreallocarray(ta->names, ta->nnames + 1, sizeof(*ta->names));
+			ta->names[i].of = w->kernel;
+			ta->names[i].name = meta_escape(w->kernel);
+			ta->nnames++;
+		}
+		ta->kernel = ta->names[i].name;
 		ta->kernel_of = w->kernel;
 	}
 	r.kernel = ta->kernel;
@@ -224,6 +235,7 @@ load_annotate(struct annotate *a, const char *path, const struct capture_opts *c
 			r = fail(why, whysz, "%s: %s", path, annotate_error(a));
 	tsv_close(&t);
 	free(ctx);
+	annotate_names_stay(a);
 	if (r == 0 && pipeline_run(pl, NULL, annotate_one, &ta) != 0)
 		r = fail(why, whysz, "%s", pipeline_error(pl));
 	if (r == 0) {
@@ -234,7 +246,9 @@ load_annotate(struct annotate *a, const char *path, const struct capture_opts *c
 			warning_out("%" PRIu64 " more warnings", more);
 	}
 	pipeline_close(pl);
-	free(ta.kernel);
+	for (i = 0; i < ta.nnames; i++)
+		free(ta.names[i].name);
+	free(ta.names);
 	if (r != 0)
 		return r;
 	if (ta.failed)
