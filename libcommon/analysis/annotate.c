@@ -478,16 +478,29 @@ ring_add(struct ring *e, uint64_t time)
 static uint64_t
 issued_upto(const struct ring *e, uint64_t x)
 {
-	size_t lo = 0, hi = e->n;
+	size_t lo, hi = e->n, step = 1;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (e->t[mid] <= x)
-			lo = mid + 1;
-		else
-			hi = mid;
+	/* the questions are of a row's latest cycles: gallop back from the end, then bisect */
+	while (hi > 0 && e->t[hi - 1] > x) {
+		lo = hi > step ? hi - step : 0;
+		if (e->t[lo] > x) {
+			hi = lo;
+			step *= 2;
+			continue;
+		}
+		/* t[lo] <= x < t[hi - 1]: the first later than x is in (lo, hi - 1] */
+		lo++;
+		hi--;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (e->t[mid] <= x)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		return e->dropped + lo;
 	}
-	return e->dropped + lo;
+	return e->dropped + hi;
 }
 
 /* Cycles in (a, b] in which some wave issued. */
