@@ -163,6 +163,17 @@ die_now(const char *msg)
 	exit(2);
 }
 
+int
+fail_why(char *why, size_t whysz, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, whysz, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 void
 die(const char *fmt, ...)
 {

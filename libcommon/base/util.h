@@ -70,6 +70,8 @@ void warning_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * first frees what the readers have registered as half-made (fatal_push), newest
  * first, so that a caller that goes on after it is left holding nothing. */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+/* An error returned rather than raised: MESSAGE into why (whysz bytes), then -1. */
+int fail_why(char *why, size_t whysz, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* "prog: WHAT: strerror(errno)", exit 2, as die (err(3)'s line); what NULL: the reason
  * alone. */
 void die_errno(const char *what) __attribute__((noreturn));

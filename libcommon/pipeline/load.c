@@ -22,18 +22,6 @@
 #define JSON_MAX (64u << 20)	/* a stall table of 100000 instructions is less */
 
 
-/* An error for the caller: -1, why holding its line. */
-static int __attribute__((format(printf, 3, 4)))
-fail(char *why, size_t whysz, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, whysz, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* Bytes read, 0 at the end, -1 with why at an error. */
 static ssize_t
 read_some(int fd, char *buf, size_t max, const char *name, char *why, size_t whysz)
@@ -44,7 +32,7 @@ read_some(int fd, char *buf, size_t max, const char *name, char *why, size_t why
 		n = read(fd, buf, max);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
-		return fail(why, whysz, "%s: %s", name, strerror(errno));
+		return fail_why(why, whysz, "%s: %s", name, strerror(errno));
 	return n;
 }
 
@@ -73,7 +61,7 @@ read_stream(struct profile *p, int fd, const char *name, const char *head, size_
 	int r;
 
 	if ((sr.fp = fdopen(fd, "r")) == NULL)
-		return fail(why, whysz, "%s: %s", name, strerror(errno));
+		return fail_why(why, whysz, "%s: %s", name, strerror(errno));
 	tsv_open(&sr.t, sr.fp, name);
 	tsv_prime(&sr.t, head, nhead);
 	fatal_arm(&fc, why, whysz);
@@ -85,7 +73,7 @@ read_stream(struct profile *p, int fd, const char *name, const char *head, size_
 	fatal_disarm(&fc);
 	stream_read_free(&sr);
 	if (r < 0)
-		return fail(why, whysz, "%s: no '#' column header line: not a row stream or "
+		return fail_why(why, whysz, "%s: no '#' column header line: not a row stream or "
 		    "stall table", name);
 	return 0;
 }
@@ -122,7 +110,7 @@ read_json(struct profile *p, int fd, const char *name, const char *head, size_t 
 			if (cap >= JSON_MAX) {
 				free(buf);
 				close(fd);
-				return fail(why, whysz, "%s: more than %u MiB: too large for a "
+				return fail_why(why, whysz, "%s: more than %u MiB: too large for a "
 				    "stall table", name, JSON_MAX >> 20);
 			}
 			cap *= 2;
@@ -221,23 +209,23 @@ load_annotate(struct annotate *a, const char *path, const struct capture_opts *c
 	/* the context lines, read as a stream's are: the programs, the events' dispatches */
 	if ((fp = open_memstream(&ctx, &len)) == NULL) {
 		pipeline_close(pl);
-		return fail(why, whysz, "%s: %s", path, strerror(errno));
+		return fail_why(why, whysz, "%s: %s", path, strerror(errno));
 	}
 	pipeline_put_context(pl, fp);
 	if (fclose(fp) != 0) {
 		free(ctx);
 		pipeline_close(pl);
-		return fail(why, whysz, "%s: %s", path, strerror(errno));
+		return fail_why(why, whysz, "%s: %s", path, strerror(errno));
 	}
 	tsv_open_mem(&t, ctx, len, path);
 	while (r == 0 && tsv_next(&t) == TSV_META)
 		if (annotate_meta(a, &t) < 0)
-			r = fail(why, whysz, "%s: %s", path, annotate_error(a));
+			r = fail_why(why, whysz, "%s: %s", path, annotate_error(a));
 	tsv_close(&t);
 	free(ctx);
 	annotate_names_stay(a);
 	if (r == 0 && pipeline_run(pl, NULL, annotate_one, &ta) != 0)
-		r = fail(why, whysz, "%s", pipeline_error(pl));
+		r = fail_why(why, whysz, "%s", pipeline_error(pl));
 	if (r == 0) {
 		w = pipeline_warnings(pl, &n, &more);
 		for (i = 0; i < n; i++)
@@ -252,7 +240,7 @@ load_annotate(struct annotate *a, const char *path, const struct capture_opts *c
 	if (r != 0)
 		return r;
 	if (ta.failed)
-		return fail(why, whysz, "%s: %s", path, ta.why);
+		return fail_why(why, whysz, "%s: %s", path, ta.why);
 	annotate_end_input(a);
 	return 0;
 }
@@ -271,7 +259,7 @@ read_capture(struct profile *p, const char *path, char *why, size_t whysz)
 	if ((pl = pipeline_open(path, &po, why, whysz)) == NULL)
 		return -1;
 	if (pipeline_run(pl, p, NULL, NULL) != 0) {
-		fail(why, whysz, "%s", pipeline_error(pl));
+		fail_why(why, whysz, "%s", pipeline_error(pl));
 		pipeline_close(pl);
 		return -1;
 	}
@@ -298,14 +286,14 @@ load_profile(struct profile *p, const char *path, char *why, size_t whysz)
 		name = "stdin";
 	} else {
 		if (stat(path, &st) < 0)
-			return fail(why, whysz, "%s: %s", path, strerror(errno));
+			return fail_why(why, whysz, "%s: %s", path, strerror(errno));
 		if (S_ISDIR(st.st_mode)) {
 			if (read_capture(p, path, why, whysz) != 0)
 				return -1;
 			goto done;
 		}
 		if ((fd = open(path, O_RDONLY)) < 0)
-			return fail(why, whysz, "%s: %s", path, strerror(errno));
+			return fail_why(why, whysz, "%s: %s", path, strerror(errno));
 	}
 	/* the first byte that is not white space tells the format */
 	for (i = 0;; i++) {
@@ -327,14 +315,14 @@ load_profile(struct profile *p, const char *path, char *why, size_t whysz)
 	if (i == n) {
 		if (fd != STDIN_FILENO)
 			close(fd);
-		return fail(why, whysz, "%s: no rows: the input is empty", name);
+		return fail_why(why, whysz, "%s: no rows: the input is empty", name);
 	}
 	if (head[i] == '#')
 		r = read_stream(p, fd, name, head, n, why, whysz);
 	else if (head[i] == '{')
 		r = read_json(p, fd, name, head, n, why, whysz);
 	else if (fd == STDIN_FILENO)
-		return fail(why, whysz, "%s: not a row stream or stall table (a capture is "
+		return fail_why(why, whysz, "%s: not a row stream or stall table (a capture is "
 		    "named by its path)", name);
 	else {
 		close(fd);
@@ -345,6 +333,6 @@ load_profile(struct profile *p, const char *path, char *why, size_t whysz)
 done:
 	profile_finish(p);
 	if (p->nkernel == 0)
-		return fail(why, whysz, "%s: no rows", name);
+		return fail_why(why, whysz, "%s: no rows", name);
 	return 0;
 }

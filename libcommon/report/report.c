@@ -45,25 +45,13 @@ discard_pictures(void)
 		tracejson_discard(r->trace);
 }
 
-/* -1 with why holding the error. */
-static int __attribute__((format(printf, 3, 4)))
-fail(char *why, size_t whysz, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, whysz, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 struct report *
 report_open(const struct report_opts *o, char *why, size_t whysz)
 {
 	struct report *r;
 
 	if (o->plain && o->format != REPORT_AUTO && o->format != REPORT_TSV) {
-		fail(why, whysz, "--plain and --no-header are TSV: not with --json or --pretty");
+		fail_why(why, whysz, "--plain and --no-header are TSV: not with --json or --pretty");
 		return NULL;
 	}
 	r = xcalloc(1, sizeof(*r));
@@ -72,7 +60,7 @@ report_open(const struct report_opts *o, char *why, size_t whysz)
 		r->o.format = r->o.plain || !isatty(STDOUT_FILENO) ? REPORT_TSV : REPORT_PRETTY;
 	if (o->html || o->trace_json) {
 		if (o->html && (r->html_fp = fopen(o->html, "w")) == NULL) {
-			fail(why, whysz, "%s: %s", o->html, strerror(errno));
+			fail_why(why, whysz, "%s: %s", o->html, strerror(errno));
 			free(r);
 			return NULL;
 		}
@@ -175,20 +163,20 @@ put_html(struct report *r, const struct profile *prof, char *why, size_t whysz)
 	size_t len = 0;
 
 	if ((mem = open_memstream(&json, &len)) == NULL)
-		return fail(why, whysz, "%s", strerror(errno));
+		return fail_why(why, whysz, "%s", strerror(errno));
 	profile_put_json(prof, mem);
 	if (fclose(mem) != 0) {
 		free(json);
-		return fail(why, whysz, "%s", strerror(errno));
+		return fail_why(why, whysz, "%s", strerror(errno));
 	}
 	html_write(r->html_fp, json, len, r->timeline);
 	free(json);
 	if (fflush(r->html_fp) != 0 || ferror(r->html_fp))
-		return fail(why, whysz, "%s: %s", r->o.html, strerror(errno));
+		return fail_why(why, whysz, "%s: %s", r->o.html, strerror(errno));
 	out = r->html_fp;
 	r->html_fp = NULL;
 	if (fclose(out) != 0)
-		return fail(why, whysz, "%s: %s", r->o.html, strerror(errno));
+		return fail_why(why, whysz, "%s: %s", r->o.html, strerror(errno));
 	return 0;
 }
 
@@ -283,7 +271,7 @@ select_kernel(const struct report *r, struct profile *prof, const char *from, ch
 
 	if (r->o.kernel != NULL) {
 		if ((k = profile_find(prof, r->o.kernel)) < 0)
-			return fail(why, whysz, "-k %s: no kernel of that name in %s (%zu kernel%s)",
+			return fail_why(why, whysz, "-k %s: no kernel of that name in %s (%zu kernel%s)",
 			    r->o.kernel, from, prof->nkernel, prof->nkernel == 1 ? "" : "s");
 		if (k > 0) {
 			struct profile_kernel t = prof->kernels[0];
@@ -293,7 +281,7 @@ select_kernel(const struct report *r, struct profile *prof, const char *from, ch
 		prof->nkernel = 1;
 	}
 	if (prof->nkernel == 0)
-		return fail(why, whysz, "%s: no rows: nothing to count", from);
+		return fail_why(why, whysz, "%s: no rows: nothing to count", from);
 	return 0;
 }
 
@@ -331,7 +319,7 @@ report_finish(struct report *r, struct profile *prof, const char *from, char *wh
 		qsort(prof->kernels, prof->nkernel, sizeof(*prof->kernels), profile_cmp_kernel);
 	prof->top = r->o.top;
 	if (r->timeline && timeline_rows(r->timeline) == 0)
-		return fail(why, whysz, "%s: no rows: no timeline to draw", from);
+		return fail_why(why, whysz, "%s: no rows: no timeline to draw", from);
 
 	if (r->o.format == REPORT_JSON)
 		profile_put_json(prof, stdout);
@@ -340,7 +328,7 @@ report_finish(struct report *r, struct profile *prof, const char *from, char *wh
 	else
 		profile_put_tsv_as(prof, stdout, r->o.plain);
 	if (fflush(stdout) != 0 || ferror(stdout))
-		return fail(why, whysz, "stdout: %s", strerror(errno));
+		return fail_why(why, whysz, "stdout: %s", strerror(errno));
 	if (r->o.html && put_html(r, prof, why, whysz) != 0)
 		return -1;
 	if (r->trace && tracejson_close(r->trace, why, whysz) != 0)
