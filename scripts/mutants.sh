@@ -182,7 +182,10 @@ gfx9walk: no stall start taken from ISSUE stall states|t0106-gfx9-walk|libcommon
 gfx9walk: a SAVE_CONTEXT MISC ignored, the waves' tokens in the context save walked|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/		if (f.op == G9_MISC_SAVE_CONTEXT)/		if (0)/
 gfx9walk: an INST go_to_trap not a trap, the handler's tokens walked|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/		w->trap = TRAP_WAIT_PC;/		w->trap = TRAP_NONE;/
 gfx9walk: a trap's record not ended at the INST pc that leaves it|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			w->rec\[w->nrec - 1\].duration = t + 4 - w->rec\[w->nrec - 1\].time;/			(void)0;/
-walk: a gfx9 wave of another CU not kept where the traced CU had none|t0109-gfx9-programs|libcommon/analysis/walk.c|s/		} else if (gfx9_wave_packet(tok, event, se, \&pk)) {/		} else if (0) {/
+walk: a gfx9 wave of another CU not kept|t0109-gfx9-programs|libcommon/analysis/walk.c|s/		if (!gfx9walk_is_traced(\&f) \&\& gfx9_wave_packet(tok, event, se, \&pk)) {/		if (0) {/
+walk: the waves of other SIMDs dropped again where the traced SIMD has waves|t0310-walk-own|libcommon/analysis/walk.c|s/^\tkey = (uint64_t)(pk->sa/\tif (e->nwaves > 0)\n\t\treturn 0;\n&/
+walk: the waves of other SIMDs numbered on from the traced ones|t0310-walk-own|libcommon/analysis/walk.c|s/	w.number = WALK_UNTRACED_WAVE + e->nuntraced++;/	w.number = e->nwaves++;/
+walk: a wave of another SIMD kept twice|t0380-walk-other-waves|libcommon/analysis/walk.c|s/^\to->open = 0;$/\tif (o->start % 7)\n\t\tput_row(wk, e, \&w, slot, \&other_unit, o->pc, pk->time, "WAVE_END", ROW_WAVE_END);\n&/
 pipeline: a gfx9 buffer's wave starts and ends not counted in the occupancy|t0109-gfx9-programs|libcommon/pipeline/pipeline.c|s/\treturn occupancy_packet(ctx, pk);/\treturn (void)ctx, (void)pk, 0;/
 gfx9walk: records issued the other way round not swapped|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			if (i + 1 < n \&\& as_line(rec\[i + 1\].cat) == (int)lc/			if (0 \&\& as_line(rec[i + 1].cat) == (int)lc/
 gfx9: an issue of 1 cycle, not 4|t0108-gfx9-authored|libcommon/gen/gfx9/gfx9-isa.c|s/	m->issue_cycles = 4;/	m->issue_cycles = 1;/

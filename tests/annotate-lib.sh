@@ -19,7 +19,8 @@ cycles() {
 # end), pcs in decimal.  rows_records ROWS: from a row stream, only its walk columns (pc,
 # time, delta, inst, token).  amd_records ROWS GOLDEN: from AMD's walk (a gunzipped
 # NAME.amd.tsv), a wave its (event, slot, begin), its last record (s_endpgm, which has no
-# token: AMD's issue time for it is no issue) only the end, at issue + duration; the kernel and the disassembly at each pc from ROWS.
+# token: AMD's issue time for it is no issue) only the end, at issue + duration; the kernel and the disassembly at each pc from ROWS
+# (not from its untraced rows, whose text at the entry pc is no instruction's).
 hexdec_awk='function dec(s,   i, v) { if (s !~ /^0x/) return s + 0; v = 0
 	for (i = 3; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", tolower(substr(s, i, 1))) - 1
 	return v }'
@@ -31,7 +32,7 @@ amd_records() {
 	awk -F'\t' -v OFS='\t' "$hexdec_awk"'
 		FNR == 1 { file++ }
 		/^#/ { next }
-		file == 1 { kern[$1] = $3; inst[$1, dec($6)] = $10; next }
+		file == 1 { kern[$1] = $3; if ($11 != "untraced") inst[$1, dec($6)] = $10; next }
 		file == 2 { n[$1 " " $3 " " $4]++; next }
 		{	w = $1 " " $3 " " $4; i = ++seen[w]; p = dec($6)
 			if (i == n[w]) print kern[$1], $1, $3 "@" $4, p, $7 + $9, last[w], "s_endpgm", 1

@@ -2,8 +2,8 @@
 # t0109-gfx9-programs: every program on the real gfx950 captures as on gfx11: stall's
 # rows are the pipeline's (sqtt-dump | sqtt-walk | stall-attr), cycles conserved (the
 # traced waves' costs add up to AMD's walk's lifetimes, end - begin of each wave; the
-# waves of other CUs in buffers whose traced CU had none, to their WAVE_END - WAVE_START
-# in AMD's tokens, as untraced rows), stall-table, stall-annotate, stall-diff,
+# waves of other CUs, in every buffer, to their WAVE_END - WAVE_START in AMD's tokens, as
+# untraced rows), stall-table, stall-annotate, stall-diff,
 # stall-budget, --html, --trace-json and --occupancy.
 . "$(dirname "$0")/lib.sh"
 
@@ -11,13 +11,13 @@ CDNA="$SHARED/fixtures/tinygrad-gfx950"
 GOLDEN9="$SHARED/golden-gfx950"
 GEMM=20260120_profile_gemm_run_0_6431be7
 
-# untraced.awk: from AMD's tokens, the lifetimes of the waves of buffers whose traced CU
-# (CU 0 of SH 0) started none
+# untraced.awk: from AMD's tokens, the lifetimes of the waves off the traced CU (CU 0 of
+# SH 0), summed, and how many
 cat > untraced.awk <<\EOF
-$5 == "WAVE_START" && $8 == 0 && $9 == 0 { traced[$1] = 1 }
+$8 == 0 && $9 == 0 { next }
 $5 == "WAVE_START" { s[$1 " " $6 " " $7 " " $8 " " $9] = $4 }
-$5 == "WAVE_END" { k = $1 " " $6 " " $7 " " $8 " " $9; if (k in s) { life[$1] += $4 - s[k]; delete s[k] } }
-END { for (e in life) if (!(e in traced)) t += life[e]; print t + 0 }
+$5 == "WAVE_END" { k = $1 " " $6 " " $7 " " $8 " " $9; if (k in s) { t += $4 - s[k]; n++; delete s[k] } }
+END { print t + 0, n + 0 }
 EOF
 
 for b in $GEMM 20260120_profile_plus_run_0_c6e491d 20260315_profile_gemm_run_0_a34275a \
@@ -31,7 +31,7 @@ for b in $GEMM 20260120_profile_plus_run_0_c6e491d 20260315_profile_gemm_run_0_a
 		awk -F'\t' '!/^#/ && \$11 != \"untraced\" { t += \$13 } END { print t + 0 }' rows.$b > actual &&
 		test_cmp expect actual &&
 		zcat '$GOLDEN9/$b.packets.tsv.gz' | awk -F'\t' -f untraced.awk > expect &&
-		awk -F'\t' '!/^#/ && \$11 == \"untraced\" { t += \$13 } END { print t + 0 }' rows.$b > actual &&
+		awk -F'\t' '!/^#/ && \$4 >= 2147483648 { t += \$13; n++ } END { print t + 0, n + 0 }' rows.$b > actual &&
 		test_cmp expect actual
 	"
 done
@@ -44,7 +44,7 @@ test_expect_success SHARED 'the figures: traced and untraced cycles of each capt
 	cat > expect <<-EOF &&
 	$GEMM 2831 90440 243544
 	20260120_profile_plus_run_0_c6e491d 11 13296 0
-	20260315_profile_gemm_run_0_a34275a 748 15092 1978812
+	20260315_profile_gemm_run_0_a34275a 1196 15092 3706628
 	20260315_profile_empty_run_0_a5225b0 1 0 1072
 	EOF
 	test_cmp expect actual
@@ -52,7 +52,7 @@ test_expect_success SHARED 'the figures: traced and untraced cycles of each capt
 
 test_expect_success SHARED 'a capture whose traced CU had no wave: its wave on CU 4 an untraced row, exit 0' '
 	grep -v "^#" rows.20260315_profile_empty_run_0_a5225b0 | cut -f1,4,6-11 > actual &&
-	printf "2\t0\t0x1600\t486668\t1072\tWAVE_END\t(wave on another unit, not instruction-traced)\tuntraced\n" > expect &&
+	printf "2\t2147483648\t0x1600\t486668\t1072\tWAVE_END\t(wave on another unit, not instruction-traced)\tuntraced\n" > expect &&
 	test_cmp expect actual &&
 	stall --untraced --plain "$CDNA/20260315_profile_empty_run_0_a5225b0.pkl" | cut -f1-6 > actual &&
 	printf "kernel\tpc\thits\tcycles\tpct\tcause\nE\t0x1600\t1\t1072\t100.00\tuntraced\n" > expect &&

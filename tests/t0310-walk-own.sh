@@ -2,7 +2,8 @@
 # t0310-walk-own: sqtt-walk on the project's own kernels (fixtures/kernels/*.hsaco, committed)
 # and traces (fixtures/traces/*.packets.tsv, timings chosen by construction): exact rows for
 # loops, branches, IMMEDIATE masks; misfit tokens; --packets; a program that is not an ELF;
-# waves off the traced unit; and fixtures/demo still equal to its source.  No clang needed.
+# waves off the traced SIMD (every one an untraced row); and fixtures/demo still equal to
+# its source.  No clang needed.
 . "$(dirname "$0")/lib.sh"
 
 KERNELS="$TOP/fixtures/kernels"
@@ -23,20 +24,15 @@ tsv() {
 	tr ' ' '\t'
 }
 
-# lifetimes PACKETS: "event slot WAVE_END-WAVE_START" for each wave of the traced unit
+# lifetimes PACKETS: "event slot WAVE_END-WAVE_START" for each wave the trace has, on
+# every SIMD of every unit
 lifetimes() {
-	awk -F'\t' '
-		/^#/ { next }
-		$5 == "HEADER" { unit[$1] = $7 " " $8 " " $9; next }
-		$7 " " $8 " " $9 != unit[$1] { next }
-		$5 == "WAVE_START" { s[$1 " " $6] = $4; next }
-		$5 == "WAVE_END" && ($1 " " $6) in s { print $1, $6, $4 - s[$1 " " $6]; delete s[$1 " " $6] }
-	' "$1" | sort
+	awk -f "$TOP/tests/lib/lifetimes.awk" "$1" | sort
 }
 
 # delta_sums ROWS: "event slot sum-of-deltas" for each wave of a walk
 delta_sums() {
-	awk -F'\t' '!/^#/ { sum[$1 " " $5] += $8 } END { for (k in sum) print k, sum[k] }' "$1" | sort
+	awk -f "$TOP/tests/lib/wave-sums.awk" "$1" | sort
 }
 
 test_expect_success 'encode the demo and branchy traces; walk them: no warnings' '
@@ -169,15 +165,34 @@ EOF
 	test_cmp expect actual
 '
 
-test_expect_success 'waves on another SIMD give no rows; the itrace-off event only a WAVE_END' '
+# The authored traces have waves on SIMD 1 of the traced WGP: demo's event 0 in slots 0
+# (102-2903) and 1 (106-2958), its event 1 in slot 0 (154-2890), branchy's in slot 3
+# (202-1240).  Each is one untraced row, its delta its lifetime, at the entry, numbered
+# from 2147483648 in the order they end; the traced waves keep 0, 1, 2.
+test_expect_success 'every wave on another SIMD: one untraced row, its lifetime; the itrace-off event a WAVE_END' '
 	rows rows.demo | cut -d" " -f1-3 | sort -u > actual &&
-	printf "%s\n" "0 0 0" "0 1 1" "0 2 2" "1 0 0" > expect &&
+	printf "%s\n" "0 0 0" "0 1 1" "0 2 2" "0 2147483648 0" "0 2147483649 1" "1 0 0" \
+		"1 2147483648 0" > expect &&
 	test_cmp expect actual &&
-	rows rows.demo | awk "\$1 == 1" | cut -d" " -f1-7 > actual &&
-	echo "1 0 0 0x1300 2871 2721 WAVE_END" > expect &&
+	rows rows.demo | awk "\$2 >= 2147483648 || \$1 == 1" > actual &&
+	cat > expect <<-\EOF &&
+	0 2147483648 0 0x1300 2903 2801 WAVE_END (wave on another SIMD of the traced unit, not instruction-traced)
+	0 2147483649 1 0x1300 2958 2852 WAVE_END (wave on another SIMD of the traced unit, not instruction-traced)
+	1 0 0 0x1300 2871 2721 WAVE_END (wave not instruction-traced)
+	1 2147483648 0 0x1300 2890 2736 WAVE_END (wave on another SIMD of the traced unit, not instruction-traced)
+	EOF
 	test_cmp expect actual &&
 	rows rows.branchy | cut -d" " -f1-3 | sort -u > actual &&
-	printf "%s\n" "0 0 0" "0 1 1" "0 2 2" > expect &&
+	printf "%s\n" "0 0 0" "0 1 1" "0 2 2" "0 2147483648 3" > expect &&
+	test_cmp expect actual &&
+	rows rows.branchy | awk "\$2 >= 2147483648" > actual &&
+	echo "0 2147483648 3 0x1300 1240 1038 WAVE_END (wave on another SIMD of the traced unit, not instruction-traced)" > expect &&
+	test_cmp expect actual &&
+	for t in demo branchy; do
+		awk -v other=1 -v count=1 -f "$TOP/tests/lib/lifetimes.awk" packets.$t &&
+		awk -F"\t" "!/^#/ && \$4 >= 2147483648 && \$11 == \"untraced\"" rows.$t | wc -l | tr -d " " || return 1
+	done > actual &&
+	printf "%s\n" 3 3 1 1 > expect &&
 	test_cmp expect actual
 '
 
@@ -202,23 +217,76 @@ EOF
 	test_cmp /dev/null err &&
 	rows rows.other > actual &&
 	cat > expect <<-\EOF &&
-	0 0 0 0x1300 900 800 WAVE_END (wave on another SIMD of the traced unit, not instruction-traced)
-	0 1 0 0x1300 901 800 WAVE_END (wave on another unit, not instruction-traced)
-	0 2 0 0x1300 902 800 WAVE_END (wave on another unit, not instruction-traced)
+	0 2147483648 0 0x1300 900 800 WAVE_END (wave on another SIMD of the traced unit, not instruction-traced)
+	0 2147483649 0 0x1300 901 800 WAVE_END (wave on another unit, not instruction-traced)
+	0 2147483650 0 0x1300 902 800 WAVE_END (wave on another unit, not instruction-traced)
 	EOF
 	test_cmp expect actual &&
 	awk -F"\t" "!/^#/ { print \$11 }" rows.other | sort -u > cls && echo untraced > expect &&
 	test_cmp expect cls
 '
 
-test_expect_success 'a wave on the traced SIMD: the other units'"'"' lifetimes are not rows' '
+test_expect_success 'a wave on the traced SIMD too: it is wave 0, the other units'"'"' waves are still rows' '
 	{ cat other.tsv; printf "0\t0\t-\t903\tWAVE_START\t1\t0\t0\t0\t-\t-\n0\t0\t-\t990\tWAVE_END\t1\t0\t0\t0\t-\t-\n"; } > mixed.tsv &&
 	sqtt-encode -d cap.mixed mixed.tsv &&
 	sqtt-dump cap.mixed > packets.mixed &&
 	sqtt-walk packets.mixed > rows.mixed 2> err &&
+	test_cmp /dev/null err &&
 	rows rows.mixed > actual &&
-	echo "0 0 1 0x1300 990 87 WAVE_END (wave not instruction-traced)" > expect &&
+	cat > expect <<-\EOF &&
+	0 2147483648 0 0x1300 900 800 WAVE_END (wave on another SIMD of the traced unit, not instruction-traced)
+	0 2147483649 0 0x1300 901 800 WAVE_END (wave on another unit, not instruction-traced)
+	0 2147483650 0 0x1300 902 800 WAVE_END (wave on another unit, not instruction-traced)
+	0 0 1 0x1300 990 87 WAVE_END (wave not instruction-traced)
+	EOF
 	test_cmp expect actual
+'
+
+# A slot of SIMD 1 starts a wave at 100 and again at 200 (the first one's end is not in
+# the trace), ends at 300: one untraced row of 100 cycles, a warning.  A WAVE_END of a
+# slot that started before the trace (SIMD 2) gives none, and says nothing.
+test_expect_success 'another SIMD: a WAVE_START of an open slot, a WAVE_END with no start' '
+	tsv > reopen.tsv <<\EOF &&
+##target gfx1100
+##code branchy 2 0x7f3a2c100000 0 branchy.hsaco
+##event 0 0 branchy 2 1 0 0 0 -
+#event se nib time type wave simd wgp sa op raw
+0 0 - 0 HEADER - 0 0 0 - -
+0 0 - 50 WAVE_END 4 2 0 0 - -
+0 0 - 100 WAVE_START 4 1 0 0 - -
+0 0 - 200 WAVE_START 4 1 0 0 - -
+0 0 - 300 WAVE_END 4 1 0 0 - -
+EOF
+	sqtt-walk reopen.tsv > rows.reopen 2> err &&
+	rows rows.reopen > actual &&
+	echo "0 2147483648 4 0x1300 300 100 WAVE_END (wave on another SIMD of the traced unit, not instruction-traced)" > expect &&
+	test_cmp expect actual &&
+	cat > expect <<-\EOF &&
+	sqtt-walk: warning: event 0: a slot of another SIMD started a wave while its wave was open (1 times): the earlier waves'"'"' ends are not in the trace, they have no row
+	sqtt-walk: 1 warnings
+	EOF
+	test_cmp expect err
+'
+
+# 65540 waves on other SIMDs of other units open at once (3 SAs x 256 WGPs x SIMDs 1-3 x
+# 32 slots, the text stream allows what no GPU has): the first 65536 are followed and
+# are rows, the last 4 are not, and a warning says so.
+test_expect_success 'more wave slots of other SIMDs open at once than are followed: a warning counts the rest' '
+	{ sed -n "1,5p" reopen.tsv &&
+	  for kind in WAVE_START WAVE_END; do
+		awk -v kind=$kind "BEGIN { OFS = \"\t\"
+			for (sa = 0; sa < 3; sa++) for (wgp = 0; wgp < 256; wgp++) for (simd = 1; simd < 4; simd++)
+				for (w = 0; w < 32 && n < 65540; w++)
+					print 0, 0, \"-\", (kind == \"WAVE_END\") * 100000 + 100 + n++, kind, w, simd, wgp, sa, \"-\", \"-\" }" || return 1
+	  done; } > many.tsv &&
+	test_expect_code 0 sqtt-walk many.tsv > rows.many 2> err &&
+	grep -vc "^#" rows.many > n && echo 65536 > expect && test_cmp expect n &&
+	awk -F"\t" "!/^#/ && \$8 != 100000 { print }" rows.many > bad && test_cmp /dev/null bad &&
+	cat > expect <<-\EOF &&
+	sqtt-walk: warning: event 0: 4 waves on other SIMDs have no row: they started while 65536 wave slots were followed (the limits of sqtt-walk(1))
+	sqtt-walk: 1 warnings
+	EOF
+	test_cmp expect err
 '
 
 test_expect_success 'branchy: the forward branch not taken falls through; taken, it ends the wave' '

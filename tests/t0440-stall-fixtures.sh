@@ -5,15 +5,14 @@
 . "$TOP/tests/annotate-lib.sh"
 need_shared
 
-lifetimes() {	# per kernel: the sum of the traced unit's waves' WAVE_END - WAVE_START
-	sqtt-dump --types HEADER,WAVE_START,WAVE_END "$1" >stage8.0.out && <stage8.0.out awk -F'\t' '
-		$1 == "##event" { kernel[$2] = $4; next }
-		/^#/ { next }
-		$5 == "HEADER" { unit[$1] = $7 " " $8 " " $9; next }
-		$7 " " $8 " " $9 != unit[$1] { next }
-		$5 == "WAVE_START" { s[$1 " " $6] = $4; next }
-		($1 " " $6) in s { life[kernel[$1]] += $4 - s[$1 " " $6]; delete s[$1 " " $6] }
-		END { for (k in life) print k, life[k] }' | sort
+# per kernel: the sum of WAVE_END - WAVE_START of every wave the trace has, on every SIMD
+# of every unit (the traced SIMD's waves, and the others' as untraced rows)
+lifetimes() {
+	sqtt-dump --types HEADER,WAVE_START,WAVE_END "$1" > stage8.0.out &&
+	awk -F'\t' '$1 == "##event" { print $2, $4 }' stage8.0.out > kernels.0 &&
+	awk -f "$TOP/tests/lib/lifetimes.awk" stage8.0.out |
+	awk 'FNR == 1 { f++ } f == 1 { kernel[$1] = $2; next }
+		{ life[kernel[$1]] += $3 } END { for (k in life) print k, life[k] }' kernels.0 - | sort
 }
 
 # The expected costs and causes of the tests after the loop are worked out from AMD's

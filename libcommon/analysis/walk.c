@@ -1,5 +1,6 @@
 #include <err.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +12,7 @@
 #include "walk.h"
 
 #define NSLOT SQTT_SLOTS_MAX	/* room for any generation's (e->gen->wave_slots) */
-#define MAX_LIVES (1u << 16)	/* lifetimes kept of a buffer with no wave on its traced SIMD */
+#define MAX_OTHER (1u << 16)	/* wave slots of other SIMDs followed at once in a buffer */
 #define LOOKAHEAD 16	/* instructions searched on the fall-through path to resynchronise */
 #define MAX_EVENTS (1u << 20)	/* events of one input: walk(3) state for each */
 #define WARN_CAP 10	/* warnings of one kind said; the rest are counted at the end */
@@ -21,13 +22,13 @@
 
 /* The kinds of warning, each capped at WARN_CAP. */
 enum wkind { W_MISFIT, W_NEWPC, W_ENTRY, W_REOPEN, W_ENDPC, W_NOEND, W_ORPHAN, W_NOCODE,
-	W_TRAP, W_NKIND };
+	W_TRAP, W_LOST, W_NKIND };
 static const char *const wkind_name[W_NKIND] = {
 	[W_MISFIT] = "token that does not fit", [W_NEWPC] = "NEW_PC outside the program",
 	[W_ENTRY] = "dispatch entry", [W_REOPEN] = "WAVE_START of an open slot",
 	[W_ENDPC] = "WAVE_END not at an s_endpgm", [W_NOEND] = "wave with no WAVE_END",
 	[W_ORPHAN] = "tokens of no open wave", [W_NOCODE] = "buffer with no code object",
-	[W_TRAP] = "wave in a trap",
+	[W_TRAP] = "wave in a trap", [W_LOST] = "waves on other SIMDs with no row",
 };
 
 /* A program of some capture, its code object opened on first use. */
@@ -85,14 +86,14 @@ struct wevent {
 	struct wave *slot;	/* NSLOT, or NULL when no wave is alive */
 	unsigned alive;
 	/* Waves on other SIMDs, of the traced unit or not (no instruction tokens are traced
-	 * there): while the traced SIMD has had no wave, their lifetimes, written as rows
-	 * at the end of the input when it never has one.  other: struct wave by unit and
-	 * slot. */
+	 * there): each open one's start, its row written at its WAVE_END.  other: struct
+	 * other_wave by unit and slot, freed when none is open. */
 	struct u64map other;
-	int traced_seen;	/* a WAVE_START on the traced SIMD */
-	struct life { unsigned slot; int same_unit; uint64_t pc, start, end; } *lives;
-	size_t nlives;
-	unsigned nwaves;
+	unsigned other_open;
+	unsigned nwaves;	/* traced waves numbered */
+	unsigned nuntraced;	/* waves of other SIMDs written (numbered from WALK_UNTRACED_WAVE) */
+	uint64_t other_lost;	/* their WAVE_STARTs past MAX_OTHER slots: no row */
+	uint64_t other_reopen;	/* their WAVE_STARTs while the slot's wave was open */
 	uint64_t orphan;	/* instruction tokens for slots with no open wave */
 	uint64_t fit, misfit;	/* instruction tokens placed where the wave was, or not */
 	uint64_t dropped;	/* of the misfits: tokens placed nowhere */
@@ -952,12 +953,23 @@ wave_entry(struct walker *wk, const struct wevent *e, const struct codeobj *code
 	return pc;
 }
 
-static void
+/* The traced waves' numbers end where the untraced waves' begin. */
+static int
+traced_limit(struct walker *wk, const struct wevent *e)
+{
+	snprintf(wk->error, sizeof(wk->error), "event %ld: more than %u waves on the traced "
+	    "unit (the limits of sqtt-walk(1))", e->id, WALK_UNTRACED_WAVE);
+	return -1;
+}
+
+static int
 wave_start(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 {
 	const struct codeobj *code = event_code(wk, e);
 	struct wave *w;
 
+	if (e->nwaves == WALK_UNTRACED_WAVE)
+		return traced_limit(wk, e);
 	if (e->slot == NULL)
 		e->slot = xcalloc(NSLOT, sizeof(*e->slot));
 	w = &e->slot[slot];
@@ -976,6 +988,7 @@ wave_start(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	w->rows = 0;
 	w->unread = 0;
 	w->pc = code ? wave_entry(wk, e, code) : 0;
+	return 0;
 }
 
 static int
@@ -1027,7 +1040,7 @@ wave_end(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	return 0;
 }
 
-/* The lifetimes kept and the waves open on other SIMDs, freed. */
+/* The waves open on other SIMDs, freed. */
 static void
 other_free(struct wevent *e)
 {
@@ -1037,68 +1050,23 @@ other_free(struct wevent *e)
 		free(e->other.val[i]);
 	u64map_free(&e->other);
 	memset(&e->other, 0, sizeof(e->other));
-	free(e->lives);
-	e->lives = NULL;
-	e->nlives = 0;
+	e->other_open = 0;
 }
 
-/* A wave's start or end on another SIMD (of the traced unit: same_unit): its lifetime
- * kept while the traced SIMD has had no wave (a capture whose waves all ran elsewhere
- * is still a capture of waves: walk_end writes them). */
+/* A wave open on another SIMD: when it started, at what pc. */
+struct other_wave {
+	int open;
+	uint64_t start, pc;
+};
+
+/* A wave's start or end on another SIMD (of the traced unit or not: no instruction
+ * tokens are traced there).  Every wave whose WAVE_START and WAVE_END the trace has is
+ * kept: at its WAVE_END, one row of class untraced, its delta its lifetime, at the
+ * kernel's entry, numbered from WALK_UNTRACED_WAVE in the order they end (the traced
+ * waves keep theirs).  Memory follows the waves open at once. */
 static int
 other_wave(struct walker *wk, struct wevent *e, const struct walk_packet *pk, unsigned slot,
     int start)
-{
-	const struct codeobj *code;
-	struct wave *w;
-	struct life *l;
-	void **v;
-	uint64_t key;
-
-	if (e->traced_seen || e->nlives >= MAX_LIVES)
-		return 0;
-	if ((code = event_code(wk, e)) == NULL) {
-		e->nocode++;
-		return 0;
-	}
-	key = (uint64_t)(pk->sa & 0xff) << 24 | (uint64_t)(pk->wgp & 0xff) << 16 |
-	    (uint64_t)(pk->simd & 0xff) << 8 | slot;
-	if (start && e->other.n >= MAX_LIVES)
-		return 0;
-	v = u64map_slot(&e->other, key);
-	if (*v == NULL)
-		*v = xcalloc(1, sizeof(struct wave));
-	if (start) {
-		w = *v;
-		w->alive = 1;
-		w->ev = e;
-		w->last = pk->time;
-		w->pc = wave_entry(wk, e, code);
-		return 0;
-	}
-	if ((w = *v) == NULL || !w->alive)
-		return 0;
-	if (pk->time < w->last) {
-		snprintf(wk->error, sizeof(wk->error), "time %" PRIu64 " is before the WAVE_START of "
-		    "event %ld (SA %d WGP %d SIMD %d slot %u), at %" PRIu64, pk->time, e->id, pk->sa,
-		    pk->wgp, pk->simd, slot, w->last);
-		return -1;
-	}
-	e->lives = xreallocarray(e->lives, e->nlives + 1, sizeof(*e->lives));
-	l = &e->lives[e->nlives++];
-	l->slot = slot;
-	l->same_unit = (unsigned)pk->sa == e->sa && (unsigned)pk->wgp == e->wgp;
-	l->pc = w->pc;
-	l->start = w->last;
-	l->end = pk->time;
-	w->alive = 0;
-	return 0;
-}
-
-/* At the end: the kept lifetimes of a buffer whose traced SIMD never had a wave, a row
- * each (class untraced), as for waves that emitted no instruction token. */
-static void
-other_rows(struct walker *wk, struct wevent *e)
 {
 	static const struct inst other_simd = {
 	    .text = "(wave on another SIMD of the traced unit, not instruction-traced)",
@@ -1106,18 +1074,57 @@ other_rows(struct walker *wk, struct wevent *e)
 	static const struct inst other_unit = {
 	    .text = "(wave on another unit, not instruction-traced)",
 	    .mnemonic = "", .cls = IC_UNTRACED, .dep_name = "-" };
+	const struct codeobj *code;
+	struct other_wave *o;
 	struct wave w;
-	size_t i;
+	uint64_t key;
 
-	for (i = 0; !e->traced_seen && i < e->nlives; i++) {
-		memset(&w, 0, sizeof(w));
-		w.ev = e;
-		w.number = e->nwaves++;
-		w.last = e->lives[i].start;
-		put_row(wk, e, &w, e->lives[i].slot, e->lives[i].same_unit ? &other_simd :
-		    &other_unit, e->lives[i].pc, e->lives[i].end, "WAVE_END", ROW_WAVE_END);
+	if ((code = event_code(wk, e)) == NULL) {
+		e->nocode += !start;	/* a wave not walked, as wave_end counts them */
+		return 0;
 	}
-	other_free(e);
+	key = (uint64_t)(pk->sa & 0xff) << 24 | (uint64_t)(pk->wgp & 0xff) << 16 |
+	    (uint64_t)(pk->simd & 0xff) << 8 | slot;
+	o = u64map_get(&e->other, key);
+	if (start) {
+		if (o == NULL && e->other.n >= MAX_OTHER) {
+			e->other_lost++;
+			return 0;
+		}
+		if (o == NULL)
+			o = *u64map_slot(&e->other, key) = xcalloc(1, sizeof(*o));
+		if (o->open)
+			e->other_reopen++;	/* the earlier wave's end is not in the trace */
+		else
+			e->other_open++;
+		o->open = 1;
+		o->start = pk->time;
+		o->pc = wave_entry(wk, e, code);
+		return 0;
+	}
+	if (o == NULL || !o->open)
+		return 0;	/* it started before the trace: its lifetime is not known */
+	if (pk->time < o->start) {
+		snprintf(wk->error, sizeof(wk->error), "time %" PRIu64 " is before the WAVE_START of "
+		    "event %ld (SA %d WGP %d SIMD %d slot %u), at %" PRIu64, pk->time, e->id, pk->sa,
+		    pk->wgp, pk->simd, slot, o->start);
+		return -1;
+	}
+	if (e->nuntraced == UINT_MAX - WALK_UNTRACED_WAVE) {
+		snprintf(wk->error, sizeof(wk->error), "event %ld: more than %u waves on other "
+		    "SIMDs (the limits of sqtt-walk(1))", e->id, UINT_MAX - WALK_UNTRACED_WAVE);
+		return -1;
+	}
+	memset(&w, 0, sizeof(w));
+	w.ev = e;
+	w.number = WALK_UNTRACED_WAVE + e->nuntraced++;
+	w.last = o->start;
+	put_row(wk, e, &w, slot, (unsigned)pk->sa == e->sa && (unsigned)pk->wgp == e->wgp ?
+	    &other_simd : &other_unit, o->pc, pk->time, "WAVE_END", ROW_WAVE_END);
+	o->open = 0;
+	if (--e->other_open == 0)
+		other_free(e);
+	return 0;
 }
 
 int
@@ -1158,12 +1165,8 @@ walk_packet(struct walker *wk, const struct walk_packet *pk)
 		if ((unsigned)pk->simd != e->simd || (unsigned)pk->wgp != e->wgp ||
 		    (unsigned)pk->sa != e->sa)
 			return other_wave(wk, e, pk, slot, start);
-		if (start && !e->traced_seen) {
-			e->traced_seen = 1;
-			other_free(e);
-		}
 		if (start)
-			wave_start(wk, e, slot, pk->time);
+			return wave_start(wk, e, slot, pk->time);
 		else
 			return wave_end(wk, e, slot, pk->time);
 		break;
@@ -1279,8 +1282,6 @@ walk_end(struct walker *wk)
 	while (wk->hstart < wk->hend)	/* tokens still waiting: no next token will come */
 		(void)resolve(wk, wk->held[wk->hstart].e, &wk->held[wk->hstart].e->slot[wk->held[wk->hstart].slot],
 		    wk->held[wk->hstart].slot, 0, SQTT_NO_TOKEN, -1, 0, 0);
-	for (i = 0; i < n; i++)
-		other_rows(wk, order[i]);
 	for (i = 0; i < n; i++) {
 		struct wevent *e = order[i];
 		for (slot = 0; e->slot != NULL && slot < NSLOT; slot++)
@@ -1288,6 +1289,15 @@ walk_end(struct walker *wk)
 				warning(wk, W_NOEND, "event %ld wave %u (slot %u): no WAVE_END before the end of "
 				    "the buffer; its %u rows are written, its end is unknown", e->id,
 				    e->slot[slot].number, slot, e->slot[slot].rows);
+		if (e->other_reopen)
+			warning(wk, W_REOPEN, "event %ld: a slot of another SIMD started a wave while "
+			    "its wave was open (%" PRIu64 " times): the earlier waves' ends are not in "
+			    "the trace, they have no row", e->id, e->other_reopen);
+		if (e->other_lost)
+			warning(wk, W_LOST, "event %ld: %" PRIu64 " waves on other SIMDs have no row: "
+			    "they started while %u wave slots were followed (the limits of "
+			    "sqtt-walk(1))", e->id, e->other_lost, MAX_OTHER);
+		other_free(e);
 		if (e->orphan)
 			warning(wk, W_ORPHAN, "event %ld: %" PRIu64 " instruction tokens for slots with no "
 			    "open wave (waves that started before the trace)", e->id, e->orphan);
@@ -1425,19 +1435,13 @@ walk_gfx9_token(struct walker *wk, long event, int se, const struct gfx9_token *
 			e->nocode++;
 		return 0;
 	}
-	if ((tok->type == G9_WAVE_START || tok->type == G9_WAVE_END) && !e->traced_seen) {
-		/* a wave of another CU (or SH) is kept as the waves of other units are, while
-		 * the traced CU has had none */
+	if (tok->type == G9_WAVE_START || tok->type == G9_WAVE_END) {
+		/* a wave of another CU (or SH) is kept as the waves of other units are */
 		struct gfx9_fields f;
 		struct walk_packet pk;
 
 		gfx9_fields(tok, &f);
-		if (gfx9walk_is_traced(&f)) {
-			if (tok->type == G9_WAVE_START) {
-				e->traced_seen = 1;
-				other_free(e);
-			}
-		} else if (gfx9_wave_packet(tok, event, se, &pk)) {
+		if (!gfx9walk_is_traced(&f) && gfx9_wave_packet(tok, event, se, &pk)) {
 			e->sa = e->wgp = (unsigned)-1;	/* every SIMD of the traced CU is traced */
 			if (other_wave(wk, e, &pk, (unsigned)f.wave, tok->type == G9_WAVE_START) != 0)
 				return -1;
@@ -1449,7 +1453,7 @@ walk_gfx9_token(struct walker *wk, long event, int se, const struct gfx9_token *
 		    GFX9WALK_RECORDS_MAX);
 		return -1;
 	}
-	return 0;
+	return e->nwaves >= WALK_UNTRACED_WAVE ? traced_limit(wk, e) : 0;
 }
 
 int

@@ -1,6 +1,7 @@
 /* walk: the walker.  Tokens of SQTT buffers placed on the instructions of the programs
  * that issued them: one row per instruction issue of every wave of each buffer's traced
- * unit, and one for the wave's end (pipeline.md, row stream; sqtt-walk(1) the rules).
+ * unit, and one for the wave's end; one untraced row for each wave of the other SIMDs
+ * (pipeline.md, row stream; sqtt-walk(1) the rules).
  * Streaming: memory follows the programs, the events and their live waves. */
 #ifndef WALK_H
 #define WALK_H
@@ -12,6 +13,10 @@
 #include "packet.h"
 #include "rowkind.h"
 #include "sqtt.h"
+
+/* The number of a buffer's first wave of another SIMD (not instruction-traced: one
+ * untraced row each); its traced waves are numbered from 0, below it. */
+#define WALK_UNTRACED_WAVE 2147483648u
 
 /* One row.  Its strings and instruction live as long as the walker. */
 struct walk_row {

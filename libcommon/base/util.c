@@ -245,6 +245,19 @@ u64map_slot(struct u64map *m, uint64_t key)
 	return &m->val[h];
 }
 
+void *
+u64map_get(const struct u64map *m, uint64_t key)
+{
+	size_t h;
+
+	if (m->cap == 0)
+		return NULL;
+	for (h = u64_hash(key, m->cap); m->val[h] != NULL; h = (h + 1) & (m->cap - 1))
+		if (m->key[h] == key)
+			return m->val[h];
+	return NULL;
+}
+
 void
 u64map_free(struct u64map *m)
 {

@@ -60,6 +60,8 @@ struct u64map {
 /* The slot of key's value.  A new key's slot holds NULL: the caller stores the value
  * there before the next call. */
 void **u64map_slot(struct u64map *, uint64_t key);
+/* key's value, NULL when the map has none (nothing is added). */
+void *u64map_get(const struct u64map *, uint64_t key);
 void u64map_free(struct u64map *);	/* the map, not the values */
 
 /* "prog: warning: MESSAGE" on stderr after what stdout holds (out.h's buffer and

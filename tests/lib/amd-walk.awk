@@ -5,7 +5,8 @@
 # and at issue + duration.  Where AMD lost the pc (0, or "raw:..."; it never finds it
 # again) the times are still compared, the pcs not.  Prints one line per wave that differs,
 # then "waves N matched M lost_pc L" (L: waves where AMD lost the pc) and exits 1 if any
-# wave differs.
+# wave differs.  AMD walks only the traced SIMD: our rows of the waves of other SIMDs
+# (numbered from 2147483648, sqtt-walk(1)) are passed over.
 BEGIN { FS = "\t" }
 FNR == 1 { file++ }
 /^#/ { next }
@@ -16,6 +17,7 @@ file == 1 {
 	apc[k, n] = $6; atime[k, n] = $7; aend[k, n] = $7 + $9
 	next
 }
+$4 >= 2147483648 { next }
 {
 	# ours: event se kernel wave slot pc time delta token ...
 	w = $1 " " $4
