@@ -82,9 +82,11 @@ timeline_header_hook(void *arg, const struct tsv *t)
 }
 
 static void
-timeline_row_hook(void *arg, const struct tsv *t, int64_t cost, int cause)
+timeline_row_hook(void *arg, const struct tsv *t, int64_t cost, int cause, int64_t cost2,
+    int cause2)
 {
-	timeline_row(arg, t, cost, cause_info[cause].name);
+	timeline_row(arg, t, cost, cause_info[cause].name, cost2,
+	    cost2 > 0 ? cause_info[cause2].name : NULL);
 }
 
 int

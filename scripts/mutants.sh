@@ -175,6 +175,10 @@ report/timeline: --occupancy -k shows every kernel's SIMDs|t0480-report-rules|li
 analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/analysis/cause.c|s/		return cause_was\[i - NCAUSE\].cause;/		return CAUSE_OTHER;/
 report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/
 report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/put_ts(fp, r->cost);/put_ts(fp, r->cost + 1);/
+report/tracejson: a row's second cause gets no slice of its own|t0479-two-cause-pictures|libcommon/report/tracejson.c|s/	if (r->cause2 == NULL) {/	if (1) {/
+report/html: a row's second cause not drawn on its bar|t0479-two-cause-pictures|libcommon/report/html-page.html|s/if (c2) {	\/\* the second cause's part/if (0) {	\/* the second cause's part/
+report/html: a row's second cause drawn over its whole bar|t0479-two-cause-pictures|libcommon/report/html-page.html|s/const xm = (b\[6 \* i\] + b\[6 \* i + 1\] - c2\[1\] - v0) \* sx;/const xm = x0;/
+report/timeline: a row's second cause not kept on its bar|t0479-two-cause-pictures|libcommon/report/timeline.c|s/	b.len2 = r->cause2 != NULL ? r->cost2 : 0;/	b.len2 = 0;/
 gfx9walk: a message dated at its own ISSUE, not the end of the record before|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/			r->time = min64(w->rec\[idx - 1\].time + w->rec\[idx - 1\].duration, issue);/			r->time = issue;/
 gfx9walk: a message's duration to its INST token, not 4 cycles after its ISSUE|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->duration = 4 + issue - r->time;/		r->duration = 4 + max64(t - r->time, 0);/
 gfx9walk: AMD's issue phase counter starts at 0, not 15|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/^#define CYCLE_START_PHASE 15/#define CYCLE_START_PHASE 0/

@@ -582,7 +582,7 @@ read_row(struct profile *p, struct tsv *t, const struct rowcols *c)
 		r.end = time;
 	}
 	if (p->on_row && (r.cause != CAUSE_UNTRACED || (p->flags & PROFILE_UNTRACED)))
-		p->on_row(p->hook, t, r.cost, r.cause);
+		p->on_row(p->hook, t, r.cost, r.cause, r.cost2, r.cause2);
 	if (profile_add_row(p, &r) != 0)
 		tsv_fail(t, "cycles: the sum passes 2^63-1");
 }

@@ -143,7 +143,8 @@ struct profile {
 	long long top;		/* a table read had been cut by --top this (0: none) */
 	/* told of the header and of every row counted, as a row stream is read */
 	void (*on_header)(void *hook, const struct tsv *);
-	void (*on_row)(void *hook, const struct tsv *, int64_t cost, int cause);
+	void (*on_row)(void *hook, const struct tsv *, int64_t cost, int cause, int64_t cost2,
+	    int cause2);
 	void *hook;
 	/* the kernel a row of a row stream is counted under (NULL: the row is left out),
 	 * asked before on_row: stall-table --dispatch and --by-dispatch */

@@ -248,6 +248,8 @@ costed(void *ctx, const void *data, size_t len, const struct attr_cost *c,
 		t.time = (int64_t)r->time;
 		t.delta = (int64_t)r->delta;
 		t.cost = cost;
+		t.cost2 = c->cost2;
+		t.cause2 = c->cost2 > 0 ? cause_name(c->cause2) : NULL;
 		if (timeline_add(pl->timeline, &t, pr.wave_end) != 0) {
 			worker_fail(wk, "%s: %s", pl->path, timeline_error(pl->timeline));
 			return;

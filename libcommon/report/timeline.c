@@ -16,8 +16,9 @@
 
 struct bar {
 	int64_t start, len, longest;	/* longest: the cost of its longest row */
+	int64_t len2;			/* of its longest row: the second cause's part */
 	uint32_t inst, rows;		/* inst: of its longest row */
-	uint8_t cause;			/* of its longest row */
+	uint8_t cause, cause2;		/* of its longest row (cause2: when len2 > 0) */
 };
 
 struct lane {
@@ -307,6 +308,8 @@ bar_merge(struct bar *a, const struct bar *b)
 		a->longest = b->longest;
 		a->inst = b->inst;
 		a->cause = b->cause;
+		a->len2 = b->len2;
+		a->cause2 = b->cause2;
 	}
 }
 
@@ -342,6 +345,8 @@ lane_add(struct timeline *tl, struct lane *l, const struct tl_row *r)
 	b.rows = 1;
 	b.inst = inst_get(tl, r->pc, r->inst);
 	b.cause = cause_get(tl, r->cause);
+	b.len2 = r->cause2 != NULL ? r->cost2 : 0;
+	b.cause2 = b.len2 > 0 ? cause_get(tl, r->cause2) : 0;
 	if (k->rows_drawn == 0 || r->start < k->t0)
 		k->t0 = r->start;
 	if (k->rows_drawn == 0 || r->start + r->cost > k->t1)
@@ -381,7 +386,8 @@ lane_new(struct timeline *tl, const struct tl_row *r, size_t kernel)
 }
 
 void
-timeline_row(struct timeline *tl, const struct tsv *t, int64_t cost, const char *cause)
+timeline_row(struct timeline *tl, const struct tsv *t, int64_t cost, const char *cause,
+    int64_t cost2, const char *cause2)
 {
 	struct tl_row r;
 
@@ -398,6 +404,8 @@ timeline_row(struct timeline *tl, const struct tsv *t, int64_t cost, const char 
 	r.time = tsv_i64(t, tl->c_time);
 	r.delta = tsv_i64(t, tl->c_delta);
 	r.cost = cost;
+	r.cost2 = cost2;
+	r.cause2 = cause2;
 	if (r.time < 0 || r.delta < 0)
 		tsv_fail(t, "%s: %" PRId64 " is negative", r.time < 0 ? "time" : "delta",
 		    r.time < 0 ? r.time : r.delta);
@@ -416,6 +424,10 @@ timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
 	int isnew;
 
 	ki = kernel_get(tl, r.kernel);
+	if (r.cause2 == NULL || r.cost2 <= 0 || r.cost2 > r.cost) {
+		r.cause2 = NULL;	/* one cause (a second one's part is within the cost) */
+		r.cost2 = 0;
+	}
 	r.kind = LINE_INST;
 	if ((r.cause[0] == 'w' || r.cause[0] == 'd') && (r.kind = profile_kind_of(
 	    cause_by_name(r.cause))) != LINE_INST) {
@@ -706,7 +718,7 @@ timeline_json(const struct timeline *tl, FILE *fp)
 	const struct kernel *k;
 	const struct lane *l;
 	const struct bar *b;
-	size_t i, j, ki;
+	size_t i, j, ki, n2;
 	int group_open;
 
 	memset(&sj, 0, sizeof(sj));
@@ -761,7 +773,16 @@ timeline_json(const struct timeline *tl, FILE *fp)
 				    PRId64, i ? "," : "", b->start - k->t0, b->len, b->inst,
 				    (unsigned)b->cause, b->rows, b->longest);
 			}
-			fputs("]}", fp);
+			fputc(']', fp);
+			/* the bars of one row with a second cause: its part is the bar's end */
+			for (i = 0, n2 = 0; i < l->nbar; i++) {
+				b = &l->bar[i];
+				if (b->rows != 1 || b->len2 <= 0)
+					continue;
+				fprintf(fp, "%s%zu,%u,%" PRId64, n2++ ? "," : ", \"cause2\": [", i,
+				    (unsigned)b->cause2, b->len2);
+			}
+			fputs(n2 ? "]}" : "}", fp);
 		}
 		fputs(group_open ? "]}]}" : "]}", fp);
 	}

@@ -21,11 +21,12 @@
 
 struct timeline;
 
-/* One row as the timeline saw it. */
+/* One row as the timeline saw it.  A row of two causes (stall-attr(1)): the last cost2
+ * cycles of its cost are cause2's (NULL: none, cost2 0). */
 struct tl_row {
-	const char *kernel, *pc, *inst, *cause;
+	const char *kernel, *pc, *inst, *cause, *cause2;
 	uint64_t event, se, wave, slot;
-	int64_t time, delta, cost;
+	int64_t time, delta, cost, cost2;
 	int64_t start;		/* where its bar starts: start + cost is its end */
 	uint64_t process;	/* 1, 2, ...: the (kernel, event) pair, one traced SIMD */
 	uint64_t thread;	/* 1, 2, ...: the wave */
@@ -44,10 +45,12 @@ void timeline_sink(struct timeline *, tl_sink *sink, void *arg);
 /* The columns of the row stream: event se kernel wave slot pc time delta token inst
  * are needed (fatal if missing). */
 void timeline_header(struct timeline *, const struct tsv *);
-/* The current record of t, with the cost and cause the caller charged it. */
-void timeline_row(struct timeline *, const struct tsv *t, int64_t cost, const char *cause);
-/* The same for a row given as a struct (kernel, pc, inst, cause, event, se, wave, slot,
- * time, delta, cost set): 0, or -1 with timeline_error saying why. */
+/* The current record of t, with the cost and cause the caller charged it, and the part
+ * of that cost that is a second cause's (cost2 0, cause2 NULL: none). */
+void timeline_row(struct timeline *, const struct tsv *t, int64_t cost, const char *cause,
+    int64_t cost2, const char *cause2);
+/* The same for a row given as a struct (kernel, pc, inst, cause, cause2, event, se, wave,
+ * slot, time, delta, cost, cost2 set): 0, or -1 with timeline_error saying why. */
 int timeline_add(struct timeline *, struct tl_row *, int wave_end);
 const char *timeline_error(const struct timeline *);
 /* A wave's lifetime on the traced SIMD of process (a tl_row's process), from start to

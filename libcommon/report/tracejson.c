@@ -150,7 +150,29 @@ tracejson_row(void *arg, const struct tl_row *r)
 	}
 	fputs("\"cause\": ", fp);
 	json_put_string(fp, r->cause);
-	fprintf(fp, ", \"cycles\": %" PRId64 ", \"issue\": %" PRId64 "}}", r->cost, r->time);
+	fprintf(fp, ", \"cycles\": %" PRId64 ", \"issue\": %" PRId64, r->cost, r->time);
+	if (r->cause2 == NULL) {
+		fputs("}}", fp);
+		return;
+	}
+	/* a second cause: named in the row's args, and its part, the row's last cost2
+	 * cycles, a slice of its own inside the row's (one level down in a viewer) */
+	fputs(", \"cause2\": ", fp);
+	json_put_string(fp, r->cause2);
+	fprintf(fp, ", \"cycles2\": %" PRId64 "}}", r->cost2);
+	sep(tj);
+	fputs("{\"ph\": \"X\", \"name\": ", fp);
+	json_put_string(fp, r->cause2);
+	fputs(", \"cat\": ", fp);
+	json_put_string(fp, r->cause2);
+	fputs(", \"ts\": ", fp);
+	put_ts(fp, start + r->cost - r->cost2);
+	fputs(", \"dur\": ", fp);
+	put_ts(fp, r->cost2);
+	fprintf(fp, ", \"pid\": %" PRIu64 ", \"tid\": %" PRIu64 ", \"args\": {\"cause2\": ",
+	    r->process, r->thread);
+	json_put_string(fp, r->cause2);
+	fprintf(fp, ", \"cycles2\": %" PRId64 ", \"issue\": %" PRId64 "}}", r->cost2, r->time);
 }
 
 int

@@ -1,7 +1,9 @@
 /* tracejson: rows as a Chrome trace event file (the JSON Object Format that
  * chrome://tracing and ui.perfetto.dev open): a process per traced SIMD of a kernel
  * (one trace buffer), a thread per wave, a complete ("X") slice per row from its start
- * to its start plus its cost, with pc, inst, cause, cycles and issue time as args.
+ * to its start plus its cost, with pc, inst, cause, cycles and issue time as args; a row
+ * of two causes also has cause2 and cycles2 there, and a slice of its own for that part,
+ * the row's last cycles, nested in the row's.
  * Time: the trace event format's ts and dur are microseconds and displayTimeUnit is
  * "ns"; they are written as cycles / 1000, so that one nanosecond shown is one cycle
  * (otherData.cycles_per_ts says 1000).  The buffers of one dispatch are on one clock

@@ -4,7 +4,11 @@ against the row stream it was made from.  Usage: t0610-check-trace.py ROWS TRACE
 Time: ts and dur are cycles / 1000 (displayTimeUnit "ns", otherData.cycles_per_ts 1000);
 the buffers of one dispatch (the ##event lines' last field) share a clock, and each
 dispatch starts 1000 cycles after the end of all before it.
-Prints "processes P", "threads T", "slices S"; a violation is one line on stderr, exit 1."""
+A row of two causes (columns cost2 and cause2, cost2 > 0) is a slice with args cause2 and
+cycles2, and a slice of that part: named and filed (cat) by cause2, with args cause2,
+cycles2 and issue, its last cost2 cycles, inside the row's.
+Prints "processes P", "threads T", "slices S" (the rows' slices), and "second N" when N
+rows have a second cause; a violation is one line on stderr, exit 1."""
 import json
 import sys
 
@@ -50,7 +54,10 @@ with open(rows_path, "rb") as f:
         # without stall-attr's columns a row costs its delta and has no cause
         fld.append(fld[cols["cost"]] if "cost" in cols else fld[cols["delta"]])
         fld.append(fld[cols["cause"]] if "cause" in cols else "-")
-        if fld[-1] == "untraced":
+        two = "cost2" in cols and "cause2" in cols and int(fld[cols["cost2"]]) > 0
+        fld.append(int(fld[cols["cost2"]]) if two else 0)
+        fld.append(fld[cols["cause2"]] if two else None)
+        if fld[-3] == "untraced":
             continue
         key = (fld[cols["kernel"]], int(fld[cols["event"]]), int(fld[cols["wave"]]))
         if key not in waves:
@@ -72,7 +79,7 @@ def cyc(v):
     if abs(v * 1000 - c) > 1e-6:
         fail("%r is not a whole number of cycles / 1000" % v)
     return c
-pname, tname, slices = {}, {}, {}
+pname, tname, slices, seconds = {}, {}, {}, {}
 for i, e in enumerate(doc["traceEvents"]):
     where = "event %d" % i
     for k in ("ph", "name", "pid", "tid"):
@@ -107,6 +114,12 @@ for i, e in enumerate(doc["traceEvents"]):
     e["ts"], e["dur"] = cyc(e["ts"]), cyc(e["dur"])
     if e["pid"] not in pname or (e["pid"], e["tid"]) not in tname:
         fail("%s: slice before its process and thread names" % where)
+    if "cause" not in e["args"] and "cause2" in e["args"]:
+        # a row's second cause's part
+        if set(e["args"]) != {"cause2", "cycles2", "issue"}:
+            fail("%s: a second cause's slice with args %r" % (where, sorted(e["args"])))
+        seconds.setdefault((e["pid"], e["tid"]), []).append(e)
+        continue
     # a launch (cause wave_start) or a drain has no pc and no instruction
     special = e["args"].get("cause") in ("wave_start", "drain")
     for k in ("cause", "cycles", "issue") if special else ("pc", "inst", "cause", "cycles", "issue"):
@@ -138,7 +151,7 @@ for (pid, tid), ss in slices.items():
         # nesting: the next slice starts after the last ends, or lies inside it
         if cur["ts"] < prev["ts"] + prev["dur"] and cur["ts"] + cur["dur"] > prev["ts"] + prev["dur"]:
             fail("wave %r: slices overlap without nesting" % (key,))
-    c = dict(cols, cost=len(cols), cause=len(cols) + 1)
+    c = dict(cols, cost=len(cols), cause=len(cols) + 1, cost2=len(cols) + 2, cause2=len(cols) + 3)
     first = rows[0]
     # the wave's offset: its dispatch's clock in the file's
     off = ss[0]["ts"] - (int(first[c["time"]]) - int(first[c["delta"]]))
@@ -157,6 +170,22 @@ for (pid, tid), ss in slices.items():
                s["args"]["issue"], slot)
         if want != got or s["dur"] != s["args"]["cycles"] or s["name"] != (special or r[c["inst"]]):
             fail("wave %r: slice %r is not its row %r" % (key, got, want))
+        if (s["args"].get("cause2"), s["args"].get("cycles2", 0)) != (r[c["cause2"]], r[c["cost2"]]):
+            fail("wave %r: slice %r: cause2 %r, cycles2 %r, not its row's %r, %r" % (key, got,
+                 s["args"].get("cause2"), s["args"].get("cycles2"), r[c["cause2"]], r[c["cost2"]]))
+    # each second cause's part: the next one of the thread, at the end of its row's slice
+    parts = seconds.pop((pid, tid), [])
+    two = [s for s in ss if "cause2" in s["args"]]
+    if len(parts) != len(two):
+        fail("wave %r: %d rows of two causes, %d slices of a second cause" % (key, len(two), len(parts)))
+    for s, p2 in zip(two, parts):
+        n2 = s["args"]["cycles2"]
+        if (p2["name"], p2["cat"], p2["args"]["cause2"], p2["args"]["cycles2"], p2["args"]["issue"],
+                p2["ts"], p2["dur"]) != (s["args"]["cause2"],) * 3 + (n2, s["args"]["issue"],
+                s["ts"] + s["dur"] - n2, n2):
+            fail("wave %r: the second cause's slice %r is not the end of its row's %r" % (key, p2, s))
+if seconds:
+    fail("slices of a second cause on a thread of no wave: %r" % sorted(seconds))
 if len(seen) != len(waves):
     fail("%d waves in the rows, %d threads" % (len(waves), len(seen)))
 # the dispatches one after another, in the order their rows came, 1000 cycles apart
@@ -171,3 +200,6 @@ if order_d and clocks[order_d[0]] != 0:
 print("processes %d" % len(pname))
 print("threads %d" % len(tname))
 print("slices %d" % sum(len(s) for s in slices.values()))
+nsecond = sum(1 for ss in slices.values() for s in ss if "cause2" in s["args"])
+if nsecond:
+    print("second %d" % nsecond)
