@@ -170,6 +170,8 @@ analysis/attr: issue_wait without its own issue cycle|t0478-attr-two-causes|libc
 analysis/profile: a row's second cause not given its part|t0478-attr-two-causes|libcommon/analysis/profile.c|s/	if (r->cost2 > 0) {/	if (0) {/
 analysis/annotate: a row's second cause not given its part|t0478-attr-two-causes|libcommon/analysis/annotate.c|s/count(\&s->c, cause, cost - r->cost2);/count(\&s->c, cause, cost);/
 gen/gfx9: CDNA given gfx11's VOPD forms|t0109-gfx9-programs|libcommon/gen/gfx9/gfx9-isa.c|s/	m->regs.vopd_ops = NULL;/	(void)0;/
+gen/gfx12: gfx11's names v_max_f32, v_min_f32 in its VOPD list|t0316-gfx12-vopd|libcommon/gen/gfx12/gfx12-isa.c|s/"v_cndmask_b32", "v_max_num_f32", "v_min_num_f32",/"v_cndmask_b32", "v_max_f32", "v_min_f32",/
+gen/gfx12: gfx11's VOPD list|t0316-gfx12-vopd|libcommon/gen/gfx12/gfx12-isa.c|s/	m->regs.vopd_ops = vopd_ops;/	(void)vopd_ops;/
 analysis/dispatch: --dispatch keeps every dispatch's rows|t0900-rocprof-run|libcommon/analysis/dispatch.c|s/if (ds->only >= 0 \&\& d != ds->only)/if (0)/
 analysis/dispatch: --by-dispatch -k counts every kernel's rows|t0480-report-rules|libcommon/analysis/dispatch.c|s/if (ds->kernel != NULL \&\& strcmp(kernel, ds->kernel) != 0)/if (0)/
 report/timeline: --occupancy -k shows every kernel's SIMDs|t0480-report-rules|libcommon/report/timeline.c|s/if (kernel != NULL \&\& strcmp(kname, kernel) != 0)/if (kernel != NULL \&\& 0)/
