@@ -309,8 +309,6 @@ apply_pc(struct slotwalk *g, struct wave *w, uint64_t pc)
 
 /* ---- stitching: the records onto the code ---- */
 
-static int pfx(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
-
 static enum slot_line
 line_cat(const struct slotwalk *g, const struct inst *in)
 {
@@ -450,8 +448,7 @@ stitch(struct slotwalk *g, struct wave *w, int64_t end)
 				rec[i] = rec[i + 1];
 				rec[i + 1] = t;
 				next = line;
-			} else if (pfx(line->mnemonic, "s_waitcnt") ||
-			    (strstr(line->mnemonic, "_load_") && !pfx(line->mnemonic, "scratch_")))
+			} else if (g->sg->stitch_stops(line->mnemonic))
 				break;
 		}
 		if (fits) {	/* r: a barrier's MESSAGE, its IMMED placed above */

@@ -62,6 +62,9 @@ struct slot_gen {
 	int op_trap;			/* the op that enters a trap handler */
 	/* What an instruction (its mnemonic and class) is to the stitching. */
 	enum slot_line (*line_of)(const char *mnemonic, enum inst_class cls);
+	/* Does the stitching stop at this instruction when the record it is at fits neither
+	 * it nor the one after (AMD's: a wait, a load)? */
+	int (*stitch_stops)(const char *mnemonic);
 };
 
 /* An INST op's meaning (a { -1, 0, -1 } for one the table lacks). */

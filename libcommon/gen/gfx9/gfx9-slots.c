@@ -47,6 +47,12 @@ gfx9_line_of(const char *mn, enum inst_class cls)
 	}
 }
 
+static int
+gfx9_stitch_stops(const char *mn)
+{
+	return pfx(mn, "s_waitcnt") || (strstr(mn, "_load_") && !pfx(mn, "scratch_"));
+}
+
 void
 gfx9_slots(struct slot_gen *g)
 {
@@ -90,4 +96,5 @@ gfx9_slots(struct slot_gen *g)
 	g->op_pc = T_PC;
 	g->op_trap = T_GO_TO_TRAP;
 	g->line_of = gfx9_line_of;
+	g->stitch_stops = gfx9_stitch_stops;
 }
