@@ -198,6 +198,7 @@ trace/encode: a packed token's delta one cycle short|t0120-encode|libcommon/trac
 # the expectations worked out independently of the tools (a model of the walk, AMD's walk)
 annotate: the oldest operation a wait retired charged its cycles|t0830-annotate-waits|libcommon/analysis/annotate.c|s/if (young == NULL || issue >= young_issue) {/if (young == NULL || issue < young_issue) {/
 annotate: hidden cycles counted in the row's own cycle|t0830-annotate-waits|libcommon/analysis/annotate.c|s/hid = time > 0 ? issued_in(\&e->any, time - (uint64_t)delta, time - 1) : 0;/hid = issued_in(\&e->any, time - (uint64_t)delta, time);/
+annotate: a retired pc or time past 2^64-1 read as if it fit|t0860-annotate-errors|libcommon/analysis/annotate.c|s/fits = 0;/fits = 1;/
 analysis/attr: an s_waitcnt leaves one more operation outstanding|t0830-annotate-waits|libcommon/analysis/attr.c|s/while (f->n > n) {/while (f->n > n + 1) {/
 annotate: a loop's entry not counted as an iteration|t0820-annotate-loops|libcommon/analysis/annotate.c|s/if (w->prev_idx == NONE || p->loop_of\[w->prev_idx\] != l)/if (0)/
 code/loops: a loop's head one instruction late|t0820-annotate-loops|libcommon/code/loops.c|s/out\[nout\].head = j;/out[nout].head = j + 1;/
