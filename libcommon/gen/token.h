@@ -47,7 +47,11 @@ enum sqtt_kind {
 	SQTT_K_VALU,		/* a VALU issue */
 	SQTT_K_IMM,		/* an immediate issue of one wave */
 	SQTT_K_IMM_MASK,	/* immediate issues of the slots of its mask */
-	SQTT_K_NEW_PC,		/* a wave's new pc, after a jump */
+	SQTT_K_NEW_PC,		/* a wave's new pc, after a jump (a stream without HEADER:
+				 * the pc of the record its last INST announced) */
+	SQTT_K_SLOTS,		/* each wave slot's state in one cycle (an ISSUE of a
+				 * stream without HEADER, slots.h) */
+	SQTT_K_SAVE,		/* every live wave is about to be saved, as for a trap */
 	SQTT_NKIND
 };
 /* No token: a walk's stand-in where none comes (its kind SQTT_K_OTHER). */
