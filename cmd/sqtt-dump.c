@@ -63,8 +63,8 @@ fatal(const struct capture_dump *d)
 	errx(2, "%s", d->err);
 }
 
-int
-main(int argc, char *argv[])
+static int
+run(int argc, char *argv[])
 {
 	static struct capture_dump d;
 	struct capture c;
@@ -112,7 +112,10 @@ main(int argc, char *argv[])
 			;
 		if (j == c.nev)
 			capture_selects_none(&copt, argv[0], c.nev);
-		rgp_write(&c, opt_rgp, selected_event, NULL);
+		if (rgp_write(&c, opt_rgp, selected_event, NULL, why, sizeof(why)) == 0) {
+			fflush(stdout);
+			errx(2, "%s", why);
+		}
 		capture_close(&c);
 		return 0;
 	}
@@ -157,3 +160,5 @@ main(int argc, char *argv[])
 		err(2, "stdout");
 	return 0;
 }
+
+CLI_MAIN(run)

@@ -780,8 +780,8 @@ table_check(struct profile *p, const char *path)
 	}
 }
 
-int
-profile_read_tsv(struct profile *p, struct tsv *t)
+static int
+read_tsv(struct profile *p, struct tsv *t)
 {
 	const char *file_view = NULL;
 	struct rowcols rc = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
@@ -864,6 +864,23 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 		table_check(p, t->path);
 	p->path = NULL;		/* the stream's, which its reader frees */
 	return header_seen ? 0 : -1;
+}
+
+/* The readers' errors (tsv_fail deep in the rows, the hooks' too) come back here. */
+int
+profile_read_tsv(struct profile *p, struct tsv *t, char *why, size_t whysz)
+{
+	struct fatal_catch fc;
+	int r;
+
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0) {
+		p->path = NULL;
+		return -2;
+	}
+	r = read_tsv(p, t);
+	fatal_disarm(&fc);
+	return r;
 }
 
 /* JSON tables ---------------------------------------------------------------------- */

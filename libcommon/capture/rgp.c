@@ -584,8 +584,8 @@ struct wload {
 	const char *name;
 };
 
-size_t
-rgp_write(struct capture *c, const char *path,
+static size_t
+write_rgp(struct capture *c, const char *path,
     int (*selected)(const struct capture *, const struct event *, void *), void *arg)
 {
 	struct wr w = { .path = path };
@@ -791,5 +791,22 @@ rgp_write(struct capture *c, const char *path,
 		die("%s: %s", path, strerror(errno));
 	fatal_pop(&w);
 	wr_free(&w);
+	return n;
+}
+
+/* The writer's errors (die, deep in it and in the input it copies) come back here. */
+size_t
+rgp_write(struct capture *c, const char *path,
+    int (*selected)(const struct capture *, const struct event *, void *), void *arg,
+    char *why, size_t whysz)
+{
+	struct fatal_catch fc;
+	size_t n;
+
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0)
+		return 0;
+	n = write_rgp(c, path, selected, arg);
+	fatal_disarm(&fc);
 	return n;
 }
