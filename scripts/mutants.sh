@@ -210,6 +210,9 @@ analysis/walk: a taken branch lands one word past its target|t0310-walk-own|libc
 analysis/budget: a baseline's cycles a wave with one wave more|t0520-stall-budget|libcommon/analysis/budget.c|s|v.limit = r->limit / 100.0 \* (double)base / (double)bp->kernels\[bi\].waves;|v.limit = r->limit / 100.0 * (double)base / (double)(bp->kernels[bi].waves + 1);|
 pipeline: a worker's failed read taken for the end of its stream|t0989-worker-errors|libcommon/pipeline/pipeline.c|s/	if (capture_stream_error(\&src) != NULL) {/	if (0) {/
 base/util: a die under a fatal_catch exits all the same|t0987-fatal-frees|libcommon/base/util.c|s/if (fc != NULL) {	\/\* returned/if (0) {	\/* returned/
+trace/packet: an unknown token type raised, not returned|t0990-errors-returned|libcommon/trace/packet.c|s/return tsv_why(t, r->why, sizeof(r->why), "unknown token type '%s'",/tsv_fail(t, "unknown token type '%s'",/
+capture/rgp: rgp_write's error not caught, the writer run outside its catch|t0990-errors-returned|libcommon/capture/rgp.c|s/	n = write_rgp(c, path, selected, arg);/	fatal_disarm(\&fc); n = write_rgp(c, path, selected, arg); fatal_arm(\&fc, why, whysz);/
+analysis/profile: a stream's error not caught, the reader run outside its catch|t0990-errors-returned|libcommon/analysis/profile.c|s/	r = read_tsv(p, t);/	fatal_disarm(\&fc); r = read_tsv(p, t); fatal_arm(\&fc, why, whysz);/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"
