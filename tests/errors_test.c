@@ -162,6 +162,10 @@ main(int argc, char **argv)
 	    "k\t0x10\t1\t5\t100.00\tnosuch\ts_nop\n", PROFILE_TABLES);
 	profile("s1", "#kernel\tpc\thits\tcycles\tpct\tcause\tinst\n"
 	    "k\t0x10\t1\t5\t100.00\tmem\ts_nop\n", PROFILE_TABLES);
+	profile("s2", "#kernel\tpc\thits\tcycles\tpct\tcause\tinst\tc_mem\n"
+	    "k\t0x10\t1\t5\t100.00\tmem\ts_nop\t5\n", PROFILE_TABLES);
+	profile("s3", "##stall-table\tkernel\tk\tcycles\tmany\n"
+	    "#kernel\tpc\thits\tcycles\tpct\tcause\tinst\n", PROFILE_TABLES);
 	writer_meta("m1", "##code\tdemo\t1\n");
 	writer_meta("m2", "##event\tx\t0\tdemo\t1\t1\t0\t0\t0\tf\n");
 	writer_meta("m3", "##event\t0\t0\tdemo\t1\t1\t0\t0\t0\tf\t0x\n");

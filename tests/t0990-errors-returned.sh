@@ -26,6 +26,8 @@ test_expect_success 'every error returned, one after another, in one process' '
 	profile_read_tsv: r3:1: no column '"'delta'"'
 	profile_read_tsv: s0:2: cause: unknown cause '"'nosuch'"'
 	profile_read_tsv: s1:2: the causes add up to 0, not to the 5 cycles
+	profile_read_tsv: s2: kernel '"'k'"' has no '"'##stall-table kernel'"' line
+	profile_read_tsv: s3:1: kernel '"'k'"': cycles '"'many'"' is not a number
 	capture_writer_meta: m1:1: ##code wants NAME TAG BASE SIZE [FILE]
 	capture_writer_meta: m2:1: ##event: event: '"'x'"' is not a number in 0..1073741824
 	capture_writer_meta: m3:1: ##event: dispatch: '"'0x'"' is not a number in 0..9223372036854775807
