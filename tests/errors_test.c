@@ -192,6 +192,15 @@ main(int argc, char **argv)
 	capture_close(&c);
 	said("capture_open", capture_open(&c, "/nonexistent", NULL, why, sizeof(why)) != 0,
 	    why);
+	for (i = 0; i < 3; i++) {	/* an empty file, a text, a pickle of protocol 1 */
+		static const char *const bytes[] = { "", "text\n", "\x80\x01" };
+		FILE *fp = fopen("bad.pkl", "w");
+		if (fp == NULL || fputs(bytes[i], fp) == EOF || fclose(fp) != 0)
+			return 2;
+		said("capture_open", capture_open(&c, "bad.pkl", NULL, why, sizeof(why)) != 0,
+		    why);
+	}
+	remove("bad.pkl");
 	printf("all returned\n");
 	return bad;
 }

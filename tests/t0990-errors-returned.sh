@@ -37,6 +37,9 @@ test_expect_success 'every error returned, one after another, in one process' '
 	rgp_write: $d: no trace buffer to write
 	rgp_write: /nonexistent/out.rgp: No such file or directory
 	capture_open: /nonexistent: No such file or directory
+	capture_open: bad.pkl: empty file
+	capture_open: bad.pkl: not a pickle of protocol 2 to 5 (first byte 0x74); a raw stream wants --raw
+	capture_open: bad.pkl: a pickle of protocol 1: tinygrad writes 2 to 5
 	all returned
 	EOF
 	test_cmp expect actual &&
