@@ -158,8 +158,8 @@ analysis/attr: an LDS issue stall unexplained|t0410-stall-attr|libcommon/analysi
 analysis/attr: a VMEM issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_VMEM_ISSUE;/		return CAUSE_UNEXPLAINED;/
 analysis/attr: an instruction's execution left on the next row|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/if (busy > 1 \&\& !a->raw \&\& cause == CAUSE_ISSUE_CYCLE)/if (0)/
 analysis/attr: the execution moved whole, the next row keeping nothing|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/move = w->prev_busy - 1;/move = w->prev_busy;/
-analysis/attr: a straddle into a new block not fetch|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/} else if (w->prev_last \/ STRADDLE_BLOCK != w->prev_pc \/ STRADDLE_BLOCK)/} else if (0)/
-analysis/attr: a straddle of a 64-byte line fetch|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/#define STRADDLE_BLOCK 256/#define STRADDLE_BLOCK 64/
+analysis/attr: a straddle into a new block not fetch|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/} else if (w->prev_last \/ a->model->fetch_block != w->prev_pc \/ a->model->fetch_block)/} else if (0)/
+gen/isa: a straddle of a 64-byte line fetch|t0476-attr-fetch-exec|libcommon/gen/isa.c|s/\.fetch_block = 256,/.fetch_block = 64,/
 analysis/attr: a new line told by the previous row's first byte, not its last|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/!= w->prev_last \/ a->model->fetch_line/!= w->prev_pc \/ a->model->fetch_line/
 analysis/attr: a store of what the VALU wrote not valu_dep|t0477-attr-valu-mem|libcommon/analysis/attr.c|s/if (regs_overlap(\&vdef, \&use) || /if (/
 analysis/attr: a load into what the VALU read not valu_dep|t0477-attr-valu-mem|libcommon/analysis/attr.c|s/ || regs_overlap(\&vuse, \&def))/)/

@@ -424,15 +424,6 @@ sleep_of(const struct attr *a, const struct attr_row *r)
 	return r->cls == IC_IMM && r->inst[2] == 's' ? a->model->sleep_cycles(r->inst) : -1;
 }
 
-/* The longest instruction whose length the next row's pc can tell (gfx11 and gfx12: 4,
- * 8 or 12 bytes); a longer distance holds instructions that emitted no token. */
-#define INST_MAX_BYTES 12
-/* An instruction whose last byte is in another block of this many bytes than its first
- * waits on fetch.  The gfx11 fixtures: the 12 8-byte instructions that straddle into a
- * new 256-byte block cost 261 cycles (median), the 69 that straddle only a 64-byte line
- * 2 (75% at most 4), as much as an instruction inside a line (stall-attr(1), fetch). */
-#define STRADDLE_BLOCK 256
-
 /* The rules after issue_wait's: what a gap no other wave filled waited for. */
 static enum cause
 cause_after_issue_wait(struct attr *a, const struct attr_row *r, const struct wave *w)
@@ -613,7 +604,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 		uint64_t len = r->pc - w->prev_pc;
 		if (len >= 8 && (r->dep[0] != '-' || r->dep[1] != '\0'))
 			len -= 4;
-		if (len <= INST_MAX_BYTES)
+		if (len <= a->model->inst_max_bytes)	/* longer: instructions without a token */
 			w->prev_last = w->prev_pc + len - 1;
 	}
 	if (w->held) {
@@ -630,7 +621,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 				w->sum_cost += move;
 				cost -= move;
 			}
-		} else if (w->prev_last / STRADDLE_BLOCK != w->prev_pc / STRADDLE_BLOCK)
+		} else if (w->prev_last / a->model->fetch_block != w->prev_pc / a->model->fetch_block)
 			w->held->c.cause = CAUSE_FETCH;
 		release(w);
 	}
@@ -652,12 +643,12 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 	}
 	cause = cause_of(a, r, e, w, first, (int64_t)cost, waited, &cost2, &cause2);
 	if (!end && !barrier) {
-		unsigned fl = STRADDLE_BLOCK;
+		unsigned fl = a->model->fetch_block;
 		busy = r->busy;
 		if (busy > 1 && !a->raw && cause == CAUSE_ISSUE_CYCLE)
 			hold = 1;	/* its execution shows on the wave's next row */
 		else if ((busy = 0, cost > 1) && r->pc_known && r->kind == ROW_ISSUE &&
-		    r->pc % fl + INST_MAX_BYTES > fl && (cause == CAUSE_VMEM_ISSUE ||
+		    r->pc % fl + a->model->inst_max_bytes > fl && (cause == CAUSE_VMEM_ISSUE ||
 		    cause == CAUSE_LDS_QUEUE || cause == CAUSE_UNEXPLAINED))
 			hold = 1;	/* it may straddle a fetch line: the next row's pc says */
 	}

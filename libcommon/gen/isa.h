@@ -112,6 +112,9 @@ struct isa_model {
 					 * tokens', 0: none) */
 	const char *counter_names[ISA_NCOUNTER];	/* its wait counters, NULL: none */
 	unsigned fetch_line;		/* instruction fetch line, bytes (a new line: fetch) */
+	unsigned fetch_block;		/* an instruction whose last byte is in another block
+					 * of this many bytes than its first waits on fetch */
+	unsigned inst_max_bytes;	/* its longest instruction, bytes */
 	unsigned issue_cycles;		/* the fewest cycles between two issues of a wave
 					 * (gfx11 1; gfx9 4: wave64 on a SIMD16) */
 	int barrier_exit_traced;	/* s_barrier's release has a row of its own that
