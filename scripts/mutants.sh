@@ -211,8 +211,9 @@ analysis/budget: a baseline's cycles a wave with one wave more|t0520-stall-budge
 pipeline: a worker's failed read taken for the end of its stream|t0989-worker-errors|libcommon/pipeline/pipeline.c|s/	if (capture_stream_error(\&src) != NULL) {/	if (0) {/
 base/util: a die under a fatal_catch exits all the same|t0987-fatal-frees|libcommon/base/util.c|s/if (fc != NULL) {	\/\* returned/if (0) {	\/* returned/
 trace/packet: an unknown token type raised, not returned|t0990-errors-returned|libcommon/trace/packet.c|s/return tsv_why(t, r->why, sizeof(r->why), "unknown token type '%s'",/tsv_fail(t, "unknown token type '%s'",/
+capture/rgp: an RGP file of no trace buffer written, no error|t0990-errors-returned|libcommon/capture/rgp.c|s/		return fail_why(why, whysz, "%s: no trace buffer to write", c->path);/		(void)0;/
 capture/rgp: rgp_write's error not caught, the writer run outside its catch|t0990-errors-returned|libcommon/capture/rgp.c|s/	n = write_rgp(c, path, selected, arg);/	fatal_disarm(\&fc); n = write_rgp(c, path, selected, arg); fatal_arm(\&fc, why, whysz);/
-analysis/profile: a stream's error not caught, the reader run outside its catch|t0990-errors-returned|libcommon/analysis/profile.c|s/	r = read_tsv(p, t);/	fatal_disarm(\&fc); r = read_tsv(p, t); fatal_arm(\&fc, why, whysz);/
+analysis/profile: a stream's error not caught, the reader run outside its catch|t0990-errors-returned|libcommon/analysis/profile.c|s/	r = read_tsv(p, t, why, whysz);/	fatal_disarm(\&fc); r = read_tsv(p, t, why, whysz); fatal_arm(\&fc, why, whysz);/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"
