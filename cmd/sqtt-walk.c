@@ -68,7 +68,7 @@ put_row(void *ctx, const struct walk_row *r)
 }
 
 /* The ## lines that tell the walk its target, programs and buffers, read through meta.h. */
-static int gfx9;	/* the stream's target is CDNA's: its tokens are gfx9's */
+static int headerless;	/* the stream's target has no HEADER (CDNA): an ISSUE-slot stream */
 
 static void
 take_meta(struct walker *wk, struct tsv *t)
@@ -76,7 +76,7 @@ take_meta(struct walker *wk, struct tsv *t)
 	meta_parse(t);
 	if (strcmp(t->field[0], "target") == 0) {
 		walk_target(wk, meta_target(t, 1));
-		gfx9 = isa_target_headerless(meta_target(t, 1));
+		headerless = isa_target_headerless(meta_target(t, 1));
 	} else if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
 		walk_source(wk, meta_is_none(t->field[1]) ? "-" : t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
@@ -168,8 +168,8 @@ run(int argc, char *argv[])
 			rowtext_header(NULL);
 			header_out = 1;
 		}
-		if (gfx9) {
-			if (walk_gfx9_line(wk, (long)tsv_u64(&t, c[PKT_EVENT]), c[PKT_SE] < 0 || tsv_dash(&t, c[PKT_SE]) ? -1 : (int)tsv_u64(&t, c[PKT_SE]),
+		if (headerless) {
+			if (walk_headerless_line(wk, (long)tsv_u64(&t, c[PKT_EVENT]), c[PKT_SE] < 0 || tsv_dash(&t, c[PKT_SE]) ? -1 : (int)tsv_u64(&t, c[PKT_SE]),
 			    t.field[c[PKT_TYPE]], tsv_u64(&t, c[PKT_TIME]), tsv_u64(&t, c[PKT_RAW])) != 0)
 				tsv_fail(&t, "%s", walk_error(wk));
 			continue;

@@ -97,6 +97,7 @@ resync across branches|t0350-walk-fits|libcommon/analysis/walk.c|s/if (in->cls =
 wrong code object accepted|t0940-empty-results|libcommon/analysis/walk.c|s/e->misfit >= WRONG_MIN \&\& e->misfit > e->fit/0/
 a walk of no row accepted|t0940-empty-results|libcommon/analysis/walk.c|s/if (wk->nrows > 0)/if (1)/
 gfx942 code object accepted|t0210-codeobj|libcommon/gen/gfx11/gfx11.c|s/{ "gfx1153", 0x058, NULL },/{ "gfx1153", 0x04c, NULL },/
+gen/isa: an unreadable FLAT word of SEG 3, not 2, taken for a global one|t0212-flat-unreadable|libcommon/gen/isa.c|s/	if (f == ENC_FLAT \&\& (w0 >> seg_lo \& 3) == 2)/	if (f == ENC_FLAT \&\& (w0 >> seg_lo \& 3) == 3)/
 every target taken for the default|t0360-target|libcommon/gen/gen.c|s/\*said = !(value == NULL || strcmp(value, "-") == 0);/*said = 0;/
 gfx1101 not in the model|t0360-target|libcommon/gen/gfx11/gfx11.c|s/ { "gfx1101", 0x046, NULL },//
 target names matched by their prefix|t0360-target|libcommon/gen/gen.c|s/if (strcmp(name, m->targets\[j\].name) == 0)/if (strncmp(name, m->targets[j].name, 4) == 0)/
@@ -154,6 +155,7 @@ gen/gen: HEADER's version one bit short|t0136-header-version|libcommon/gen/gen.c
 trace/sqtt: the shorter of two matching token patterns taken|t0870-annotate-kernels|libcommon/trace/sqtt.c|s/if (ti->plen > bestlen \&\&/if (ti->plen >= bestlen \&\&/
 trace/sqtt: the counting loop steps one nibble too far over two short tokens|t0107-decode-modes|libcommon/trace/sqtt.c|s/pe->nib = (uint8_t)(2 + nibs_of/pe->nib = (uint8_t)(3 + nibs_of/
 trace/sqtt: the counting loop reads a token from past its window's first 52 bits|t0107-decode-modes|libcommon/trace/sqtt.c|s/(unsigned)(end - pos - 18) \* 4 : 52;/(unsigned)(end - pos - 18) * 4 : 60;/
+trace/sqtt: a walk steps over the REG tokens that write the program address, takes the others|t0107-decode-modes|libcommon/trace/sqtt.c|s/(want\[t\] == SQTT_WANT_PGM \&\& sqtt_reg_is_pgm(raw))/(want[t] == SQTT_WANT_PGM \&\& !sqtt_reg_is_pgm(raw))/
 analysis/attr: an LDS issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_LDS_QUEUE;/		return CAUSE_UNEXPLAINED;/
 analysis/attr: a VMEM issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_VMEM_ISSUE;/		return CAUSE_UNEXPLAINED;/
 analysis/attr: an instruction's execution left on the next row|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/if (busy > 1 \&\& !a->raw \&\& cause == CAUSE_ISSUE_CYCLE)/if (0)/
@@ -169,22 +171,27 @@ analysis/attr: issue_wait without its own issue cycle|t0478-attr-two-causes|libc
 analysis/profile: a row's second cause not given its part|t0478-attr-two-causes|libcommon/analysis/profile.c|s/	if (r->cost2 > 0) {/	if (0) {/
 analysis/annotate: a row's second cause not given its part|t0478-attr-two-causes|libcommon/analysis/annotate.c|s/count(\&s->c, cause, cost - r->cost2);/count(\&s->c, cause, cost);/
 gen/gfx9: CDNA given gfx11's VOPD forms|t0109-gfx9-programs|libcommon/gen/gfx9/gfx9-isa.c|s/	m->regs.vopd_ops = NULL;/	(void)0;/
+gen/gfx12: gfx11's names v_max_f32, v_min_f32 in its VOPD list|t0316-gfx12-vopd|libcommon/gen/gfx12/gfx12-isa.c|s/"v_cndmask_b32", "v_max_num_f32", "v_min_num_f32",/"v_cndmask_b32", "v_max_f32", "v_min_f32",/
+gen/gfx12: gfx11's VOPD list|t0316-gfx12-vopd|libcommon/gen/gfx12/gfx12-isa.c|s/	m->regs.vopd_ops = vopd_ops;/	(void)vopd_ops;/
 analysis/dispatch: --dispatch keeps every dispatch's rows|t0900-rocprof-run|libcommon/analysis/dispatch.c|s/if (ds->only >= 0 \&\& d != ds->only)/if (0)/
 analysis/dispatch: --by-dispatch -k counts every kernel's rows|t0480-report-rules|libcommon/analysis/dispatch.c|s/if (ds->kernel != NULL \&\& strcmp(kernel, ds->kernel) != 0)/if (0)/
 report/timeline: --occupancy -k shows every kernel's SIMDs|t0480-report-rules|libcommon/report/timeline.c|s/if (kernel != NULL \&\& strcmp(kname, kernel) != 0)/if (kernel != NULL \&\& 0)/
 analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/analysis/cause.c|s/		return cause_was\[i - NCAUSE\].cause;/		return CAUSE_OTHER;/
 report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/
 report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/put_ts(fp, r->cost);/put_ts(fp, r->cost + 1);/
-gfx9walk: a message dated at its own ISSUE, not the end of the record before|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/			r->time = min64(w->rec\[idx - 1\].time + w->rec\[idx - 1\].duration, issue);/			r->time = issue;/
-gfx9walk: a message's duration to its INST token, not 4 cycles after its ISSUE|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->duration = 4 + issue - r->time;/		r->duration = 4 + max64(t - r->time, 0);/
-gfx9walk: AMD's issue phase counter starts at 0, not 15|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/^#define CYCLE_START_PHASE 15/#define CYCLE_START_PHASE 0/
-gfx9walk: no stall start taken from ISSUE stall states|t0106-gfx9-walk|libcommon/analysis/gfx9walk.c|s/		r->stall = max64(r->time - from, 0);/		r->stall = 0;/
-gfx9walk: a SAVE_CONTEXT MISC ignored, the waves' tokens in the context save walked|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/		if (f.op == G9_MISC_SAVE_CONTEXT)/		if (0)/
-gfx9walk: an INST go_to_trap not a trap, the handler's tokens walked|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/		w->trap = TRAP_WAIT_PC;/		w->trap = TRAP_NONE;/
-gfx9walk: a trap's record not ended at the INST pc that leaves it|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			w->rec\[w->nrec - 1\].duration = t + 4 - w->rec\[w->nrec - 1\].time;/			(void)0;/
-walk: a gfx9 wave of another CU not kept where the traced CU had none|t0109-gfx9-programs|libcommon/analysis/walk.c|s/		} else if (gfx9_wave_packet(tok, event, se, \&pk)) {/		} else if (0) {/
+slotwalk: a message dated at its own ISSUE, not the end of the record before|t0106-gfx9-walk|libcommon/analysis/slotwalk.c|s/			r->time = min64(w->rec\[idx - 1\].time + w->rec\[idx - 1\].duration, issue);/			r->time = issue;/
+slotwalk: a message's duration to its INST token, not 4 cycles after its ISSUE|t0106-gfx9-walk|libcommon/analysis/slotwalk.c|s/		r->duration = sg->message_cycles + issue - r->time;/		r->duration = sg->message_cycles + max64(t - r->time, 0);/
+gen/gfx9: AMD's issue phase counter starts at 0, not 15|t0106-gfx9-walk|libcommon/gen/gfx9/gfx9-slots.c|s/	g->start_phase = 15;/	g->start_phase = 0;/
+slotwalk: no stall start taken from ISSUE stall states|t0106-gfx9-walk|libcommon/analysis/slotwalk.c|s/		r->stall = max64(r->time - from, 0);/		r->stall = 0;/
+slotstream: a SAVE_CONTEXT MISC not a SAVE, the waves' tokens in the context save walked|t0108-gfx9-authored|libcommon/trace/slotstream.c|s/		s->kind = f.op == G9_MISC_SAVE_CONTEXT ? SQTT_K_SAVE : SQTT_K_OTHER;/		s->kind = SQTT_K_OTHER;/
+slotwalk: an INST go_to_trap not a trap, the handler's tokens walked|t0108-gfx9-authored|libcommon/analysis/slotwalk.c|s/		w->trap = TRAP_WAIT_PC;/		w->trap = TRAP_NONE;/
+slotwalk: a trap's record not ended at the INST pc that leaves it|t0108-gfx9-authored|libcommon/analysis/slotwalk.c|s/			w->rec\[w->nrec - 1\].duration = t + sg->cycle - w->rec\[w->nrec - 1\].time;/			(void)0;/
+walk: an ISSUE-slot stream's wave of another CU not kept where the traced CU had none|t0109-gfx9-programs|libcommon/analysis/walk.c|s/		} else if (slot_wave_packet(tok, event, se, \&pk)) {/		} else if (0) {/
 pipeline: a gfx9 buffer's wave starts and ends not counted in the occupancy|t0109-gfx9-programs|libcommon/pipeline/pipeline.c|s/\treturn occupancy_packet(ctx, pk);/\treturn (void)ctx, (void)pk, 0;/
-gfx9walk: records issued the other way round not swapped|t0108-gfx9-authored|libcommon/analysis/gfx9walk.c|s/			if (i + 1 < n \&\& as_line(rec\[i + 1\].cat) == (int)lc/			if (0 \&\& as_line(rec[i + 1].cat) == (int)lc/
+slotwalk: records issued the other way round not swapped|t0108-gfx9-authored|libcommon/analysis/slotwalk.c|s/			if (i + 1 < n \&\& as_line(rec\[i + 1\].cat) == (int)lc/			if (0 \&\& as_line(rec[i + 1].cat) == (int)lc/
+gen/gfx9: a message 8 cycles after its ISSUE, not 4|t0106-gfx9-walk|libcommon/gen/gfx9/gfx9-slots.c|s/	g->message_cycles = 4;/	g->message_cycles = 8;/
+gen/gfx9: the waves of CU 1 walked, not CU 0's|t0106-gfx9-walk|libcommon/gen/gfx9/gfx9-slots.c|s/	g->traced_wgp = 0;/	g->traced_wgp = 1;/
+gen/gfx9: an LDS issue adds no issue phase|t0106-gfx9-walk|libcommon/gen/gfx9/gfx9-slots.c|s/	OP(T_LDS, SC_LDS, 1);/	OP(T_LDS, SC_LDS, 0);/
 gfx9: an issue of 1 cycle, not 4|t0108-gfx9-authored|libcommon/gen/gfx9/gfx9-isa.c|s/	m->issue_cycles = 4;/	m->issue_cycles = 1;/
 gfx9-encode: a token's delta bit left as it came|t0108-gfx9-authored|libcommon/trace/gfx9-encode.c|s/		raw = (raw \& ~(1ULL << 4)) | (uint64_t)(units > 0) << 4;/		(void)0;/
 analysis/occupancy: a wave in flight at the buffer's start not counted|t0486-occupancy-simds|libcommon/analysis/occupancy.c|s/if (add_step(o, unit, o->first, 1) < 0)/if (0 \&\& add_step(o, unit, o->first, 1) < 0)/
@@ -197,6 +204,7 @@ trace/encode: a packed token's delta one cycle short|t0120-encode|libcommon/trac
 # the expectations worked out independently of the tools (a model of the walk, AMD's walk)
 annotate: the oldest operation a wait retired charged its cycles|t0830-annotate-waits|libcommon/analysis/annotate.c|s/if (young == NULL || issue >= young_issue) {/if (young == NULL || issue < young_issue) {/
 annotate: hidden cycles counted in the row's own cycle|t0830-annotate-waits|libcommon/analysis/annotate.c|s/hid = time > 0 ? issued_in(\&e->any, time - (uint64_t)delta, time - 1) : 0;/hid = issued_in(\&e->any, time - (uint64_t)delta, time);/
+annotate: a retired pc or time past 2^64-1 read as if it fit|t0860-annotate-errors|libcommon/analysis/annotate.c|s/fits = 0;/fits = 1;/
 analysis/attr: an s_waitcnt leaves one more operation outstanding|t0830-annotate-waits|libcommon/analysis/attr.c|s/while (f->n > n) {/while (f->n > n + 1) {/
 annotate: a loop's entry not counted as an iteration|t0820-annotate-loops|libcommon/analysis/annotate.c|s/if (w->prev_idx == NONE || p->loop_of\[w->prev_idx\] != l)/if (0)/
 code/loops: a loop's head one instruction late|t0820-annotate-loops|libcommon/code/loops.c|s/out\[nout\].head = j;/out[nout].head = j + 1;/

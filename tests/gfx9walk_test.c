@@ -1,5 +1,5 @@
 /* gfx9walk_test CAPTURE: every wave of every gfx9 trace buffer of a capture, walked by
- * libcommon/analysis/gfx9walk on its program's code object (disassembled for the
+ * libcommon/analysis/slotwalk on its program's code object (disassembled for the
  * capture's processor), one line per record in the columns of AMD's walk
  * (golden-gfx950/NAME.amd.tsv.gz: event se slot begin end pc issue stall duration
  * category).  Built as build/gfx9walk_test; t0106 runs it against AMD's walk. */
@@ -10,8 +10,7 @@
 
 #include "capture.h"
 #include "codeobj.h"
-#include "gfx9.h"
-#include "gfx9walk.h"
+#include "slotwalk.h"
 #include "gen.h"
 
 struct ctx {
@@ -20,16 +19,16 @@ struct ctx {
 };
 
 static void
-put_wave(void *arg, const struct g9_wave *w)
+put_wave(void *arg, const struct slot_wave *w)
 {
 	const struct ctx *c = arg;
 	size_t i;
 
 	for (i = 0; i < w->nrec; i++) {
-		const struct g9_record *r = &w->rec[i];
+		const struct slot_record *r = &w->rec[i];
 		printf("%u\t%d\t%u\t%" PRId64 "\t%" PRId64 "\t0x%" PRIx64 "\t%" PRId64 "\t%" PRId64
 		    "\t%" PRId64 "\t%s\n", c->event, c->se, w->slot, w->begin, w->end, r->pc,
-		    r->time + r->stall, r->stall, r->duration, gfx9walk_cat_name(r->cat));
+		    r->time + r->stall, r->stall, r->duration, slotwalk_cat_name(r->cat));
 	}
 }
 
@@ -60,23 +59,23 @@ main(int argc, char **argv)
 		const struct event *e = &c.ev[i];
 		const struct program *p = capture_program(&c, e);
 		struct codeobj *co = NULL;
-		struct gfx9walk *g;
-		struct gfx9_decoder d;
-		struct gfx9_token t;
+		struct slotwalk *g;
+		struct slot_decoder d;
+		struct slot_token t;
 		struct ctx x = { e->index, e->se };
 
-		if (e->blob == NULL || !gfx9_is_stream(e->blob, e->len))
+		if (e->blob == NULL || !slot_is_stream(e->blob, e->len))
 			continue;
 		if (p != NULL && p->code != NULL &&
 		    (co = codeobj_open(p->code, p->size, p->name, target, err, sizeof(err))) == NULL)
 			fprintf(stderr, "gfx9walk_test: %s: %s\n", p->name, err);
-		g = gfx9walk_new(co, co ? codeobj_entry(co) : UINT64_MAX, p ? p->base : 0,
+		g = slotwalk_new(co, co ? codeobj_entry(co) : UINT64_MAX, p ? p->base : 0,
 		    put_wave, &x);
-		gfx9_init(&d, e->blob, e->len);
-		while (gfx9_next(&d, &t))
-			gfx9walk_token(g, &t);
-		gfx9walk_end(g);
-		gfx9walk_free(g);
+		slot_init(&d, e->blob, e->len);
+		while (slot_next(&d, &t))
+			slotwalk_token(g, &t);
+		slotwalk_end(g);
+		slotwalk_free(g);
 		if (co)
 			codeobj_close(co);
 	}

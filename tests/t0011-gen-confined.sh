@@ -63,6 +63,26 @@ test_expect_success 'a gfx9 name in the pipeline, the capture model or sqtt-enco
 	test "$(wc -l <out)" -eq 3
 '
 
+test_expect_success 'a headerless stream token type or category in the slot walk is refused (it asks a kind)' '
+	tree slots &&
+	printf "static int t = G9_ISSUE;\n" >>slots/libcommon/analysis/slotwalk.c &&
+	printf "static int c = G9C_SMEM;\n" >>slots/libcommon/analysis/walk.c &&
+	printf "static void *w = gfx9walk_new;\n" >>slots/libcommon/analysis/walk.h &&
+	test_expect_code 1 sh "$TOP/scripts/gen-confined.sh" slots >out 2>&1 &&
+	printf "%s\n" "gen-confined: libcommon/analysis/slotwalk.c:$(wc -l <slots/libcommon/analysis/slotwalk.c): G9_ISSUE" \
+	    "gen-confined: libcommon/analysis/walk.c:$(wc -l <slots/libcommon/analysis/walk.c): G9C_SMEM" \
+	    "gen-confined: libcommon/analysis/walk.h:$(wc -l <slots/libcommon/analysis/walk.h): gfx9walk_new" >want &&
+	test_cmp want out
+'
+
+test_expect_success 'a gfx9 field reader in the walk is refused' '
+	tree fields &&
+	printf "static void f(const void *t, void *x) { gfx9_fields(t, x); }\n" >>fields/libcommon/analysis/slotwalk.c &&
+	test_expect_code 1 sh "$TOP/scripts/gen-confined.sh" fields >out 2>&1 &&
+	grep -x "gen-confined: libcommon/analysis/slotwalk.c:[0-9]*: gfx9_fields" out &&
+	test "$(wc -l <out)" -eq 1
+'
+
 test_expect_success 'the same in gen/ and trace/ is theirs: no hit' '
 	tree ok &&
 	printf "static int t = TOK_INST;\n" >>ok/libcommon/trace/packet.c &&

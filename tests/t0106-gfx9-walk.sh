@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0106-gfx9-walk: the gfx9 (CDNA, gfx950) walk (libcommon/analysis/gfx9walk, through
+# t0106-gfx9-walk: the gfx9 (CDNA, gfx950) walk (libcommon/analysis/slotwalk, through
 # build/gfx9walk_test) against AMD's decoder's walk (golden-gfx950/NAME.amd.tsv.gz) on
 # every real gfx950 capture: the same waves (event, slot, begin, end), the same records
 # in the same order, each at the same pc and issue time, with the same stall, duration

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "out.h"
-#include "gfx9walk.h"
+#include "slotwalk.h"
 #include "util.h"
 #include "walk.h"
 
@@ -98,7 +98,7 @@ struct wevent {
 	uint64_t dropped;	/* of the misfits: tokens placed nowhere */
 	uint64_t ends_ok, ends_bad;	/* WAVE_ENDs of waves with rows at an s_endpgm, or not */
 	uint64_t nocode;	/* tokens of waves of a buffer with no code object */
-	struct gfx9walk *g9;	/* a gfx9 (CDNA) buffer's walk (walk_gfx9_token) */
+	struct slotwalk *sw;	/* an ISSUE-slot stream's walk (walk_slot_token) */
 	struct walker *wk;	/* g9's rows' walker */
 };
 
@@ -217,7 +217,7 @@ walk_free(struct walker *wk)
 	for (i = 0; i < wk->events.cap; i++)
 		if (wk->events.val[i] != NULL) {
 			free(((struct wevent *)wk->events.val[i])->slot);
-			gfx9walk_free(((struct wevent *)wk->events.val[i])->g9);
+			slotwalk_free(((struct wevent *)wk->events.val[i])->sw);
 			other_free(wk->events.val[i]);
 			free(wk->events.val[i]);
 		}
@@ -1123,7 +1123,9 @@ other_rows(struct walker *wk, struct wevent *e)
 int
 walk_wants(enum sqtt_type t)
 {
-	return sqtt_type_kind(t) != SQTT_K_OTHER;
+	if (sqtt_type_kind(t) == SQTT_K_REG)	/* read by sqtt_pgm_feed alone */
+		return SQTT_WANT_PGM;
+	return sqtt_type_kind(t) != SQTT_K_OTHER ? SQTT_WANT_ALL : SQTT_WANT_NONE;
 }
 
 int
@@ -1252,7 +1254,7 @@ walk_nothing(struct walker *wk)
 	return wk->error;
 }
 
-static void gfx9_flush(struct walker *, struct wevent *);
+static void slot_flush(struct walker *, struct wevent *);
 
 int
 walk_end(struct walker *wk)
@@ -1272,7 +1274,7 @@ walk_end(struct walker *wk)
 			order[n++] = wk->events.val[i];
 	qsort(order, n, sizeof(*order), event_order);
 	for (i = 0; i < n; i++)
-		gfx9_flush(wk, order[i]);
+		slot_flush(wk, order[i]);
 	for (i = 0; i < n; i++)
 		if (event_prog(wk, order[i]) != NULL)
 			some_code = 1;
@@ -1316,25 +1318,25 @@ check:
 	return 0;
 }
 
-/* gfx9 (CDNA) ----------------------------------------------------------------------- */
+/* ISSUE-slot streams (CDNA) --------------------------------------------------------- */
 
 static const char *
-gfx9_token_name(enum g9_cat c)
+slot_token_name(enum slot_cat c)
 {
-	static const char *const name[G9C_NCAT] = {
-		[G9C_SMEM] = "INST:smem", [G9C_SALU] = "INST:salu", [G9C_VMEM] = "INST:vmem",
-		[G9C_FLAT] = "INST:flat", [G9C_LDS] = "INST:lds", [G9C_VALU] = "INST:valu",
-		[G9C_JUMP] = "INST:jump", [G9C_NEXT] = "INST:branch_not_taken",
-		[G9C_IMMED] = "INST:immed", [G9C_MESSAGE] = "INST:message",
+	static const char *const name[SC_NCAT] = {
+		[SC_SMEM] = "INST:smem", [SC_SALU] = "INST:salu", [SC_VMEM] = "INST:vmem",
+		[SC_FLAT] = "INST:flat", [SC_LDS] = "INST:lds", [SC_VALU] = "INST:valu",
+		[SC_JUMP] = "INST:jump", [SC_NEXT] = "INST:branch_not_taken",
+		[SC_IMMED] = "INST:immed", [SC_MESSAGE] = "INST:message",
 	};
-	return (unsigned)c < G9C_NCAT && name[c] ? name[c] : "INST:other";
+	return (unsigned)c < SC_NCAT && name[c] ? name[c] : "INST:other";
 }
 
-/* A gfx9 wave's records as rows, at their issue times (AMD's time + stall), then its
+/* An ISSUE-slot stream wave's records as rows, at their issue times (AMD's time + stall), then its
  * WAVE_END at the s_endpgm.  Records the stitch left without a pc make no row: their
  * cycles go to the next row's delta, so that the wave's cycles stay whole. */
 static void
-gfx9_rows(void *ctx, const struct g9_wave *gw)
+slot_rows(void *ctx, const struct slot_wave *gw)
 {
 	struct wevent *e = ctx;
 	struct walker *wk = e->wk;
@@ -1350,10 +1352,10 @@ gfx9_rows(void *ctx, const struct g9_wave *gw)
 	w.number = e->nwaves++;
 	w.last = (uint64_t)(gw->begin > 0 ? gw->begin : 0);
 	for (i = 0; i < gw->nrec; i++) {
-		const struct g9_record *r = &gw->rec[i];
+		const struct slot_record *r = &gw->rec[i];
 		int64_t t = r->time + r->stall;
 
-		if (r->cat == G9C_TRAP) {	/* no instruction's: its cycles go to the next row */
+		if (r->cat == SC_TRAP) {	/* no instruction's: its cycles go to the next row */
 			traps++;
 			trapped += r->duration;
 			continue;
@@ -1363,8 +1365,8 @@ gfx9_rows(void *ctx, const struct g9_wave *gw)
 			continue;
 		}
 		time = t > 0 && (uint64_t)t > w.last ? (uint64_t)t : w.last;
-		put_row(wk, e, &w, gw->slot, r->in, r->pc, time, gfx9_token_name(r->cat),
-		    r->cat == G9C_JUMP ? ROW_TAKEN : ROW_ISSUE);
+		put_row(wk, e, &w, gw->slot, r->in, r->pc, time, slot_token_name(r->cat),
+		    r->cat == SC_JUMP ? ROW_TAKEN : ROW_ISSUE);
 		e->fit++;
 		last = r->in;
 		pc = r->pc;
@@ -1398,90 +1400,84 @@ gfx9_rows(void *ctx, const struct g9_wave *gw)
 }
 
 static void
-gfx9_flush(struct walker *wk, struct wevent *e)
+slot_flush(struct walker *wk, struct wevent *e)
 {
 	(void)wk;
-	if (e->g9 != NULL)
-		gfx9walk_end(e->g9);
+	if (e->sw != NULL)
+		slotwalk_end(e->sw);
 }
 
 int
-walk_gfx9_token(struct walker *wk, long event, int se, const struct gfx9_token *tok)
+walk_slot_token(struct walker *wk, long event, int se, const struct slot_token *tok)
 {
 	struct wevent *e = event_get(wk, event, se);
 
 	if (e == NULL)
 		return -1;
-	if (e->g9 == NULL) {
+	if (e->sw == NULL) {
 		const struct codeobj *code = event_code(wk, e);
 		const struct prog *p = event_prog(wk, e);
 
 		e->wk = wk;
-		e->g9 = gfx9walk_new(code, code ? codeobj_entry(code) : UINT64_MAX,
-		    p ? p->base : 0, gfx9_rows, e);
+		e->sw = slotwalk_new(code, code ? codeobj_entry(code) : UINT64_MAX,
+		    p ? p->base : 0, slot_rows, e);
 	}
 	if (event_code(wk, e) == NULL) {
-		if (tok->type == G9_INST || tok->type == G9_ISSUE)
+		if (tok->kind == SQTT_K_ISSUE || tok->kind == SQTT_K_SLOTS)
 			e->nocode++;
 		return 0;
 	}
-	if ((tok->type == G9_WAVE_START || tok->type == G9_WAVE_END) && !e->traced_seen) {
+	if ((tok->kind == SQTT_K_WAVE_START || tok->kind == SQTT_K_WAVE_END) && !e->traced_seen) {
 		/* a wave of another CU (or SH) is kept as the waves of other units are, while
 		 * the traced CU has had none */
-		struct gfx9_fields f;
 		struct walk_packet pk;
 
-		gfx9_fields(tok, &f);
-		if (gfx9walk_is_traced(&f)) {
-			if (tok->type == G9_WAVE_START) {
+		if (slotwalk_is_traced(&tok->f)) {
+			if (tok->kind == SQTT_K_WAVE_START) {
 				e->traced_seen = 1;
 				other_free(e);
 			}
-		} else if (gfx9_wave_packet(tok, event, se, &pk)) {
+		} else if (slot_wave_packet(tok, event, se, &pk)) {
 			e->sa = e->wgp = (unsigned)-1;	/* every SIMD of the traced CU is traced */
-			if (other_wave(wk, e, &pk, (unsigned)f.wave, tok->type == G9_WAVE_START) != 0)
+			if (other_wave(wk, e, &pk, (unsigned)tok->f.wave,
+			    tok->kind == SQTT_K_WAVE_START) != 0)
 				return -1;
 		}
 	}
-	if (gfx9walk_token(e->g9, tok) != 0) {
+	if (slotwalk_token(e->sw, tok) != 0) {
 		snprintf(wk->error, sizeof(wk->error), "event %ld: its live waves hold more than "
 		    "%u instruction records (the limits of sqtt-walk(1))", e->id,
-		    GFX9WALK_RECORDS_MAX);
+		    SLOTWALK_RECORDS_MAX);
 		return -1;
 	}
 	return 0;
 }
 
 int
-walk_gfx9_line(struct walker *wk, long event, int se, const char *type, uint64_t time,
-    uint64_t raw)
+walk_headerless_line(struct walker *wk, long event, int se, const char *type,
+    uint64_t time, uint64_t raw)
 {
-	struct gfx9_token tok;
+	struct slot_token tok;
 
-	if ((tok.type = gfx9_type_by_name(type)) == G9_NTYPES) {
-		snprintf(wk->error, sizeof(wk->error), "unknown gfx9 token type '%.32s'", type);
+	if (slot_token_line(type, time, raw, &tok, wk->error, sizeof(wk->error)) != 0)
 		return -1;
-	}
-	tok.off = 0;
-	tok.time = (int64_t)time;
-	tok.raw = raw;
-	return walk_gfx9_token(wk, event, se, &tok);
+	return walk_slot_token(wk, event, se, &tok);
 }
 
 int
 walk_headerless_buffer(struct walker *wk, long event, int se, const uint8_t *data,
     size_t len, const int *stop, walk_wave_fn on_wave, void *ctx)
 {
-	struct gfx9_decoder g;
-	struct gfx9_token t;
+	struct slot_decoder d;
+	struct slot_token t;
 	struct walk_packet pk;
 
-	gfx9_init(&g, data, len);
-	while (!*stop && gfx9_next(&g, &t)) {
-		if (on_wave != NULL && gfx9_wave_packet(&t, event, se, &pk) &&
+	slot_init(&d, data, len);
+	while (!*stop && slot_next(&d, &t)) {
+		if (on_wave != NULL && slot_wave_packet(&t, event, se, &pk) &&
 		    on_wave(ctx, &pk) != 0)
 			return -2;
-		if (walk_gfx9_token(wk, event, se, &t) != 0)
+		if (walk_slot_token(wk, event, se, &t) != 0)
 			return -1;
 	}
 	return 0;

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "codeobj.h"
-#include "gfx9.h"
+#include "slotstream.h"
 #include "packet.h"
 #include "rowkind.h"
 #include "sqtt.h"
@@ -57,20 +57,22 @@ unsigned walk_program(struct walker *, const char *name, const char *tag, uint64
 /* Buffer event traced kernel (tag "-" or NULL: any), matched to the program most recently
  * declared with that name and tag. */
 void walk_event(struct walker *, long event, const char *kernel, const char *tag);
-/* Whether the walk needs tokens of type t (the rest of a stream may be passed over). */
+/* Which tokens of type t the walk needs (an enum sqtt_wants: the rest of a stream may be
+ * passed over). */
 int walk_wants(enum sqtt_type t);
 /* 0, or -1 with walk_error saying why (a time that goes backwards within a wave). */
 int walk_packet(struct walker *, const struct walk_packet *);
 const char *walk_error(const struct walker *);
-/* A gfx9 (CDNA) buffer's token, in the buffer's order (analysis/gfx9walk: AMD's gfx9
- * walk; rows at each record's issue time, a WAVE_END row at the s_endpgm). */
-int walk_gfx9_token(struct walker *, long event, int se, const struct gfx9_token *);
+/* An ISSUE-slot stream's token (a stream without HEADER: CDNA's), in the buffer's order
+ * (analysis/slotwalk: AMD's gfx9 walk; rows at each record's issue time, a WAVE_END row
+ * at the s_endpgm). */
+int walk_slot_token(struct walker *, long event, int se, const struct slot_token *);
 /* The same from a packet stream's line: its type's name, time and raw bits (an unknown
  * type: -1, walk_error says it). */
-int walk_gfx9_line(struct walker *, long event, int se, const char *type, uint64_t time,
-    uint64_t raw);
+int walk_headerless_line(struct walker *, long event, int se, const char *type,
+    uint64_t time, uint64_t raw);
 /* A whole buffer of a backend whose streams have no HEADER (CDNA's), in memory: its
- * tokens decoded and walked in order until *stop is set; -1 as walk_gfx9_token.  Each
+ * tokens decoded and walked in order until *stop is set; -1 as walk_slot_token.  Each
  * wave start and end is given first to on_wave (when not NULL) as a packet: its -1 stops
  * the buffer with -2 (its caller knows why). */
 typedef int (*walk_wave_fn)(void *ctx, const struct walk_packet *);

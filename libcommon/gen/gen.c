@@ -73,6 +73,18 @@ gen_default(void)
 	return &backends[0];
 }
 
+const struct slot_gen *
+gen_slots(void)
+{
+	unsigned i;
+
+	build();
+	for (i = 0; i < NGEN; i++)
+		if (backends[i].slots != NULL)
+			return backends[i].slots;
+	return NULL;
+}
+
 const struct gen_backend *
 gen_at(unsigned i)
 {

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "isa.h"
+#include "slots.h"
 #include "token.h"
 
 struct tsv;
@@ -20,6 +21,8 @@ struct gen_backend {
 	struct sqtt_gen tokens;		/* tokens.version 0: its streams have no HEADER (a
 					 * stream of its own, decoded in trace/: gfx9) */
 	struct isa_model isa;
+	const struct slot_gen *slots;	/* its ISSUE-slot streams' facts (slots.h), NULL:
+					 * its streams have a HEADER */
 };
 
 /* A backend's init: the generation's changes to the copy of the defaults in b (gfx11's

@@ -47,7 +47,11 @@ enum sqtt_kind {
 	SQTT_K_VALU,		/* a VALU issue */
 	SQTT_K_IMM,		/* an immediate issue of one wave */
 	SQTT_K_IMM_MASK,	/* immediate issues of the slots of its mask */
-	SQTT_K_NEW_PC,		/* a wave's new pc, after a jump */
+	SQTT_K_NEW_PC,		/* a wave's new pc, after a jump (a stream without HEADER:
+				 * the pc of the record its last INST announced) */
+	SQTT_K_SLOTS,		/* each wave slot's state in one cycle (an ISSUE of a
+				 * stream without HEADER, slots.h) */
+	SQTT_K_SAVE,		/* every live wave is about to be saved, as for a trap */
 	SQTT_NKIND
 };
 /* No token: a walk's stand-in where none comes (its kind SQTT_K_OTHER). */
@@ -201,6 +205,17 @@ struct sqtt_pgm {
 	unsigned seen;	/* 1: lo, 2: hi */
 };
 void sqtt_pgm_feed(struct sqtt_pgm *, uint64_t reg_raw);
+/* Does a REG token write COMPUTE_PGM_LO or _HI, the only writes sqtt_pgm_feed reads?  The
+ * decoder asks it of every REG token a walk steps over, so inline. */
+enum { SQTT_REG_COMPUTE_PGM_LO = 0x0c, SQTT_REG_COMPUTE_PGM_HI = 0x0d };
+static inline int
+sqtt_reg_is_pgm(uint64_t raw)
+{
+	unsigned addr = (unsigned)tok_bits(raw, 16, 32);
+
+	return (unsigned)tok_bits(raw, 15, 16) &
+	    ((addr == SQTT_REG_COMPUTE_PGM_LO) | (addr == SQTT_REG_COMPUTE_PGM_HI));
+}
 uint64_t sqtt_pgm_addr(const struct sqtt_pgm *);
 
 

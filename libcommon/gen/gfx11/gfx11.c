@@ -15,5 +15,6 @@ gfx11_backend(struct gen_backend *b)
 {
 	gfx11_tokens(&b->tokens);
 	gfx11_model(&b->isa);
+	b->slots = NULL;	/* its streams have a HEADER */
 	gen_set_targets(b, "gfx11", targets, sizeof(targets) / sizeof(targets[0]), &generic);
 }

@@ -243,6 +243,16 @@ gfx12_mem_counter(enum inst_class c, const char *mnemonic, unsigned *kind)
 	return isa_mem_counter_by(&t, c, mnemonic, kind);
 }
 
+/* The VALU operations with a v_dual_* form on gfx12: gfx11's with RDNA4's names
+ * (v_max_num_f32, v_min_num_f32 for gfx11's v_max_f32, v_min_f32), less
+ * v_dot2acc_f32_f16, which has no VOP2 form on gfx12 to pair (llvm-mc-22 -mcpu=gfx1200
+ * assembles v_dual_X for each of these, as X and as Y where gfx11 allows it, and
+ * disassembles its VOP2 forms under these names).  Its register file is gfx11's. */
+static const char *const vopd_ops[] = { "v_fmac_f32", "v_fmaak_f32", "v_fmamk_f32",
+	"v_mul_f32", "v_add_f32", "v_sub_f32", "v_subrev_f32", "v_mul_dx9_zero_f32",
+	"v_mov_b32", "v_cndmask_b32", "v_max_num_f32", "v_min_num_f32", "v_add_nc_u32",
+	"v_lshlrev_b32", "v_and_b32", NULL };
+
 void
 gfx12_model(struct isa_model *m)
 {
@@ -262,5 +272,6 @@ gfx12_model(struct isa_model *m)
 	m->mem_counter = gfx12_mem_counter;
 	m->length = gfx12_length;
 	m->fetch_line = 128;	/* LLVM's instruction cache line for gfx12 (stall-attr(1), fetch) */
+	m->regs.vopd_ops = vopd_ops;
 	/* gfx11's words that crash LLVM are VOP2 fmamk/fmaak forms; gfx12 keeps that check */
 }
