@@ -193,6 +193,7 @@ gen/gfx9: the waves of CU 1 walked, not CU 0's|t0106-gfx9-walk|libcommon/gen/gfx
 gen/gfx9: an LDS issue adds no issue phase|t0106-gfx9-walk|libcommon/gen/gfx9/gfx9-slots.c|s/	OP(T_LDS, SC_LDS, 1);/	OP(T_LDS, SC_LDS, 0);/
 slotwalk: a replay lengthens no record|t0111-gfx9-replay-stitch|libcommon/analysis/slotwalk.c|s/		if (of >= 0) {	/		if (0 \&\& of >= 0) {	/
 slotwalk: a replay's cycles not its op's stall (its issue time kept)|t0111-gfx9-replay-stitch|libcommon/analysis/slotwalk.c|s/				x->stall += x->duration - d;/				(void)d;/
+slotwalk: a replay's removal leaves the later issued records' indices as they were|t0111-gfx9-replay-stitch|libcommon/analysis/slotwalk.c|s/		drop_record(w, idx);/		(void)drop_record;/
 gen/gfx9: flat_rd_replay repeats no op|t0111-gfx9-replay-stitch|libcommon/gen/gfx9/gfx9-slots.c|s/	g->ops\[T_FLAT_RD_REPLAY\].replays = T_FLAT_RD;/	(void)0;/
 slotwalk: the stitching stop rule never asked, a misfit line always stepped over|t0111-gfx9-replay-stitch|libcommon/analysis/slotwalk.c|s/			} else if (g->sg->stitch_stops(line->mnemonic))/			} else if (0 \&\& g->sg->stitch_stops(line->mnemonic))/
 gen/gfx9: the stitching stop rule without waits|t0111-gfx9-replay-stitch|libcommon/gen/gfx9/gfx9-slots.c|s/	return pfx(mn, "s_waitcnt") || /	return /

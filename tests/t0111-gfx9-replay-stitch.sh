@@ -5,7 +5,8 @@
 # authored with sqtt-encode, so that each figure is known by construction:
 # * a replay (INST flat_rd_replay) lengthens the last record of the op it repeats
 #   (flat_rd), however far back it was issued, to 4 cycles after the replay, the added
-#   cycles its stall, which moves its issue time (fixtures/gfx9/replay9.packets.tsv);
+#   cycles its stall, which moves its issue time (fixtures/gfx9/replay9.packets.tsv,
+#   replaylag9.packets.tsv);
 # * the stitching (records onto the code, from the wave's entry pc, one line after the
 #   other) stops where a record fits neither the line it is at nor, swapped, the line
 #   after, when that line is a wait or a load other than a scratch load; at any other line
@@ -74,6 +75,55 @@ test_expect_success 'a replay: the rows, and the costs conserved' '
 	grep -v "^#" r.costs | awk -F"\t" "{ c += \$13 } END { print c }" > sum &&
 	echo 1900 > expect && test_cmp expect sum &&
 	stall --rows rcap > r.srows 2> err && test_cmp /dev/null err && test_cmp r.costs r.srows
+'
+
+# replaylag9 is replay9 with the replay's INST late (1220), after the ISSUE of the
+# barrier's message (1216, clock 1212): each INST is the next issued instruction's, in
+# order, so the replay's INST is the replay's (its ISSUE at 1212 made no record) and the
+# message's INST (1220) the message's record.  The global_load's record now lasts to
+# 1216 + 4: duration 820, stall 816, issue 1216; the message is what it was in replay9
+# (from the v_add's end, 1208, to 4 cycles after its ISSUE: 8 cycles).  Before this walk
+# renumbered the issued records after a replay's (slotwalk.c drop_record), the message's
+# INST was dropped, its record left open, and the 5 records from it on got no pc.
+test_expect_success 'a replay whose INST comes after a later ISSUE: the INST after it is its own' '
+	(cd "$TOP" && sqtt-encode -d "$T_DIR/lagcap" fixtures/gfx9/replaylag9.packets.tsv) &&
+	"$G9W" lagcap > lag.records 2> err && test_cmp /dev/null err &&
+	cut -f6- lag.records > actual &&
+	cat > expect <<-\EOF &&
+	pc	issue	stall	duration	category
+	0x1300	196	0	4	SMEM
+	0x1308	200	0	4	VALU
+	0x130c	400	196	196	IMMED
+	0x1310	1216	816	820	FLAT
+	0x1318	1200	796	796	IMMED
+	0x131c	1200	0	4	VALU
+	0x1324	1204	0	4	VALU
+	0x1328	1208	0	8	MESSAGE
+	0x1328	1500	284	284	IMMED
+	0x132c	1700	200	200	IMMED
+	0x1330	1708	0	4	FLAT
+	0x1338	1712	0	12	MESSAGE
+	EOF
+	test_cmp expect actual &&
+	(cd "$TOP" && sqtt-walk fixtures/gfx9/replaylag9.packets.tsv) > lag.rows 2> err &&
+	test_cmp /dev/null err &&
+	grep -v "^#" lag.rows | cut -f6-9 > actual &&
+	cat > expect <<-\EOF &&
+	0x1300	196	100	INST:smem
+	0x1308	200	4	INST:valu
+	0x130c	400	200	INST:immed
+	0x1310	1216	816	INST:flat
+	0x1318	1216	0	INST:immed
+	0x131c	1216	0	INST:valu
+	0x1324	1216	0	INST:valu
+	0x1328	1216	0	INST:message
+	0x1328	1500	284	INST:immed
+	0x132c	1700	200	INST:immed
+	0x1330	1708	8	INST:flat
+	0x1338	1712	4	INST:message
+	0x1338	1996	284	WAVE_END
+	EOF
+	test_cmp expect actual
 '
 
 # stitchload9: smem (0x1300), valu (0x1308), the waitcnt's IMMED (0x130c), then a VALU at
