@@ -155,6 +155,7 @@ gen/gen: HEADER's version one bit short|t0136-header-version|libcommon/gen/gen.c
 trace/sqtt: the shorter of two matching token patterns taken|t0870-annotate-kernels|libcommon/trace/sqtt.c|s/if (ti->plen > bestlen \&\&/if (ti->plen >= bestlen \&\&/
 trace/sqtt: the counting loop steps one nibble too far over two short tokens|t0107-decode-modes|libcommon/trace/sqtt.c|s/pe->nib = (uint8_t)(2 + nibs_of/pe->nib = (uint8_t)(3 + nibs_of/
 trace/sqtt: the counting loop reads a token from past its window's first 52 bits|t0107-decode-modes|libcommon/trace/sqtt.c|s/(unsigned)(end - pos - 18) \* 4 : 52;/(unsigned)(end - pos - 18) * 4 : 60;/
+trace/sqtt: a walk steps over the REG tokens that write the program address, takes the others|t0107-decode-modes|libcommon/trace/sqtt.c|s/(want\[t\] == SQTT_WANT_PGM \&\& sqtt_reg_is_pgm(raw))/(want[t] == SQTT_WANT_PGM \&\& !sqtt_reg_is_pgm(raw))/
 analysis/attr: an LDS issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_LDS_QUEUE;/		return CAUSE_UNEXPLAINED;/
 analysis/attr: a VMEM issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_VMEM_ISSUE;/		return CAUSE_UNEXPLAINED;/
 analysis/attr: an instruction's execution left on the next row|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/if (busy > 1 \&\& !a->raw \&\& cause == CAUSE_ISSUE_CYCLE)/if (0)/
@@ -211,6 +212,7 @@ trace/encode: a packed token's delta one cycle short|t0120-encode|libcommon/trac
 # the expectations worked out independently of the tools (a model of the walk, AMD's walk)
 annotate: the oldest operation a wait retired charged its cycles|t0830-annotate-waits|libcommon/analysis/annotate.c|s/if (young == NULL || issue >= young_issue) {/if (young == NULL || issue < young_issue) {/
 annotate: hidden cycles counted in the row's own cycle|t0830-annotate-waits|libcommon/analysis/annotate.c|s/hid = time > 0 ? issued_in(\&e->any, time - (uint64_t)delta, time - 1) : 0;/hid = issued_in(\&e->any, time - (uint64_t)delta, time);/
+annotate: a retired pc or time past 2^64-1 read as if it fit|t0860-annotate-errors|libcommon/analysis/annotate.c|s/fits = 0;/fits = 1;/
 analysis/attr: an s_waitcnt leaves one more operation outstanding|t0830-annotate-waits|libcommon/analysis/attr.c|s/while (f->n > n) {/while (f->n > n + 1) {/
 annotate: a loop's entry not counted as an iteration|t0820-annotate-loops|libcommon/analysis/annotate.c|s/if (w->prev_idx == NONE || p->loop_of\[w->prev_idx\] != l)/if (0)/
 code/loops: a loop's head one instruction late|t0820-annotate-loops|libcommon/code/loops.c|s/out\[nout\].head = j;/out[nout].head = j + 1;/

@@ -2,11 +2,13 @@
  * the bench's timings and to check the modes agree.  MODE:
  *   count  sqtt_count, as sqtt-dump --counts;
  *   next   sqtt_next on every token;
- *   walk   sqtt_next_of on the types the walker takes, each token's fields made, as
+ *   walk   sqtt_next_of on the tokens the walker takes, each token's fields made, as
  *          stall's first stage does before it walks.
  * Prints the tokens of each type seen ("TYPE<tab>N", types with none left out; in walk
- * mode only the types taken), the total, the stream's time (not in count mode), the
- * UNKNOWN tokens and the TIMESTAMPs flagging lost packets.  Exit 2 on a stream error.
+ * mode only the types taken), after REG's the REG tokens that write the program address
+ * ("REG:pgm", not in count mode; in walk mode the only REG tokens taken, so in place of
+ * REG's), the total, the stream's time (not in count mode), the UNKNOWN tokens and the
+ * TIMESTAMPs flagging lost packets.  Exit 2 on a stream error.
  * The file is read as the programs read one: the decoder's window, refilled. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -29,7 +31,7 @@ int main(int argc, char **argv)
 	struct sqtt_decoder d;
 	struct sqtt_token tok;
 	struct sqtt_fields f;
-	uint64_t counts[TOK_NTYPES] = { 0 }, total = 0, sum = 0;
+	uint64_t counts[TOK_NTYPES] = { 0 }, total = 0, sum = 0, pgm = 0;
 	uint8_t want[TOK_NTYPES];
 	FILE *fp;
 	int r, t;
@@ -48,14 +50,17 @@ int main(int argc, char **argv)
 	if (strcmp(argv[1], "count") == 0) {
 		r = sqtt_count(&d, counts);
 	} else if (strcmp(argv[1], "next") == 0) {
-		while ((r = sqtt_next(&d, &tok)) > 0)
+		while ((r = sqtt_next(&d, &tok)) > 0) {
 			counts[tok.type]++;
+			pgm += tok.type == TOK_REG && sqtt_reg_is_pgm(tok.raw);
+		}
 	} else {
 		for (t = 0; t < TOK_NTYPES; t++)
 			want[t] = (uint8_t)walk_wants((enum sqtt_type)t);
 		while ((r = sqtt_next_of(&d, &tok, want)) > 0) {
 			sqtt_fields(d.gen, &tok, &f);
 			counts[tok.type]++;
+			pgm += tok.type == TOK_REG;
 			sum += f.wave + f.op;	/* the fields used, so that they are made */
 		}
 	}
@@ -63,11 +68,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "decode_test: %s: %s\n", argv[2], d.error);
 		return 2;
 	}
-	for (t = 0; t < TOK_NTYPES; t++)
-		if (counts[t]) {
+	for (t = 0; t < TOK_NTYPES; t++) {
+		if (counts[t] && (t != TOK_REG || strcmp(argv[1], "walk") != 0))
 			printf("%s\t%" PRIu64 "\n", sqtt_type_name((enum sqtt_type)t), counts[t]);
-			total += counts[t];
-		}
+		if (t == TOK_REG && pgm)
+			printf("REG:pgm\t%" PRIu64 "\n", pgm);
+		total += counts[t];
+	}
 	printf("total\t%" PRIu64 "\n", total);
 	if (strcmp(argv[1], "count") != 0)	/* sqtt_count keeps no time */
 		printf("time\t%" PRIu64 "\n", d.time);

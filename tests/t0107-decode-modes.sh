@@ -2,19 +2,19 @@
 # The decoder's three ways through a stream agree (build/decode_test): sqtt_count (with
 # its step over two short tokens at once) counts what sqtt_next decodes, type by type,
 # and sqtt_next_of (the walk's: the tokens it does not want stepped over) gives every
-# token of the types it takes and the same stream time, on the project's captures and
-# every real buffer of ../shared.
+# token of the types it takes (of REG, the writes of the program address) and the same
+# stream time, on the project's captures and every real buffer of ../shared.
 . "$(dirname "$0")/lib.sh"
 
 DECODE_TEST="$TOP/build/decode_test"
-WALKED='^(HEADER|REG|WAVE_START|WAVE_END|INST|VALU_INST|IMM_ONE|IMMEDIATE|NEW_PC)	'
+WALKED='^(HEADER|REG:pgm|WAVE_START|WAVE_END|INST|VALU_INST|IMM_ONE|IMMEDIATE|NEW_PC)	'
 
 # agree FILE: the three modes agree on one raw stream
 agree() {
 	"$DECODE_TEST" count "$1" > count.out &&
 	"$DECODE_TEST" next "$1" > next.out &&
 	"$DECODE_TEST" walk "$1" > walk.out &&
-	grep -v "^time	" next.out > next.notime &&
+	grep -v "^time	\|^REG:pgm	" next.out > next.notime &&
 	test_cmp next.notime count.out &&
 	{ grep -E "$WALKED" next.out; grep -E "^(time|unknown|lost)	" next.out; } > want &&
 	grep -v "^total	" walk.out > got &&
@@ -28,7 +28,7 @@ test_expect_success 'count, next and walk agree on the demo capture' '
 '
 
 test_expect_success SHARED 'count, next and walk agree on every real gfx11 and gfx12 buffer' '
-	n=0 &&
+	n=0 pgm=0 &&
 	for c in "$FIXTURES"/*.pkl "$SHARED"/fixtures/tinygrad-gfx12/*.pkl; do
 		[ -f "$c" ] || continue
 		rm -rf s && sqtt-dump -X s "$c" > /dev/null || return 1
@@ -36,9 +36,11 @@ test_expect_success SHARED 'count, next and walk agree on every real gfx11 and g
 			[ -f "$f" ] || continue
 			agree "$f" || return 1
 			n=$((n + 1))
+			! grep -q "^REG:pgm	" walk.out || pgm=$((pgm + 1))
 		done
 	done &&
-	test $n -gt 10
+	test $n -gt 10 &&
+	test $pgm -gt 0
 '
 
 test_expect_success 'a stream cut inside a token: the same error from every mode' '

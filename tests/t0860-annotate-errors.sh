@@ -34,6 +34,22 @@ test_expect_success 'a malformed retired field' '
 	grep -q "bad.attr:[0-9]*: retired: .0x1314@x. is not a list of pc@time" err
 '
 
+test_expect_success 'a retired pc or time past 2^64-1 is malformed, leading zeros are not' '
+	for f in 0x10000000000000000@1 0x1314@18446744073709551616; do
+		awk -F"\t" -v OFS="\t" -v f=$f "!/^#/ && \$6 == \"0x1324\" { \$15 = f } { print }" \
+		    hot.attr > bad.attr &&
+		test_expect_code 2 stall-annotate --waits bad.attr > out 2> err &&
+		test_one_line_error stall-annotate err &&
+		grep -q "bad.attr:[0-9]*: retired: .$f. is not a list of pc@time" err || return 1
+	done &&
+	awk -F"\t" -v OFS="\t" "!/^#/ && \$6 == \"0x1324\" && \$15 ~ /^0x/ { sub(/^0x/, \"0x000000000000000000\", \$15) } { print }" \
+	    hot.attr > zeros.attr &&
+	! cmp -s hot.attr zeros.attr &&
+	stall-annotate --waits hot.attr > want &&
+	stall-annotate --waits zeros.attr > got &&
+	test_cmp want got
+'
+
 test_expect_success 'an operation retired before it was issued' '
 	awk -F"\t" -v OFS="\t" "!/^#/ && \$6 == \"0x1324\" { \$15 = \"0x1314@999999\" } { print }" hot.attr > bad.attr &&
 	test_expect_code 2 stall-annotate --waits bad.attr > out 2> err &&

@@ -1,7 +1,6 @@
 /* annotate: a costed row stream read back against the kernel's code (annotate.h). */
 #include <sys/stat.h>
 
-#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -626,6 +625,32 @@ put_wait_row(struct annotate *a, const struct annotate_rec *r, const char *load,
 }
 
 /* "0x1314@803,0x131c@804": the operations a wait retired, each with its latency. */
+/* The digits at s, hex after a "0x" (base 16) or decimal (base 10), read as strtoull
+ * reads them: the value in *v, *end past the digits; 0 when the value passes 2^64-1
+ * (strtoull's ERANGE).  Not strtoull: a wait's retired list is read three times, on every
+ * waitcnt row, and strtoull's generality (space, sign, locale) was most of that. */
+static int
+scan_u64(const char *s, unsigned base, uint64_t *v, char **end)
+{
+	uint64_t x = 0;
+	int d, fits = 1;
+
+	if (base == 16)
+		s += 2;
+	for (;; s++) {
+		d = base == 16 ? hex_digit((unsigned char)*s) :
+		    *s >= '0' && *s <= '9' ? *s - '0' : -1;
+		if (d < 0)
+			break;
+		if (x > (UINT64_MAX - (unsigned)d) / base)
+			fits = 0;
+		x = x * base + (unsigned)d;
+	}
+	*v = fits ? x : UINT64_MAX;
+	*end = (char *)(uintptr_t)s;
+	return fits;
+}
+
 static int
 take_retired(struct annotate *a, const struct annotate_rec *rec, struct pcstat *s)
 {
@@ -645,15 +670,12 @@ take_retired(struct annotate *a, const struct annotate_rec *rec, struct pcstat *
 	}
 	/* the whole list checked first: a row refused leaves nothing counted */
 	for (;;) {
-		uint64_t issue;
+		uint64_t pc, issue;
 		if (p[0] != '0' || p[1] != 'x' || hex_digit((unsigned char)p[2]) < 0)
 			return fail(a, "retired: '%s' is not a list of pc@time", field);
-		errno = 0;
-		(void)strtoull(p, &end, 16);
-		if (errno || *end != '@' || end[1] < '0' || end[1] > '9')
+		if (!scan_u64(p, 16, &pc, &end) || *end != '@' || end[1] < '0' || end[1] > '9')
 			return fail(a, "retired: '%s' is not a list of pc@time", field);
-		issue = strtoull(end + 1, &end, 10);
-		if (errno)
+		if (!scan_u64(end + 1, 10, &issue, &end))
 			return fail(a, "retired: '%s' is not a list of pc@time", field);
 		if (issue > time)
 			return fail(a, "retired: an operation issued at %" PRIu64 ", after the wait "
@@ -665,8 +687,11 @@ take_retired(struct annotate *a, const struct annotate_rec *rec, struct pcstat *
 		p = end + 1;
 	}
 	for (p = field;; p = end + 1) {
-		uint64_t pc = strtoull(p, &end, 16), issue = strtoull(end + 1, &end, 10);
-		int64_t lat = (int64_t)(time - issue);
+		uint64_t pc, issue;
+		int64_t lat;
+		(void)scan_u64(p, 16, &pc, &end);	/* the list was checked above */
+		(void)scan_u64(end + 1, 10, &issue, &end);
+		lat = (int64_t)(time - issue);
 		r = retire_get(s, pc);
 		r->n++;
 		r->lat_sum += lat;
@@ -686,7 +711,9 @@ take_retired(struct annotate *a, const struct annotate_rec *rec, struct pcstat *
 		/* again, now that the youngest is known: the wait's cycles are its */
 		for (p = field;; p = end + 1) {
 			char load[24];
-			uint64_t pc = strtoull(p, &end, 16), issue = strtoull(end + 1, &end, 10);
+			uint64_t pc, issue;
+			(void)scan_u64(p, 16, &pc, &end);
+			(void)scan_u64(end + 1, 10, &issue, &end);
 			snprintf(load, sizeof(load), "0x%" PRIx64, pc);
 			put_wait_row(a, rec, load, issue, (int64_t)(time - issue),
 			    issue == young_issue && pc == young->load ? cost : 0);

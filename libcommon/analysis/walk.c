@@ -1123,7 +1123,9 @@ other_rows(struct walker *wk, struct wevent *e)
 int
 walk_wants(enum sqtt_type t)
 {
-	return sqtt_type_kind(t) != SQTT_K_OTHER;
+	if (sqtt_type_kind(t) == SQTT_K_REG)	/* read by sqtt_pgm_feed alone */
+		return SQTT_WANT_PGM;
+	return sqtt_type_kind(t) != SQTT_K_OTHER ? SQTT_WANT_ALL : SQTT_WANT_NONE;
 }
 
 int

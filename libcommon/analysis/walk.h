@@ -57,7 +57,8 @@ unsigned walk_program(struct walker *, const char *name, const char *tag, uint64
 /* Buffer event traced kernel (tag "-" or NULL: any), matched to the program most recently
  * declared with that name and tag. */
 void walk_event(struct walker *, long event, const char *kernel, const char *tag);
-/* Whether the walk needs tokens of type t (the rest of a stream may be passed over). */
+/* Which tokens of type t the walk needs (an enum sqtt_wants: the rest of a stream may be
+ * passed over). */
 int walk_wants(enum sqtt_type t);
 /* 0, or -1 with walk_error saying why (a time that goes backwards within a wave). */
 int walk_packet(struct walker *, const struct walk_packet *);

@@ -178,8 +178,6 @@ sqtt_reg(uint64_t raw, struct sqtt_reg *r)
 	r->data = (uint32_t)(raw >> 32);
 }
 
-enum { REG_COMPUTE_PGM_LO = 0x0c, REG_COMPUTE_PGM_HI = 0x0d };
-
 void
 sqtt_pgm_feed(struct sqtt_pgm *p, uint64_t raw)
 {
@@ -188,10 +186,10 @@ sqtt_pgm_feed(struct sqtt_pgm *p, uint64_t raw)
 	sqtt_reg(raw, &r);
 	if (!r.compute)
 		return;
-	if (r.addr == REG_COMPUTE_PGM_LO) {
+	if (r.addr == SQTT_REG_COMPUTE_PGM_LO) {
 		p->lo = r.data;
 		p->seen |= 1;
-	} else if (r.addr == REG_COMPUTE_PGM_HI) {
+	} else if (r.addr == SQTT_REG_COMPUTE_PGM_HI) {
 		p->hi = r.data & 0xff;
 		p->seen |= 2;
 	}

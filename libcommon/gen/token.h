@@ -205,6 +205,17 @@ struct sqtt_pgm {
 	unsigned seen;	/* 1: lo, 2: hi */
 };
 void sqtt_pgm_feed(struct sqtt_pgm *, uint64_t reg_raw);
+/* Does a REG token write COMPUTE_PGM_LO or _HI, the only writes sqtt_pgm_feed reads?  The
+ * decoder asks it of every REG token a walk steps over, so inline. */
+enum { SQTT_REG_COMPUTE_PGM_LO = 0x0c, SQTT_REG_COMPUTE_PGM_HI = 0x0d };
+static inline int
+sqtt_reg_is_pgm(uint64_t raw)
+{
+	unsigned addr = (unsigned)tok_bits(raw, 16, 32);
+
+	return (unsigned)tok_bits(raw, 15, 16) &
+	    ((addr == SQTT_REG_COMPUTE_PGM_LO) | (addr == SQTT_REG_COMPUTE_PGM_HI));
+}
 uint64_t sqtt_pgm_addr(const struct sqtt_pgm *);
 
 

@@ -343,7 +343,9 @@ sqtt_next_of(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[
 					nbits = token_bits(g, t, d->data, pos);
 				else
 					nbits = nibs[w & 0xff] * 4u;
-				if (want[t]) {
+				raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1);
+				if (want[t] == SQTT_WANT_ALL ||
+				    (want[t] == SQTT_WANT_PGM && sqtt_reg_is_pgm(raw))) {
 					d->pos = pos;
 					d->time = time;
 					d->ntokens += n;
@@ -351,7 +353,6 @@ sqtt_next_of(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[
 					    nibble(d->data, pos + 17) << 4 : 0, tok);
 					return 1;
 				}
-				raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1);
 				if (t == TOK_UNKNOWN) {
 					d->unknown++;
 				} else {
@@ -368,7 +369,8 @@ sqtt_next_of(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[
 			d->time = time;
 			d->ntokens += n;
 		}
-		if ((r = sqtt_next(d, tok)) <= 0 || want[tok->type])
+		if ((r = sqtt_next(d, tok)) <= 0 || want[tok->type] == SQTT_WANT_ALL ||
+		    (want[tok->type] == SQTT_WANT_PGM && sqtt_reg_is_pgm(tok->raw)))
 			return r;
 	}
 }
@@ -463,7 +465,7 @@ void
 sqtt_want_by(struct sqtt_want *w, int (*wants)(enum sqtt_type))
 {
 	for (int t = 0; t < TOK_NTYPES; t++)
-		w->type[t] = (uint8_t)(wants((enum sqtt_type)t) != 0);
+		w->type[t] = (uint8_t)wants((enum sqtt_type)t);
 }
 
 int

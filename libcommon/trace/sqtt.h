@@ -41,9 +41,14 @@ void sqtt_free(struct sqtt_decoder *);
 /* 1: a token; 0: end of stream; -1: a stream error (d->error says what). */
 int sqtt_next(struct sqtt_decoder *, struct sqtt_token *);
 /* The next token of a type want[] marks (the others are stepped over: their times and
- * counts kept, no token made of them), as sqtt_next. */
+ * counts kept, no token made of them), as sqtt_next.  want[t] is one of: */
+enum sqtt_wants {
+	SQTT_WANT_NONE,		/* stepped over */
+	SQTT_WANT_ALL,		/* every token of the type */
+	SQTT_WANT_PGM,		/* REG: only the writes of the program address (sqtt_reg_is_pgm) */
+};
 int sqtt_next_of(struct sqtt_decoder *, struct sqtt_token *, const uint8_t want[TOK_NTYPES]);
-/* A reader's want[] for sqtt_next_of: the types its wants() says yes to (walk_wants), so
+/* A reader's want[] for sqtt_next_of: what its wants() says of each type (walk_wants), so
  * that it names no token type. */
 struct sqtt_want {
 	uint8_t type[TOK_NTYPES];
