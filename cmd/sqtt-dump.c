@@ -54,6 +54,17 @@ selected_event(const struct capture *c, const struct event *e, void *arg)
 	return capture_selects(&copt, c, e, 0);
 }
 
+/* A selection that matched none of the nev buffers (of path, if not NULL). */
+static void __attribute__((noreturn))
+selects_none(const char *path, size_t nev)
+{
+	char why[1024];
+
+	capture_selects_none_why(&copt, path, nev, why, sizeof(why));
+	fflush(stdout);
+	errx(2, "%s", why);
+}
+
 /* The error of the dump: what was written before it goes out first. */
 static void __attribute__((noreturn))
 fatal(const struct capture_dump *d)
@@ -63,8 +74,8 @@ fatal(const struct capture_dump *d)
 	errx(2, "%s", d->err);
 }
 
-int
-main(int argc, char *argv[])
+static int
+run(int argc, char *argv[])
 {
 	static struct capture_dump d;
 	struct capture c;
@@ -111,8 +122,11 @@ main(int argc, char *argv[])
 		for (j = 0; j < c.nev && !capture_selects(&copt, &c, &c.ev[j], 0); j++)
 			;
 		if (j == c.nev)
-			capture_selects_none(&copt, argv[0], c.nev);
-		rgp_write(&c, opt_rgp, selected_event, NULL);
+			selects_none(argv[0], c.nev);
+		if (rgp_write(&c, opt_rgp, selected_event, NULL, why, sizeof(why)) == 0) {
+			fflush(stdout);
+			errx(2, "%s", why);
+		}
 		capture_close(&c);
 		return 0;
 	}
@@ -142,7 +156,7 @@ main(int argc, char *argv[])
 	capture_dump_free(&d);
 	/* a selection that matched nothing is an error, not an empty stream */
 	if (d.nselected == 0)
-		capture_selects_none(&copt, NULL, offset);
+		selects_none(NULL, offset);
 	if (d.f.types_given && d.po.lines == 0)
 		errx(2, "--types: no token of those types in the %u trace buffer%s selected",
 		    d.nselected, d.nselected == 1 ? "" : "s");
@@ -157,3 +171,5 @@ main(int argc, char *argv[])
 		err(2, "stdout");
 	return 0;
 }
+
+CLI_MAIN(run)

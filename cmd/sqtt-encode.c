@@ -45,7 +45,7 @@ static const struct cli cli = {
 static char *opt_dir;
 static const char *opt_out;
 static long opt_event = -1;
-static char why[512];
+static char why[4096];
 
 /* The stream's target is a backend's whose streams have no HEADER (CDNA's) */
 static int headerless;
@@ -100,8 +100,8 @@ close_buffer(struct buffer *b, struct capture_writer *w)
 	b->open = 0;
 }
 
-int
-main(int argc, char *argv[])
+static int
+run(int argc, char *argv[])
 {
 	static struct buffer b;
 	struct rocprof_layout layout = { 0 };
@@ -161,7 +161,10 @@ main(int argc, char *argv[])
 				headerless = isa_target_headerless(it);
 				gen = (it ? it->model : isa_default_model())->tokens;
 			}
-			capture_writer_meta(w, &t);
+			if (capture_writer_meta(w, &t) != 0) {
+				fflush(stdout);
+				errx(2, "%s", why);
+			}
 			continue;
 		}
 		if (k == TSV_HEADER) {
@@ -212,3 +215,5 @@ main(int argc, char *argv[])
 		err(2, "stdout");
 	return 0;
 }
+
+CLI_MAIN(run)

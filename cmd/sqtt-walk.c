@@ -45,12 +45,19 @@ static uint64_t opt_base;
 static long opt_dbg_wave = -1;
 static unsigned long opt_dbg_n = 64;
 
-/* A program's code object, when the walk first needs it: its file, or its capture. */
+/* A program's code object, when the walk first needs it: its file, or its capture.  A
+ * capture that cannot be read ends the run (capture_open's error, as sqtt-dump says it). */
 static uint8_t *
 load(void *ctx, const char *source, const char *name, const char *tag, const char *file,
     size_t *len, char *why, size_t whysz)
 {
-	return codeload_program(ctx, source, name, tag, file, len, why, whysz);
+	uint8_t *img = codeload_program(ctx, source, name, tag, file, len, why, whysz);
+
+	if (img == NULL && codeload_broken(ctx) != NULL) {
+		fflush(stdout);
+		errx(2, "%s", codeload_broken(ctx));
+	}
+	return img;
 }
 
 static void
@@ -82,8 +89,8 @@ take_meta(struct walker *wk, struct tsv *t)
 	}
 }
 
-int
-main(int argc, char *argv[])
+static int
+run(int argc, char *argv[])
 {
 	int c[PKT_NCOL];
 	struct walker *wk;
@@ -94,7 +101,7 @@ main(int argc, char *argv[])
 	enum tsv_kind k;
 	const char *path = "-";
 	FILE *in = stdin;
-	int ch, header_out = 0;
+	int ch, got, header_out = 0;
 	char *end;
 
 	while ((ch = cli_getopt(argc, argv, &cli)) != -1) {
@@ -167,7 +174,12 @@ main(int argc, char *argv[])
 				tsv_fail(&t, "%s", walk_error(wk));
 			continue;
 		}
-		if (!packet_read(&rd, &t, c, walk_wants, &pk))
+		if ((got = packet_read(&rd, &t, c, walk_wants, &pk)) < 0) {
+			out_flush();
+			fflush(stdout);
+			errx(2, "%s", rd.why);
+		}
+		if (got == 0)
 			continue;	/* the walk needs no other token */
 		if (walk_packet(wk, &pk) != 0)
 			tsv_fail(&t, "%s", walk_error(wk));
@@ -194,3 +206,5 @@ main(int argc, char *argv[])
 	codeload_free(cl);
 	return (int)k;
 }
+
+CLI_MAIN(run)

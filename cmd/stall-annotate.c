@@ -150,8 +150,8 @@ read_input(struct annotate *a, const char *path)
 	}
 }
 
-int
-main(int argc, char *argv[])
+static int
+run(int argc, char *argv[])
 {
 	struct annotate_opts o = { .view = AV_LINES, .hint_min = 5.0, .dispatch = -1,
 		.out = stdout };
@@ -211,3 +211,5 @@ main(int argc, char *argv[])
 		err(2, "stdout");
 	return 0;
 }
+
+CLI_MAIN(run)

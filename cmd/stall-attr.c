@@ -272,8 +272,8 @@ attribute(const char *path)
 	tsv_close(&t);
 }
 
-int
-main(int argc, char *argv[])
+static int
+run(int argc, char *argv[])
 {
 	int ch, i;
 
@@ -307,3 +307,5 @@ main(int argc, char *argv[])
 		err(2, "stdout");
 	return 0;
 }
+
+CLI_MAIN(run)

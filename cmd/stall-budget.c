@@ -64,8 +64,8 @@ write_baseline(struct profile *p, const char *input_name, const char *path)
 		err(2, "%s", path);
 }
 
-int
-main(int argc, char *argv[])
+static int
+run(int argc, char *argv[])
 {
 	const char *out_baseline = NULL, *input = "-", *input_name;
 	struct budget b;
@@ -137,3 +137,5 @@ main(int argc, char *argv[])
 	profile_free(&prof);
 	return rc ? 1 : 0;
 }
+
+CLI_MAIN(run)

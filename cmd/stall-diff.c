@@ -67,8 +67,8 @@ parse_threshold(struct diff *d, const char *s)
 		errx(2, "-T: '%s' is not a number of cycles or a percent", s);
 }
 
-int
-main(int argc, char *argv[])
+static int
+run(int argc, char *argv[])
 {
 	char **names = NULL, why[4096];
 	size_t nnames = 0;
@@ -149,3 +149,5 @@ main(int argc, char *argv[])
 	profile_free(&pb);
 	return st;
 }
+
+CLI_MAIN(run)

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "cause.h"
 #include "dispatch.h"
+#include "out.h"
 #include "profile.h"
 #include "report.h"
 #include "timeline.h"
@@ -62,35 +63,54 @@ static const struct cli cli = {
 static void
 count(const char *path)
 {
+	static char why[4096];
 	struct tsv t;
 	const char *name = path;
 
 	tsv_open_path(&t, path);
 	name = t.path;
-	if (profile_read_tsv(&prof, &t) < 0) {
+	switch (profile_read_tsv(&prof, &t, why, sizeof(why))) {
+	case -2:
+		fflush(stdout);
+		errx(2, "%s", why);
+	case -1:
 		fflush(stdout);
 		errx(2, "%s: no '#' column header line: not a row stream", name);
 	}
 	tsv_close(&t);
 }
 
-/* The rows in time go to the timeline as they are counted. */
+/* The rows in time go to the timeline as they are counted; a row it cannot place ends
+ * the run (the reader's line). */
+static char timeline_why[4096];
+
+static void __attribute__((noreturn))
+timeline_fail(void)
+{
+	out_flush();
+	fflush(stdout);
+	errx(2, "%s", timeline_why);
+}
+
 static void
 timeline_header_hook(void *arg, const struct tsv *t)
 {
-	timeline_header(arg, t);
+	if (timeline_header(arg, t, timeline_why, sizeof(timeline_why)) != 0)
+		timeline_fail();
 }
 
 static void
 timeline_row_hook(void *arg, const struct tsv *t, int64_t cost, int cause, int64_t cost2,
     int cause2)
 {
-	timeline_row(arg, t, cost, cause_info[cause].name, cost2,
-	    cost2 > 0 ? cause_info[cause2].name : NULL);
+	if (timeline_row(arg, t, cost, cause_info[cause].name, cost2,
+	    cost2 > 0 ? cause_info[cause2].name : NULL, timeline_why,
+	    sizeof(timeline_why)) != 0)
+		timeline_fail();
 }
 
-int
-main(int argc, char *argv[])
+static int
+run(int argc, char *argv[])
 {
 	struct report *rep;
 	struct timeline *timeline;
@@ -196,3 +216,5 @@ main(int argc, char *argv[])
 	profile_free(&prof);
 	return 0;
 }
+
+CLI_MAIN(run)

@@ -191,8 +191,8 @@ put_warnings(const struct pipeline *pl, size_t *n)
 	*n += (size_t)more;
 }
 
-int
-main(int argc, char *argv[])
+static int
+run(int argc, char *argv[])
 {
 	struct report_opts ro = { .top = 10, .format = REPORT_AUTO, .sort = REPORT_CYCLES };
 	struct pipeline_opts po = { 0 };
@@ -313,3 +313,5 @@ main(int argc, char *argv[])
 	free(po.copt.bases);
 	return 0;
 }
+
+CLI_MAIN(run)

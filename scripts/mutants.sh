@@ -199,6 +199,14 @@ slotwalk: records issued the other way round not swapped|t0108-gfx9-authored|lib
 gen/gfx9: a message 8 cycles after its ISSUE, not 4|t0106-gfx9-walk|libcommon/gen/gfx9/gfx9-slots.c|s/	g->message_cycles = 4;/	g->message_cycles = 8;/
 gen/gfx9: the waves of CU 1 walked, not CU 0's|t0106-gfx9-walk|libcommon/gen/gfx9/gfx9-slots.c|s/	g->traced_wgp = 0;/	g->traced_wgp = 1;/
 gen/gfx9: an LDS issue adds no issue phase|t0106-gfx9-walk|libcommon/gen/gfx9/gfx9-slots.c|s/	OP(T_LDS, SC_LDS, 1);/	OP(T_LDS, SC_LDS, 0);/
+slotwalk: a replay lengthens no record|t0111-gfx9-replay-stitch|libcommon/analysis/slotwalk.c|s/		if (of >= 0) {	/		if (0 \&\& of >= 0) {	/
+slotwalk: a replay's cycles not its op's stall (its issue time kept)|t0111-gfx9-replay-stitch|libcommon/analysis/slotwalk.c|s/				x->stall += x->duration - d;/				(void)d;/
+slotwalk: a replay's removal leaves the later issued records' indices as they were|t0111-gfx9-replay-stitch|libcommon/analysis/slotwalk.c|s/		drop_record(w, idx);/		(void)drop_record;/
+gen/gfx9: flat_rd_replay repeats no op|t0111-gfx9-replay-stitch|libcommon/gen/gfx9/gfx9-slots.c|s/	g->ops\[T_FLAT_RD_REPLAY\].replays = T_FLAT_RD;/	(void)0;/
+slotwalk: the stitching stop rule never asked, a misfit line always stepped over|t0111-gfx9-replay-stitch|libcommon/analysis/slotwalk.c|s/			} else if (g->sg->stitch_stops(line->mnemonic))/			} else if (0 \&\& g->sg->stitch_stops(line->mnemonic))/
+gen/gfx9: the stitching stop rule without waits|t0111-gfx9-replay-stitch|libcommon/gen/gfx9/gfx9-slots.c|s/	return pfx(mn, "s_waitcnt") || /	return /
+gen/gfx9: the stitching stop rule without loads|t0111-gfx9-replay-stitch|libcommon/gen/gfx9/gfx9-slots.c|s/ || (strstr(mn, "_load_") \&\& !pfx(mn, "scratch_"));/;/
+gen/gfx9: the stitching stop rule with scratch loads|t0111-gfx9-replay-stitch|libcommon/gen/gfx9/gfx9-slots.c|s/ \&\& !pfx(mn, "scratch_"))/)/
 gfx9: an issue of 1 cycle, not 4|t0108-gfx9-authored|libcommon/gen/gfx9/gfx9-isa.c|s/	m->issue_cycles = 4;/	m->issue_cycles = 1;/
 gfx9-encode: a token's delta bit left as it came|t0108-gfx9-authored|libcommon/trace/gfx9-encode.c|s/		raw = (raw \& ~(1ULL << 4)) | (uint64_t)(units > 0) << 4;/		(void)0;/
 analysis/occupancy: a wave in flight at the buffer's start not counted|t0486-occupancy-simds|libcommon/analysis/occupancy.c|s/if (add_step(o, unit, o->first, 1) < 0)/if (0 \&\& add_step(o, unit, o->first, 1) < 0)/
@@ -225,6 +233,10 @@ analysis/walk: a taken branch lands one word past its target|t0310-walk-own|libc
 analysis/budget: a baseline's cycles a wave with one wave more|t0520-stall-budget|libcommon/analysis/budget.c|s|v.limit = r->limit / 100.0 \* (double)base / (double)bp->kernels\[bi\].waves;|v.limit = r->limit / 100.0 * (double)base / (double)(bp->kernels[bi].waves + 1);|
 pipeline: a worker's failed read taken for the end of its stream|t0989-worker-errors|libcommon/pipeline/pipeline.c|s/	if (capture_stream_error(\&src) != NULL) {/	if (0) {/
 base/util: a die under a fatal_catch exits all the same|t0987-fatal-frees|libcommon/base/util.c|s/if (fc != NULL) {	\/\* returned/if (0) {	\/* returned/
+trace/packet: an unknown token type raised, not returned|t0990-errors-returned|libcommon/trace/packet.c|s/return tsv_why(t, r->why, sizeof(r->why), "unknown token type '%s'",/tsv_fail(t, "unknown token type '%s'",/
+capture/rgp: an RGP file of no trace buffer written, no error|t0990-errors-returned|libcommon/capture/rgp.c|s/		return fail_why(why, whysz, "%s: no trace buffer to write", c->path);/		(void)0;/
+capture/rgp: rgp_write's error not caught, the writer run outside its catch|t0990-errors-returned|libcommon/capture/rgp.c|s/	n = write_rgp(c, path, selected, arg);/	fatal_disarm(\&fc); n = write_rgp(c, path, selected, arg); fatal_arm(\&fc, why, whysz);/
+analysis/profile: a stream's error not caught, the reader run outside its catch|t0990-errors-returned|libcommon/analysis/profile.c|s/	r = read_tsv(p, t, why, whysz);/	fatal_disarm(\&fc); r = read_tsv(p, t, why, whysz); fatal_arm(\&fc, why, whysz);/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"

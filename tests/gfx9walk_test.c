@@ -2,13 +2,15 @@
  * libcommon/analysis/slotwalk on its program's code object (disassembled for the
  * capture's processor), one line per record in the columns of AMD's walk
  * (golden-gfx950/NAME.amd.tsv.gz: event se slot begin end pc issue stall duration
- * category).  Built as build/gfx9walk_test; t0106 runs it against AMD's walk. */
+ * category).  Built as build/gfx9walk_test; t0106 runs it against AMD's walk, t0111 on
+ * authored captures (sqtt-encode -d: the stream and code object in files). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "capture.h"
+#include "input.h"
 #include "codeobj.h"
 #include "slotwalk.h"
 #include "gen.h"
@@ -63,21 +65,32 @@ main(int argc, char **argv)
 		struct slot_decoder d;
 		struct slot_token t;
 		struct ctx x = { e->index, e->se };
+		const uint8_t *blob = e->blob, *code = p ? p->code : NULL;
+		uint8_t *held = NULL;
+		size_t len = e->len, size = p ? p->size : 0;
 
-		if (e->blob == NULL || !slot_is_stream(e->blob, e->len))
+		if (blob == NULL && e->file != NULL)	/* a capture directory's */
+			blob = held = input_slurp_rest(input_open(e->file), NULL, 0,
+			    CAPTURE_GFX9_MAX, "a trace buffer", &len);
+		if (blob == NULL || !slot_is_stream(blob, len)) {
+			free(held);
 			continue;
-		if (p != NULL && p->code != NULL &&
-		    (co = codeobj_open(p->code, p->size, p->name, target, err, sizeof(err))) == NULL)
+		}
+		if (p != NULL && code == NULL && p->file != NULL)
+			code = capture_code(&c, (size_t)e->prog, &size);
+		if (p != NULL && code != NULL &&
+		    (co = codeobj_open(code, size, p->name, target, err, sizeof(err))) == NULL)
 			fprintf(stderr, "gfx9walk_test: %s: %s\n", p->name, err);
 		g = slotwalk_new(co, co ? codeobj_entry(co) : UINT64_MAX, p ? p->base : 0,
 		    put_wave, &x);
-		slot_init(&d, e->blob, e->len);
+		slot_init(&d, blob, len);
 		while (slot_next(&d, &t))
 			slotwalk_token(g, &t);
 		slotwalk_end(g);
 		slotwalk_free(g);
 		if (co)
 			codeobj_close(co);
+		free(held);
 	}
 	capture_close(&c);
 	return ferror(stdout) || fflush(stdout) != 0;

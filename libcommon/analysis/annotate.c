@@ -350,8 +350,11 @@ prog_open(struct annotate *a, struct prog *p)
 		}
 	}
 	if ((p->image = codeload_program(a->cl, p->source, p->name, p->tag, p->file, &len, why,
-	    sizeof(why))) == NULL)
+	    sizeof(why))) == NULL) {
+		if (codeload_broken(a->cl) != NULL)	/* the capture's error, raised (util.h) */
+			die("%s", codeload_broken(a->cl));
 		return fail(a, "%s", why);
+	}
 	if ((p->co = codeobj_open(p->image, len, p->name, p->target, why, sizeof(why))) == NULL)
 		return fail(a, "program %s: %s", p->name, why);
 	if ((p->sl = srclines_open(p->image, len, why, sizeof(why))) == NULL) {

@@ -592,14 +592,15 @@ struct tabcols {
 	int cyc[NCAUSE];
 };
 
-static int64_t
-nonneg(const struct tsv *t, int i)
+/* Field i as a count into *v: 0, or -1 with the line in why. */
+static int
+nonneg(const struct tsv *t, int i, int64_t *v, char *why, size_t whysz)
 {
-	int64_t v = tsv_i64(t, i);
-
-	if (v < 0)
-		tsv_fail(t, "%s: %" PRId64 " is negative", t->col[i], v);
-	return v;
+	if (!tsv_get_i64(t, i, v))
+		return tsv_why(t, why, whysz, "%s: '%s' is not a number", t->col[i], t->field[i]);
+	if (*v < 0)
+		return tsv_why(t, why, whysz, "%s: %" PRId64 " is negative", t->col[i], *v);
+	return 0;
 }
 
 /* A cause a table names: "other" is one of its columns, an unknown name is not. */
@@ -612,18 +613,16 @@ known_cause(const char *name)
 }
 
 static int
-table_cause(const struct tsv *t, int i)
+table_cause(const struct tsv *t, int i, int *ci, char *why, size_t whysz)
 {
-	int ci = known_cause(t->field[i]);
-
-	if (ci < 0)
-		tsv_fail(t, "cause: unknown cause '%s'", t->field[i]);
-	return ci;
+	if ((*ci = known_cause(t->field[i])) < 0)
+		return tsv_why(t, why, whysz, "cause: unknown cause '%s'", t->field[i]);
+	return 0;
 }
 
 /* "##stall-table kernel NAME cycles N waves N hits N [untraced_waves N untraced_cycles N]" */
-static void
-table_kernel_meta(struct profile *p, const struct tsv *t)
+static int
+table_kernel_meta(struct profile *p, const struct tsv *t, char *why, size_t whysz)
 {
 	struct profile_kernel *k;
 	size_t i, ki;
@@ -631,11 +630,12 @@ table_kernel_meta(struct profile *p, const struct tsv *t)
 	int seen = 0;
 
 	if (t->nfield < 3 || t->nfield % 2 != 1)
-		tsv_fail(t, "a '##stall-table kernel' line without name and figures");
+		return tsv_why(t, why, whysz, "a '##stall-table kernel' line without name and "
+		    "figures");
 	ki = profile_kernel(p, t->field[2]);	/* before &p->kernels: it may move them */
 	k = &p->kernels[ki];
 	if (k->tab & TAB_META)
-		tsv_fail(t, "kernel '%s' twice", t->field[2]);
+		return tsv_why(t, why, whysz, "kernel '%s' twice", t->field[2]);
 	k->tab |= TAB_META;
 	for (i = 3; i + 1 < t->nfield; i += 2) {
 		const char *key = t->field[i], *val = t->field[i + 1];
@@ -643,7 +643,8 @@ table_kernel_meta(struct profile *p, const struct tsv *t)
 
 		if (*val < '0' || *val > '9' || (v = strtoull(val, &end, 10), *end != '\0') ||
 		    v > INT64_MAX)
-			tsv_fail(t, "kernel '%s': %s '%s' is not a number", k->name, key, val);
+			return tsv_why(t, why, whysz, "kernel '%s': %s '%s' is not a number",
+			    k->name, key, val);
 		if (strcmp(key, "cycles") == 0)
 			k->meta_cycles = (int64_t)v, seen |= 1;
 		else if (strcmp(key, "waves") == 0)
@@ -656,7 +657,8 @@ table_kernel_meta(struct profile *p, const struct tsv *t)
 			k->untraced_cycles = (int64_t)v;
 	}
 	if (seen != 7)
-		tsv_fail(t, "kernel '%s': no cycles, waves or hits", k->name);
+		return tsv_why(t, why, whysz, "kernel '%s': no cycles, waves or hits", k->name);
+	return 0;
 }
 
 /* A table of an earlier version charged the launch and the drain to the instruction of
@@ -695,8 +697,9 @@ line_set_cyc(struct profile_line *l, const int64_t *cyc)
 			profile_line_cause(l, i)->cyc = cyc[i];
 }
 
-static void
-read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c)
+static int
+read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c, char *why,
+    size_t whysz)
 {
 	size_t ki = profile_kernel(p, t->field[c->kernel]);
 	struct profile_kernel *k = &p->kernels[ki];
@@ -704,30 +707,36 @@ read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c)
 	uint64_t hits;
 	int i, cause;
 
-	hits = tsv_u64(t, c->hits);
-	cycles = nonneg(t, c->cycles);
-	cause = table_cause(t, c->cause);
+	if (!tsv_get_u64(t, c->hits, &hits))
+		return tsv_why(t, why, whysz, "%s: '%s' is not a number", t->col[c->hits],
+		    t->field[c->hits]);
+	if (nonneg(t, c->cycles, &cycles, why, whysz) != 0 ||
+	    table_cause(t, c->cause, &cause, why, whysz) != 0)
+		return -1;
 	for (i = 0; i < NCAUSE; i++) {
-		cyc[i] = c->cyc[i] < 0 ? 0 : nonneg(t, c->cyc[i]);
+		cyc[i] = 0;
+		if (c->cyc[i] >= 0 && nonneg(t, c->cyc[i], &cyc[i], why, whysz) != 0)
+			return -1;
 		if (cyc[i] > INT64_MAX - sum)
-			tsv_fail(t, "the cycles of the causes overflow");
+			return tsv_why(t, why, whysz, "the cycles of the causes overflow");
 		sum += cyc[i];
 	}
 	if (sum != cycles)
-		tsv_fail(t, "the causes add up to %" PRId64 ", not to the %" PRId64 " cycles",
-		    sum, cycles);
+		return tsv_why(t, why, whysz, "the causes add up to %" PRId64 ", not to the %"
+		    PRId64 " cycles", sum, cycles);
 	if (strcmp(t->field[c->pc], "TOTAL") == 0) {
 		if (k->tab & TAB_TOTAL)
-			tsv_fail(t, "a second TOTAL row for kernel '%s'", k->name);
+			return tsv_why(t, why, whysz, "a second TOTAL row for kernel '%s'",
+			    k->name);
 		k->tab |= TAB_TOTAL;
 		k->cycles = cycles;
 		k->hits = hits;
 		memcpy(k->cyc, cyc, sizeof(cyc));
 		k->hit[cause] = hits;
-		return;
+		return 0;
 	}
 	if (k->tab & TAB_TOTAL)
-		tsv_fail(t, "a row of kernel '%s' after its TOTAL row", k->name);
+		return tsv_why(t, why, whysz, "a row of kernel '%s' after its TOTAL row", k->name);
 	enum profile_kind kind = LINE_INST;
 	if (c->row >= 0 && strcmp(t->field[c->row], profile_kind_name[LINE_INST]) != 0) {
 		if (strcmp(t->field[c->row], profile_kind_name[LINE_LAUNCH]) == 0)
@@ -735,18 +744,19 @@ read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c)
 		else if (strcmp(t->field[c->row], profile_kind_name[LINE_DRAIN]) == 0)
 			kind = LINE_DRAIN;
 		else
-			tsv_fail(t, "row: '%s' is none of inst, launch, drain, total",
-			    t->field[c->row]);
+			return tsv_why(t, why, whysz, "row: '%s' is none of inst, launch, drain, "
+			    "total", t->field[c->row]);
 		if (k->special[kind] != NULL)
-			tsv_fail(t, "kernel '%s': a second %s row", k->name, profile_kind_name[kind]);
+			return tsv_why(t, why, whysz, "kernel '%s': a second %s row", k->name,
+			    profile_kind_name[kind]);
 	}
 	struct profile_line *l = kind != LINE_INST ? profile_special(p, ki, kind) :
 	    profile_line(p, ki, t->field[c->pc], t->field[c->inst]);
 	k = &p->kernels[ki];
 	if (l->hits)
-		tsv_fail(t, "kernel '%s' pc %s: a second row", k->name, l->pc);
+		return tsv_why(t, why, whysz, "kernel '%s' pc %s: a second row", k->name, l->pc);
 	if (hits == 0)
-		tsv_fail(t, "hits: 0: a row of nothing");
+		return tsv_why(t, why, whysz, "hits: 0: a row of nothing");
 	l->hits = hits;
 	l->cycles = cycles;
 	line_set_cyc(l, cyc);
@@ -755,11 +765,12 @@ read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c)
 	if (kind == LINE_INST)
 		k->table_hits += hits;	/* a launch's or drain's hits are waves, not rows */
 	table_specials(p, ki, l);
+	return 0;
 }
 
 /* A kernel of a table is whole: its ## line and TOTAL row agree with its rows. */
-static void
-table_check(struct profile *p, const char *path)
+static int
+table_check(struct profile *p, const char *path, char *why, size_t whysz)
 {
 	size_t i;
 
@@ -767,21 +778,24 @@ table_check(struct profile *p, const char *path)
 		struct profile_kernel *k = &p->kernels[i];
 
 		if (!(k->tab & TAB_META) || !(k->tab & TAB_TOTAL)) {
-			die("%s: kernel '%s' has no %s", path, k->name,
+			return fail_why(why, whysz, "%s: kernel '%s' has no %s", path, k->name,
 			    k->tab & TAB_META ? "TOTAL row" : "'##stall-table kernel' line");
 		}
 		if (k->meta_cycles != k->cycles || k->meta_hits != k->hits ||
 		    k->table_cycles > k->cycles || k->table_hits > k->hits ||
 		    (p->top == 0 && (k->table_cycles != k->cycles || k->table_hits != k->hits))) {
-			die("%s: kernel '%s': its rows, TOTAL row and '##stall-table kernel' "
-			    "line do not agree", path, k->name);
+			return fail_why(why, whysz, "%s: kernel '%s': its rows, TOTAL row and "
+			    "'##stall-table kernel' line do not agree", path, k->name);
 		}
 		k->cut = p->top > 0 && k->table_hits < k->hits;
 	}
+	return 0;
 }
 
-int
-profile_read_tsv(struct profile *p, struct tsv *t)
+/* 0, -1 without a header, -2 with the error of a table in why (the row stream's and the
+ * stream's own errors are raised: profile_read_tsv catches them). */
+static int
+read_tsv(struct profile *p, struct tsv *t, char *why, size_t whysz)
 {
 	const char *file_view = NULL;
 	struct rowcols rc = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
@@ -803,13 +817,16 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 				keep_meta(p, t);
 				continue;
 			}
-			if (t->nfield > 1 && strcmp(t->field[1], "kernel") == 0)
-				table_kernel_meta(p, t);
-			else if (t->nfield > 2 && strcmp(t->field[1], "top") == 0) {
+			if (t->nfield > 1 && strcmp(t->field[1], "kernel") == 0) {
+				if (table_kernel_meta(p, t, why, whysz) != 0)
+					return -2;
+			} else if (t->nfield > 2 && strcmp(t->field[1], "top") == 0) {
 				const char *errstr;
 				p->top = strtonum(t->field[2], 1, LLONG_MAX, &errstr);
-				if (errstr)
-					tsv_fail(t, "top: '%s' is %s", t->field[2], errstr);
+				if (errstr) {
+					tsv_why(t, why, whysz, "top: '%s' is %s", t->field[2], errstr);
+					return -2;
+				}
 			} else if (t->nfield > 2 && strcmp(t->field[1], "counted") == 0 &&
 			    strncmp(t->field[2], "delta", 5) == 0)
 				file_view = "delta";
@@ -855,15 +872,35 @@ profile_read_tsv(struct profile *p, struct tsv *t)
 				p->on_header(p->hook, t);
 			continue;
 		}
-		if (table)
-			read_table_row(p, t, &tc);
-		else
+		if (table) {
+			if (read_table_row(p, t, &tc, why, whysz) != 0)
+				return -2;
+		} else
 			read_row(p, t, &rc);
 	}
-	if (table)
-		table_check(p, t->path);
+	if (table && table_check(p, t->path, why, whysz) != 0)
+		return -2;
 	p->path = NULL;		/* the stream's, which its reader frees */
 	return header_seen ? 0 : -1;
+}
+
+/* The readers' errors (tsv_fail deep in the rows, the hooks' too) come back here. */
+int
+profile_read_tsv(struct profile *p, struct tsv *t, char *why, size_t whysz)
+{
+	struct fatal_catch fc;
+	int r;
+
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0) {
+		p->path = NULL;
+		return -2;
+	}
+	r = read_tsv(p, t, why, whysz);
+	fatal_disarm(&fc);
+	if (r == -2)
+		p->path = NULL;
+	return r;
 }
 
 /* JSON tables ---------------------------------------------------------------------- */
@@ -942,7 +979,7 @@ jcause(const char *path, const struct json *obj)
 void
 profile_read_json(struct profile *p, const char *path, const char *buf, size_t len)
 {
-	char err[256];
+	char err[256], why[4096];
 	struct json *root = json_parse(buf, len, err, sizeof(err));
 	const struct json *v, *kj, *rj;
 	long long top;
@@ -1032,7 +1069,8 @@ profile_read_json(struct profile *p, const char *path, const char *buf, size_t l
 	}
 	fatal_pop(root);
 	json_free(root);
-	table_check(p, path);
+	if (table_check(p, path, why, sizeof(why)) != 0)
+		die("%s", why);	/* raised, as the JSON reader's errors are */
 	p->path = NULL;
 }
 

@@ -187,10 +187,11 @@ int profile_add_row(struct profile *, const struct profile_row *);
  * for a caller that keeps them per instruction.  l is NULL for an untraced row. */
 int profile_add(struct profile *, size_t kernel, struct profile_line *l,
     const struct profile_row *);
-/* Everything of a TSV stream: a row stream, or with PROFILE_TABLES a stall table.
- * Malformed input is fatal ("prog: FILE:LINE: ...", exit 2); -1 when the stream had no
- * '#' column header line (an empty stream, or not one of the toolkit's). */
-int profile_read_tsv(struct profile *, struct tsv *);
+/* Everything of a TSV stream: a row stream, or with PROFILE_TABLES a stall table.  0;
+ * -1 when the stream had no '#' column header line (an empty stream, or not one of the
+ * toolkit's); -2 for malformed input, its line ("FILE:LINE: ...") in why, the profile
+ * then only fit to be freed. */
+int profile_read_tsv(struct profile *, struct tsv *, char *why, size_t whysz);
 /* A stall table in JSON (stall-table --json), the whole text in buf[0..len). */
 void profile_read_json(struct profile *, const char *path, const char *buf, size_t len);
 /* Add the sums of another profile (of other trace buffers) to p, before profile_finish

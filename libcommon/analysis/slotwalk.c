@@ -202,6 +202,23 @@ apply_issue(struct slotwalk *g, struct wave *w, unsigned state, int64_t t)
 	}
 }
 
+/* Record idx removed (a replay's): the issued records after it and the pcs given for
+ * them are one lower, so that an INST still goes to the record its ISSUE made when a
+ * later ISSUE came before the replay's INST (each INST is the next issued instruction's,
+ * in order).  No last_of names one: the records after idx with an INST are all open. */
+static void
+drop_record(struct wave *w, size_t idx)
+{
+	size_t j;
+
+	for (j = w->headissued; j < w->nissued; j++)
+		if (w->issued[j] > idx)
+			w->issued[j]--;
+	for (j = 0; j < w->npc; j++)
+		if (w->pcs[j].at > idx)
+			w->pcs[j].at--;
+}
+
 static void
 apply_inst(struct slotwalk *g, struct wave *w, unsigned type, int64_t t)
 {
@@ -223,7 +240,7 @@ apply_inst(struct slotwalk *g, struct wave *w, unsigned type, int64_t t)
 	if (w->trap != TRAP_NONE || w->headissued == w->nissued)
 		return;
 	idx = w->issued[w->headissued++];
-	if (idx >= w->nrec)	/* moved by a replay's removal */
+	if (idx >= w->nrec)
 		return;
 	r = &w->rec[idx];
 	if (w->nrec >= 2) {
@@ -253,6 +270,7 @@ apply_inst(struct slotwalk *g, struct wave *w, unsigned type, int64_t t)
 		memmove(&w->rec[idx], &w->rec[idx + 1], (w->nrec - idx - 1) * sizeof(*w->rec));
 		w->nrec--;
 		g->nlive--;
+		drop_record(w, idx);
 		return;
 	}
 	if ((int)type == sg->op_pc)	/* the next record's pc comes with a NEW_PC */

@@ -1,5 +1,6 @@
 #include <err.h>
 #include <getopt.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,4 +243,18 @@ cli_getopt(int argc, char *const argv[], const struct cli *c)
 		cli_usage(c);
 	}
 	return ch;
+}
+
+int
+cli_run(int (*body)(int, char *[]), int argc, char *argv[], char *why, size_t whysz)
+{
+	struct fatal_catch fc;
+	int st;
+
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0)
+		return -1;
+	st = body(argc, argv);
+	fatal_disarm(&fc);
+	return st;
 }

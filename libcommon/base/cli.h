@@ -5,6 +5,9 @@
  * thing in every program that has it (docs/options.md says what each means). */
 #ifndef CLI_H
 #define CLI_H
+#include <err.h>
+#include <stddef.h>
+#include <stdio.h>
 
 /* What cli_getopt returns for an option: its letter, or for a long-only one of these. */
 enum cli_code {
@@ -38,5 +41,25 @@ void cli_usage(const struct cli *) __attribute__((noreturn));	/* stderr, exit 2 
 /* An option's number from min to max; else "prog: OPTION is too large: ARG" (or too
  * small, invalid), exit 2. */
 long long cli_number(const char *option, const char *arg, long long min, long long max);
+
+/* body(argc, argv) under a catch of the library's errors (die, util.h): its status, or
+ * -1 with the error's line in why when one was raised below it and not caught nearer. */
+int cli_run(int (*body)(int, char *[]), int argc, char *argv[], char *why, size_t whysz);
+/* A program's main: its body run by cli_run, and an error raised below it printed as
+ * "prog: MESSAGE" after what stdout holds, exit 2 (the line die printed when it exited
+ * itself).  So no error of the library ends the process: the program does. */
+#define CLI_MAIN(body)							\
+int									\
+main(int argc, char *argv[])						\
+{									\
+	static char why_[4096];						\
+	int st_ = cli_run(body, argc, argv, why_, sizeof(why_));	\
+									\
+	if (st_ < 0) {							\
+		fflush(stdout);						\
+		errx(2, "%s", why_);					\
+	}								\
+	return st_;							\
+}
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "meta.h"
+#include "out.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -137,8 +138,8 @@ meta_unescape(char *s)
 	return 0;
 }
 
-void
-meta_parse(struct tsv *t)
+int
+meta_parse_why(struct tsv *t, char *why, size_t whysz)
 {
 	size_t i;
 
@@ -146,12 +147,26 @@ meta_parse(struct tsv *t)
 		if (i > 0 && strcmp(t->field[i], "-") == 0)
 			t->field[i] = meta_dash;
 		else if (meta_unescape(t->field[i]) < 0)
-			tsv_fail(t, "##%s: a malformed escape in field %zu (\\\\, \\t, \\n and \\xHH are the escapes)",
-			    t->field[0], i);
+			return tsv_why(t, why, whysz, "##%s: a malformed escape in field %zu (\\\\, "
+			    "\\t, \\n and \\xHH are the escapes)", t->field[0], i);
+	return 0;
 }
 
-uint64_t
-meta_u64(const struct tsv *t, size_t i, const char *what, uint64_t max)
+void
+meta_parse(struct tsv *t)
+{
+	char why[4096];
+
+	if (meta_parse_why(t, why, sizeof(why)) != 0) {
+		out_flush();
+		fflush(stdout);
+		die("%s", why);
+	}
+}
+
+int
+meta_get_u64(const struct tsv *t, size_t i, const char *what, uint64_t max, uint64_t *vp,
+    char *why, size_t whysz)
 {
 	const char *s = t->field[i], *p;
 	uint64_t v = 0, d;
@@ -175,10 +190,27 @@ meta_u64(const struct tsv *t, size_t i, const char *what, uint64_t max)
 			v = v * 10 + d;
 		}
 	}
-	if (v <= max)
-		return v;
+	if (v <= max) {
+		*vp = v;
+		return 0;
+	}
 bad:
-	tsv_fail(t, "##%s: %s: '%s' is not a number in 0..%" PRIu64, t->field[0], what, s, max);
+	return tsv_why(t, why, whysz, "##%s: %s: '%s' is not a number in 0..%" PRIu64,
+	    t->field[0], what, s, max);
+}
+
+uint64_t
+meta_u64(const struct tsv *t, size_t i, const char *what, uint64_t max)
+{
+	char why[4096];
+	uint64_t v;
+
+	if (meta_get_u64(t, i, what, max, &v, why, sizeof(why)) != 0) {
+		out_flush();
+		fflush(stdout);
+		die("%s", why);
+	}
+	return v;
 }
 
 int

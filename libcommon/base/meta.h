@@ -28,6 +28,8 @@ int meta_unescape(char *s);
  * "-", but told apart from a value "-" by meta_is_none).  tsv_line is no longer valid
  * for the line after it. */
 void meta_parse(struct tsv *);
+/* The same, its error returned: "FILE:LINE: ..." into why, -1. */
+int meta_parse_why(struct tsv *, char *why, size_t whysz);
 extern char meta_dash[];
 #define meta_is_none(s) ((s) == meta_dash)
 /* A copy of a parsed field, NULL for the placeholder. */
@@ -35,6 +37,9 @@ char *meta_dup(const char *field);
 /* Field i of the current '##' line as a number in [0, max]; anything else is fatal:
  * "prog: FILE:LINE: ##KEY: WHAT: 'abc' is not a number in 0..max". */
 uint64_t meta_u64(const struct tsv *, size_t i, const char *what, uint64_t max);
+/* The same into *v, its error returned: that line (without "prog: ") into why, -1. */
+int meta_get_u64(const struct tsv *, size_t i, const char *what, uint64_t max, uint64_t *v,
+    char *why, size_t whysz);
 /* A file name that a capture's own index may name: one name in the directory, not a
  * path (no '/', not "", "." or ".."). */
 int meta_plain_name(const char *name);

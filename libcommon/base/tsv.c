@@ -123,24 +123,44 @@ tsv_close(struct tsv *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* "PATH:LINE: msg" into why, the message's control bytes as '?' (it quotes the input:
+ * nothing of it may drive the terminal). */
+static void
+tsv_vwhy(const struct tsv *t, char *why, size_t whysz, const char *fmt, va_list ap)
+{
+	char msg[512];
+	char *p;
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	for (p = msg; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	snprintf(why, whysz, "%s:%lu: %s", t->path, t->line, msg);
+}
+
+int
+tsv_why(const struct tsv *t, char *why, size_t whysz, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	tsv_vwhy(t, why, whysz, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 void
 tsv_fail(const struct tsv *t, const char *fmt, ...)
 {
 	va_list ap;
-	char msg[512];
-
-	char *p;
+	char why[4096];
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	tsv_vwhy(t, why, sizeof(why), fmt, ap);
 	va_end(ap);
-	/* the message quotes the input: nothing of it may drive the terminal */
-	for (p = msg; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
 	out_flush();
 	fflush(stdout);
-	die("%s:%lu: %s", t->path, t->line, msg);
+	die("%s", why);
 }
 
 /* Split s[0..n) at tabs in place.  Sixteen bytes are compared at a time (SSE2, which

@@ -1,6 +1,7 @@
 /* tsv: the toolkit's line-oriented TSV streams (see pipeline.md, Streams). */
 #ifndef TSV_H
 #define TSV_H
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -68,9 +69,13 @@ void tsv_cols(const struct tsv *, const char *const *names, size_t n, int *cols,
     unsigned long need);
 /* The header line of names[0..n), then extra (may be NULL) and the newline. */
 void tsv_put_header(FILE *, const char *const *names, size_t n, const char *extra);
-/* Fatal error at the current line: "prog: PATH:LINE: msg", exit 2. */
+/* A reader's error at the current line, "PATH:LINE: msg", raised (die, util.h): what
+ * stdout's buffer holds goes out first. */
 void tsv_fail(const struct tsv *, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
+/* The same line returned: into why (whysz bytes), then -1. */
+int tsv_why(const struct tsv *, char *why, size_t whysz, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* Field i as a number ("0x" hex allowed for u64); malformed is fatal. "-" is fatal too. */
 uint64_t tsv_u64(const struct tsv *, int i);
 int64_t tsv_i64(const struct tsv *, int i);

@@ -4,13 +4,18 @@
  * - Only the programs of cmd/ exit.  A library call that can fail returns it (-1 or
  *   NULL) with its error as text, the one line the program then prints after "prog: "
  *   before it exits 2: walk_error, attr_error, pipeline_error, the why buffers of
- *   capture_open, load_profile, input_open_why.  A worker thread records its error and
- *   ends; pipeline_run returns the first (nothing a worker calls exits).
+ *   capture_open, load_profile, profile_read_tsv, rgp_write, packet_read, timeline_row,
+ *   input_open_why; "FILE:LINE: ..." of a stream's line is tsv_why's.  A worker thread
+ *   records its error and ends; pipeline_run returns the first (nothing a worker calls
+ *   exits).
  * - Inside a reader (capture/, the base parsers it uses: tsv, meta, input), an error
  *   deep in the parse is die(): under a fatal_catch, which every entry point that reads
- *   a capture arms (capture_open), die frees what fatal_push registered since the
- *   catch, newest first, and returns there with the message; the entry point returns it.
- *   Outside any catch (a program's own call), die prints the line and exits 2.
+ *   a whole input arms (capture_open, profile_read_tsv, rgp_write, capture_dump_*), die
+ *   frees what fatal_push registered since the catch, newest first, and returns there
+ *   with the message; the entry point returns it.  What a program calls line by line
+ *   (tsv_next, tsv_u64, meta_parse) raises to the program's own catch: every main is
+ *   CLI_MAIN's (cli.h), which prints the line and exits 2.  Outside any catch (a
+ *   harness's call), die prints the line and exits 2 itself.
  * - Fatal everywhere, on purpose: out of memory in the x* allocators (err(3), exit 2:
  *   every caller would otherwise carry a path that no test reaches, and a process out
  *   of memory has nothing better to do), and internal errors (a broken invariant, not

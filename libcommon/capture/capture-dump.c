@@ -139,8 +139,8 @@ selected_event(const struct capture *c, const struct event *e, void *arg)
 	return capture_selects(s->o, c, e, s->offset);
 }
 
-int
-capture_dump_meta(struct capture_dump *d, struct capture *c, const struct capture_opts *o,
+static int
+dump_meta(struct capture_dump *d, struct capture *c, const struct capture_opts *o,
     unsigned offset)
 {
 	struct selection s = { o, offset };
@@ -160,8 +160,8 @@ capture_dump_meta(struct capture_dump *d, struct capture *c, const struct captur
 	return 0;
 }
 
-int
-capture_dump_event(struct capture_dump *d, const struct capture *c, const struct event *e,
+static int
+dump_event(struct capture_dump *d, const struct capture *c, const struct event *e,
     const char *path, unsigned ev)
 {
 	struct sqtt_decoder dec;
@@ -201,4 +201,36 @@ capture_dump_event(struct capture_dump *d, const struct capture *c, const struct
 	d->lost += dec.lost;
 	capture_decoder_end(&dec, &src);
 	return 0;
+}
+
+/* The readers' errors below (die: a stream file that cannot be read, a code object
+ * that cannot be named) come back here, into d->err. */
+int
+capture_dump_meta(struct capture_dump *d, struct capture *c, const struct capture_opts *o,
+    unsigned offset)
+{
+	struct fatal_catch fc;
+	int r;
+
+	fatal_arm(&fc, d->err, sizeof(d->err));
+	if (setjmp(fc.back) != 0)
+		return -1;
+	r = dump_meta(d, c, o, offset);
+	fatal_disarm(&fc);
+	return r;
+}
+
+int
+capture_dump_event(struct capture_dump *d, const struct capture *c, const struct event *e,
+    const char *path, unsigned ev)
+{
+	struct fatal_catch fc;
+	int r;
+
+	fatal_arm(&fc, d->err, sizeof(d->err));
+	if (setjmp(fc.back) != 0)
+		return -1;
+	r = dump_event(d, c, e, path, ev);
+	fatal_disarm(&fc);
+	return r;
 }

@@ -20,7 +20,7 @@ struct capture_dump {
 	int header_done;
 	char **written;			/* -x: the escaped names written so far */
 	size_t nwritten;
-	char err[512];
+	char err[4096];
 };
 
 /* --types T,...: into d; -1 on a name no generation has. */

@@ -146,10 +146,11 @@ capture_writer_target(const struct capture_writer *w)
 	return w->target;
 }
 
-void
+int
 capture_writer_meta(struct capture_writer *w, const struct tsv *t)
 {
 	struct meta_event *m;
+	uint64_t v;
 	int j;
 
 	if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
@@ -160,7 +161,7 @@ capture_writer_meta(struct capture_writer *w, const struct tsv *t)
 		w->target = meta_dup(t->field[1]);
 	} else if (strcmp(t->field[0], "code") == 0) {
 		if (t->nfield < 5)
-			tsv_fail(t, "##code wants NAME TAG BASE SIZE [FILE]");
+			return tsv_why(t, w->err, w->errsize, "##code wants NAME TAG BASE SIZE [FILE]");
 		w->codes = xreallocarray(w->codes, w->ncodes + 1, sizeof(*w->codes));
 		w->codes[w->ncodes].name = meta_dup(t->field[1]);
 		w->codes[w->ncodes].tag = meta_dup(t->field[2]);
@@ -169,17 +170,25 @@ capture_writer_meta(struct capture_writer *w, const struct tsv *t)
 		w->ncodes++;
 	} else if (strcmp(t->field[0], "event") == 0) {
 		if (t->nfield < 3 + EV_NFIELD)
-			tsv_fail(t, "##event wants EVENT SE KERNEL TAG ITRACE SA WGP SIMD [FILE]");
+			return tsv_why(t, w->err, w->errsize, "##event wants EVENT SE KERNEL TAG "
+			    "ITRACE SA WGP SIMD [FILE]");
+		if (meta_get_u64(t, 1, "event", EVENT_MAX, &v, w->err, w->errsize) != 0)
+			return -1;
 		w->ev = xreallocarray(w->ev, w->nev + 1, sizeof(*w->ev));
 		m = &w->ev[w->nev++];
-		m->event = meta_u64(t, 1, "event", EVENT_MAX);
+		m->event = v;
 		m->order = w->nev;
-		m->dispatch = t->nfield > 10 && !meta_is_none(t->field[10]) ?
-		    (int64_t)meta_u64(t, 10, "dispatch", INT64_MAX) : -1;
-		w->ev_sorted = 0;
+		m->dispatch = -1;
 		for (j = 0; j < EV_NFIELD; j++)
 			m->f[j] = meta_dup(t->field[3 + j]);
+		w->ev_sorted = 0;
+		if (t->nfield > 10 && !meta_is_none(t->field[10])) {
+			if (meta_get_u64(t, 10, "dispatch", INT64_MAX, &v, w->err, w->errsize) != 0)
+				return -1;
+			m->dispatch = (int64_t)v;
+		}
 	}
+	return 0;
 }
 
 int
@@ -370,7 +379,6 @@ int
 capture_writer_codes(struct capture_writer *w)
 {
 	struct capture cap;
-	char cwhy[4096];
 	int have_cap = 0, r = 0;
 	size_t i, j, len;
 	char *path, *name, why[160];
@@ -389,8 +397,8 @@ capture_writer_codes(struct capture_writer *w)
 				return -1;
 		} else if (w->source != NULL) {
 			if (!have_cap) {
-				if (capture_open(&cap, w->source, NULL, cwhy, sizeof(cwhy)) != 0)
-					die("%s", cwhy);
+				if (capture_open(&cap, w->source, NULL, w->err, w->errsize) != 0)
+					return -1;
 				have_cap = 1;
 			}
 			for (j = 0; j < cap.nprog; j++)

@@ -3,8 +3,8 @@
  * capture.tsv that capture_open reads first.  The stream's context lines (##source,
  * ##target, ##code, ##event: capture_put_meta writes them) say what the directory holds
  * beside the buffers: the code objects, the kernels and the dispatches.  Errors come back
- * as -1 with the message in err ("PATH: reason"); a malformed context line is the reader's
- * error (tsv_fail). */
+ * as -1 with the message in err ("PATH: reason", "PATH:LINE: reason" for a malformed
+ * context line); nothing here exits. */
 #ifndef CAPTURE_WRITE_H
 #define CAPTURE_WRITE_H
 #include <stdint.h>
@@ -21,8 +21,9 @@ struct capture_writer;
 struct capture_writer *capture_writer_new(const char *dir, int index,
     const struct rocprof_layout *l, char *err, size_t errsize);
 void capture_writer_free(struct capture_writer *);
-/* A '##' line of the stream, already meta_parse'd. */
-void capture_writer_meta(struct capture_writer *, const struct tsv *);
+/* A '##' line of the stream, already meta_parse'd; a malformed one is -1 with
+ * "PATH:LINE: ..." in err. */
+int capture_writer_meta(struct capture_writer *, const struct tsv *);
 /* The stream's ##target, NULL if it named none. */
 const char *capture_writer_target(const struct capture_writer *);
 /* The '#' header was read: the index's first lines. */

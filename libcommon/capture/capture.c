@@ -339,7 +339,8 @@ capture_close_v(void *c)
 	capture_close(c);
 }
 
-static void capture_read(struct capture *, const char *path, const struct capture_opts *);
+static int capture_read(struct capture *, const char *path, const struct capture_opts *,
+    char *why, size_t whysz);
 
 /* A reader's error closes c first (util.h, fatal_push) and comes back to the catch. */
 int
@@ -353,14 +354,21 @@ capture_open(struct capture *c, const char *path, const struct capture_opts *o, 
 	if (setjmp(fc.back) != 0)
 		return -1;
 	fatal_push(capture_close_v, c);
-	capture_read(c, path, o);
+	if (capture_read(c, path, o, why, whysz) != 0) {
+		fatal_pop(c);
+		fatal_disarm(&fc);
+		capture_close(c);
+		return -1;
+	}
 	fatal_pop(c);
 	fatal_disarm(&fc);
 	return 0;
 }
 
-static void
-capture_read(struct capture *c, const char *path, const struct capture_opts *o)
+/* 0, or -1 with why for what its first bytes tell (the readers' errors are raised). */
+static int
+capture_read(struct capture *c, const char *path, const struct capture_opts *o, char *why,
+    size_t whysz)
 {
 	struct stat st;
 	struct input *in;
@@ -374,38 +382,46 @@ capture_read(struct capture *c, const char *path, const struct capture_opts *o)
 	c->target = xstrndup("-", 1);
 	/* never ignored: "sqtt-dump -c a.pkl b.pkl" once counted tokens, now it is a mistake */
 	if (o != NULL && o->code != NULL && !o->raw)
-		die("-c, --code %s: the code object of a --raw stream, not without --raw "
-		    "(token counts are --counts)", o->code);
+		return fail_why(why, whysz, "-c, --code %s: the code object of a --raw stream, "
+		    "not without --raw (token counts are --counts)", o->code);
 	if (o != NULL && o->raw) {
 		open_raw(c, o);
-		return;
+		return 0;
 	}
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		open_dir(c, o);
-		return;
+		return 0;
 	}
 	/* the first bytes before the rest: a gzip bomb that is no pickle stops here */
 	in = input_open(path);
 	fatal_push(input_close_v, in);
 	for (nhead = 0; nhead < 4 && (got = input_read(in, head + nhead, 4 - nhead)) > 0;)
 		nhead += got;
-	if (nhead == 0)
-		die("%s: empty file", path);
+	if (nhead == 0) {
+		fatal_pop(in);
+		input_close(in);
+		return fail_why(why, whysz, "%s: empty file", path);
+	}
 	if (nhead == 4 && head[0] == (RGP_MAGIC & 0xff) && head[1] == (RGP_MAGIC >> 8 & 0xff) &&
 	    head[2] == (RGP_MAGIC >> 16 & 0xff) && head[3] == RGP_MAGIC >> 24) {
 		fatal_pop(in);
 		c->data = input_slurp_rest(in, head, nhead, SIZE_MAX, "", &c->len);
 		rgp_open(c);
-		return;
+		return 0;
 	}
-	if (head[0] != 0x80)
-		die("%s: not a pickle of protocol 2 to 5 (first byte 0x%02x); "
-		    "a raw stream wants --raw", path, head[0]);
-	if (nhead >= 2 && (head[1] < 2 || head[1] > 5))
-		die("%s: a pickle of protocol %u: tinygrad writes 2 to 5", path, head[1]);
+	if (head[0] != 0x80 || (nhead >= 2 && (head[1] < 2 || head[1] > 5))) {
+		fatal_pop(in);
+		input_close(in);
+		if (head[0] != 0x80)
+			return fail_why(why, whysz, "%s: not a pickle of protocol 2 to 5 (first "
+			    "byte 0x%02x); a raw stream wants --raw", path, head[0]);
+		return fail_why(why, whysz, "%s: a pickle of protocol %u: tinygrad writes 2 to 5",
+		    path, head[1]);
+	}
 	fatal_pop(in);
 	c->data = input_slurp_rest(in, head, nhead, SIZE_MAX, "", &c->len);
 	open_pickle(c);
+	return 0;
 }
 
 void
@@ -593,14 +609,4 @@ capture_selects_none_why(const struct capture_opts *o, const char *path, size_t 
 	free(k);
 	snprintf(why, whysz, "%s%sno trace buffer matches%s (%zu in all%s)", path ? path : "",
 	    path ? ": " : "", sel, nev, o->event_set && nev ? ", numbered from 0" : "");
-}
-
-void
-capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
-{
-	char why[1024];
-
-	capture_selects_none_why(o, path, nev, why, sizeof(why));
-	fflush(stdout);
-	die("%s", why);
 }

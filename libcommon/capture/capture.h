@@ -25,11 +25,8 @@ int capture_option(struct capture_opts *o, int ch, const char *arg);
 /* Does o select event e of c?  offset: the events of the captures given before c. */
 int capture_selects(const struct capture_opts *o, const struct capture *c,
     const struct event *e, unsigned offset);
-/* The error of a selection that matched none of nev buffers: "[PATH: ]no trace buffer
- * matches -e N -k NAME (NEV in all, numbered from 0)", exit 2.  path may be NULL. */
-void capture_selects_none(const struct capture_opts *o, const char *path, size_t nev)
-    __attribute__((noreturn));
-/* The same error's text, into why (no exit). */
+/* The error of a selection that matched none of nev buffers, into why: "[PATH: ]no
+ * trace buffer matches -e N -k NAME (NEV in all, numbered from 0)".  path may be NULL. */
 void capture_selects_none_why(const struct capture_opts *o, const char *path, size_t nev,
     char *why, size_t whysz);
 

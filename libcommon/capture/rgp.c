@@ -584,8 +584,38 @@ struct wload {
 	const char *name;
 };
 
-size_t
-rgp_write(struct capture *c, const char *path,
+/* What the events ask of the file, before a byte is written: 0, or -1 with why (a code
+ * object that cannot be read is the reader's error, raised). */
+static int
+write_check(struct capture *c,
+    int (*selected)(const struct capture *, const struct event *, void *), void *arg,
+    char *why, size_t whysz)
+{
+	size_t i, n = 0, len;
+
+	for (i = 0; i < c->nev; i++) {
+		const struct event *e = &c->ev[i];
+		if (selected != NULL && !selected(c, e, arg))
+			continue;
+		n++;
+		if (e->se < 0 || e->se > 255)
+			return fail_why(why, whysz, "%s: event %zu has no shader engine 0..255: not "
+			    "written", c->path, i);
+		if (e->prog < 0)
+			return fail_why(why, whysz, "%s: event %zu matches no program: an RGP file "
+			    "needs each stream's code object", c->path, i);
+	}
+	if (n == 0)
+		return fail_why(why, whysz, "%s: no trace buffer to write", c->path);
+	for (i = 0; i < c->nprog; i++)
+		if (capture_code(c, i, &len) == NULL)
+			return fail_why(why, whysz, "%s: program %s has no code object", c->path,
+			    c->prog[i].name);
+	return 0;
+}
+
+static size_t
+write_rgp(struct capture *c, const char *path,
     int (*selected)(const struct capture *, const struct event *, void *), void *arg)
 {
 	struct wr w = { .path = path };
@@ -606,26 +636,17 @@ rgp_write(struct capture *c, const char *path,
 		if (selected != NULL && !selected(c, e, arg))
 			continue;
 		n++;
-		if (e->se < 0 || e->se > 255)
-			die("%s: event %zu has no shader engine 0..255: not written", c->path, i);
 		if (e->se + 1 > nse)
 			nse = e->se + 1;
 		itrace_all &= e->itrace != 0;
 		itrace_any |= e->itrace != 0;
 		if (e->itrace && e->se < 32)
 			mask |= 1u << e->se;
-		if (e->prog < 0)
-			die("%s: event %zu matches no program: an RGP file needs each stream's code "
-			    "object", c->path, i);
 	}
-	if (n == 0)
-		die("%s: no trace buffer to write", c->path);
 	/* the code objects (each once) and their loads (each program's, once) */
 	for (i = 0; i < c->nprog; i++) {
 		const uint8_t *elf = capture_code(c, i, &len);
 		uint64_t hash;
-		if (elf == NULL)
-			die("%s: program %s has no code object", c->path, c->prog[i].name);
 		hash = md5_head(elf, len);
 		for (j = 0; j < ncode && !(code[j].hash == hash && code[j].len == len &&
 		    memcmp(code[j].elf, elf, len) == 0); j++)
@@ -791,5 +812,26 @@ rgp_write(struct capture *c, const char *path,
 		die("%s: %s", path, strerror(errno));
 	fatal_pop(&w);
 	wr_free(&w);
+	return n;
+}
+
+/* The writer's errors (die, deep in it and in the input it copies) come back here. */
+size_t
+rgp_write(struct capture *c, const char *path,
+    int (*selected)(const struct capture *, const struct event *, void *), void *arg,
+    char *why, size_t whysz)
+{
+	struct fatal_catch fc;
+	size_t n;
+
+	fatal_arm(&fc, why, whysz);
+	if (setjmp(fc.back) != 0)
+		return 0;
+	if (write_check(c, selected, arg, why, whysz) != 0) {
+		fatal_disarm(&fc);
+		return 0;
+	}
+	n = write_rgp(c, path, selected, arg);
+	fatal_disarm(&fc);
 	return n;
 }

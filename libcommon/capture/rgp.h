@@ -20,9 +20,11 @@ void rgp_open(struct capture *c);
  * RGP file at path:
  * their streams (a shader engine's one after another in one SQTT_DATA chunk), the code
  * objects of their programs, the load addresses and kernel names.  Returns the number
- * of streams written; none is an error. */
+ * of streams written, or 0 and the error's line in why (none to write is one too); the
+ * file is then removed (if it is a regular one). */
 struct event;
 size_t rgp_write(struct capture *c, const char *path,
-    int (*selected)(const struct capture *, const struct event *, void *), void *arg);
+    int (*selected)(const struct capture *, const struct event *, void *), void *arg,
+    char *why, size_t whysz);
 
 #endif

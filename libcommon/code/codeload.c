@@ -13,6 +13,7 @@
 struct codeload {
 	struct capture cap;
 	char *path;		/* NULL: none read yet */
+	char broken[4096];	/* the capture last asked for could not be read: why */
 };
 
 struct codeload *
@@ -54,10 +55,10 @@ codeload_program(struct codeload *cl, const char *source, const char *name, cons
 {
 	const uint8_t *img = NULL;
 	uint8_t *copy = NULL;
-	char cwhy[4096];
 	size_t i;
 
 	*len = 0;
+	cl->broken[0] = '\0';
 	if (strcmp(file, "-") != 0) {
 		/* a file that is not there fails this program only, not the walk */
 		FILE *fp = fopen(file, "rb");
@@ -78,8 +79,10 @@ codeload_program(struct codeload *cl, const char *source, const char *name, cons
 			capture_close(&cl->cap);
 		free(cl->path);
 		cl->path = NULL;
-		if (capture_open(&cl->cap, source, NULL, cwhy, sizeof(cwhy)) != 0)
-			die("%s", cwhy);	/* fatal, as codeload.h says */
+		if (capture_open(&cl->cap, source, NULL, cl->broken, sizeof(cl->broken)) != 0) {
+			snprintf(why, whysz, "%s", cl->broken);
+			return NULL;
+		}
 		cl->path = xstrdup(source);
 	}
 	for (i = 0; i < cl->cap.nprog; i++) {
@@ -97,6 +100,12 @@ codeload_program(struct codeload *cl, const char *source, const char *name, cons
 	else
 		snprintf(why, whysz, "%s: program %s: no code object in the capture", source, name);
 	return copy;
+}
+
+const char *
+codeload_broken(const struct codeload *cl)
+{
+	return cl->broken[0] != '\0' ? cl->broken : NULL;
 }
 
 static struct codeload *process_cache;

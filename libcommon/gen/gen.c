@@ -293,6 +293,6 @@ meta_target(const struct tsv *t, int parsed)
 	if (!parsed && meta_unescape(value) < 0)
 		snprintf(value, sizeof(value), "%s", t->field[1]);
 	if ((target = isa_stream_target(value, &said, why, sizeof(why))) == NULL)
-		errx(2, "%s: %s", t->path, why);
+		die("%s: %s", t->path, why);	/* a reader's error, raised (util.h) */
 	return said ? target : NULL;
 }

@@ -86,8 +86,9 @@ int isa_target_headerless(const struct isa_target *);
 
 /* The processor the current line of t, a ##target line, names (its fields as meta_parse
  * left them when parsed, else as the stream holds them): NULL for "-", or no value (the
- * default model's then, gfx1100).  A value no instruction model covers is fatal:
- * "PROG: PATH: no instruction model for target gfx1200 (this build knows ...)", exit 2. */
+ * default model's then, gfx1100).  A value no instruction model covers is the reader's
+ * error, raised (die, util.h): "PATH: no instruction model for target gfx1200 (this
+ * build knows ...)", which the program says after its name and exits 2. */
 const struct isa_target *meta_target(const struct tsv *t, int parsed);
 
 #endif

@@ -36,46 +36,26 @@ read_some(int fd, char *buf, size_t max, const char *name, char *why, size_t why
 	return n;
 }
 
-/* What reading a stream holds: freed by a reader's error too (util.h). */
-struct stream_read {
-	struct tsv t;
-	FILE *fp;
-};
-
-static void
-stream_read_free(void *arg)
-{
-	struct stream_read *sr = arg;
-
-	tsv_close(&sr->t);
-	fclose(sr->fp);
-}
-
-/* The table readers' errors (tsv_fail, the profile's) come back here: -1 with why. */
+/* The table readers' errors (tsv_fail, the profile's) come back: -1 with why. */
 static int
 read_stream(struct profile *p, int fd, const char *name, const char *head, size_t nhead,
     char *why, size_t whysz)
 {
-	struct stream_read sr;
-	struct fatal_catch fc;
+	struct tsv t;
+	FILE *fp;
 	int r;
 
-	if ((sr.fp = fdopen(fd, "r")) == NULL)
+	if ((fp = fdopen(fd, "r")) == NULL)
 		return fail_why(why, whysz, "%s: %s", name, strerror(errno));
-	tsv_open(&sr.t, sr.fp, name);
-	tsv_prime(&sr.t, head, nhead);
-	fatal_arm(&fc, why, whysz);
-	if (setjmp(fc.back) != 0)
-		return -1;
-	fatal_push(stream_read_free, &sr);
-	r = profile_read_tsv(p, &sr.t);
-	fatal_pop(&sr);
-	fatal_disarm(&fc);
-	stream_read_free(&sr);
-	if (r < 0)
+	tsv_open(&t, fp, name);
+	tsv_prime(&t, head, nhead);
+	r = profile_read_tsv(p, &t, why, whysz);
+	tsv_close(&t);
+	fclose(fp);
+	if (r == -1)
 		return fail_why(why, whysz, "%s: no '#' column header line: not a row stream or "
 		    "stall table", name);
-	return 0;
+	return r < 0 ? -1 : 0;
 }
 
 /* The JSON table in buf (freed here) read: its errors come back, -1 with why. */

@@ -122,20 +122,29 @@ timeline_sink(struct timeline *tl, tl_sink *sink, void *arg)
 	tl->sink_arg = arg;
 }
 
-void
-timeline_header(struct timeline *tl, const struct tsv *t)
+/* Column name of t into *c, else "no column 'NAME'" returned (tsv_need's line). */
+#define NEED(t, c, name, why, whysz) do {					\
+	if ((*(c) = tsv_col((t), (name))) < 0)					\
+		return tsv_why((t), (why), (whysz), "no column '%s'", (name));	\
+} while (0)
+
+int
+timeline_header(struct timeline *tl, const struct tsv *t, char *why, size_t whysz)
 {
-	tl->c_event = tsv_need(t, "event");
-	tl->c_se = tsv_need(t, "se");
-	tl->c_kernel = tsv_need(t, "kernel");
-	tl->c_wave = tsv_need(t, "wave");
-	tl->c_slot = tsv_need(t, "slot");
-	tl->c_pc = tsv_need(t, "pc");
-	tl->c_time = tsv_need(t, "time");
-	tl->c_delta = tsv_need(t, "delta");
-	tl->c_token = tsv_need(t, "token");
-	tl->c_inst = tsv_need(t, "inst");
+	NEED(t, &tl->c_event, "event", why, whysz);
+	NEED(t, &tl->c_se, "se", why, whysz);
+	NEED(t, &tl->c_kernel, "kernel", why, whysz);
+	NEED(t, &tl->c_wave, "wave", why, whysz);
+	NEED(t, &tl->c_slot, "slot", why, whysz);
+	NEED(t, &tl->c_pc, "pc", why, whysz);
+	NEED(t, &tl->c_time, "time", why, whysz);
+	NEED(t, &tl->c_delta, "delta", why, whysz);
+	NEED(t, &tl->c_token, "token", why, whysz);
+	NEED(t, &tl->c_inst, "inst", why, whysz);
+	return 0;
 }
+
+#undef NEED
 
 static size_t
 kernel_get(struct timeline *tl, const char *name)
@@ -385,35 +394,45 @@ lane_new(struct timeline *tl, const struct tl_row *r, size_t kernel)
 	return l;
 }
 
-void
+/* Field i of t as a number into *v, else tsv_u64's (tsv_i64's) line returned. */
+#define NUMBER(get, t, i, v, why, whysz) do {					\
+	if (!get((t), (i), (v)))						\
+		return tsv_why((t), (why), (whysz), "%s: '%s' is not a number",	\
+		    (t)->col[(i)], (t)->field[(i)]);				\
+} while (0)
+
+int
 timeline_row(struct timeline *tl, const struct tsv *t, int64_t cost, const char *cause,
-    int64_t cost2, const char *cause2)
+    int64_t cost2, const char *cause2, char *why, size_t whysz)
 {
 	struct tl_row r;
 
 	if (tl->c_event < 0)
-		tsv_fail(t, "no column header before the rows");
+		return tsv_why(t, why, whysz, "no column header before the rows");
 	r.kernel = t->field[tl->c_kernel];
 	r.pc = t->field[tl->c_pc];
 	r.inst = t->field[tl->c_inst];
 	r.cause = cause;
-	r.event = tsv_u64(t, tl->c_event);
-	r.se = tsv_u64(t, tl->c_se);
-	r.wave = tsv_u64(t, tl->c_wave);
-	r.slot = tsv_u64(t, tl->c_slot);
-	r.time = tsv_i64(t, tl->c_time);
-	r.delta = tsv_i64(t, tl->c_delta);
+	NUMBER(tsv_get_u64, t, tl->c_event, &r.event, why, whysz);
+	NUMBER(tsv_get_u64, t, tl->c_se, &r.se, why, whysz);
+	NUMBER(tsv_get_u64, t, tl->c_wave, &r.wave, why, whysz);
+	NUMBER(tsv_get_u64, t, tl->c_slot, &r.slot, why, whysz);
+	NUMBER(tsv_get_i64, t, tl->c_time, &r.time, why, whysz);
+	NUMBER(tsv_get_i64, t, tl->c_delta, &r.delta, why, whysz);
 	r.cost = cost;
 	r.cost2 = cost2;
 	r.cause2 = cause2;
 	if (r.time < 0 || r.delta < 0)
-		tsv_fail(t, "%s: %" PRId64 " is negative", r.time < 0 ? "time" : "delta",
-		    r.time < 0 ? r.time : r.delta);
+		return tsv_why(t, why, whysz, "%s: %" PRId64 " is negative",
+		    r.time < 0 ? "time" : "delta", r.time < 0 ? r.time : r.delta);
 	if (r.wave == NOWAVE)
-		tsv_fail(t, "wave: %" PRIu64 " is out of range", r.wave);
+		return tsv_why(t, why, whysz, "wave: %" PRIu64 " is out of range", r.wave);
 	if (timeline_add(tl, &r, row_kind_of(t->field[tl->c_token]) == ROW_WAVE_END) != 0)
-		tsv_fail(t, "%s", tl->error);
+		return tsv_why(t, why, whysz, "%s", tl->error);
+	return 0;
 }
+
+#undef NUMBER
 
 int
 timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)

@@ -43,12 +43,13 @@ struct timeline *timeline_new(int keep_bars, size_t max_lanes, size_t max_bars);
 /* Every row is handed to sink(arg, row) once placed. */
 void timeline_sink(struct timeline *, tl_sink *sink, void *arg);
 /* The columns of the row stream: event se kernel wave slot pc time delta token inst
- * are needed (fatal if missing). */
-void timeline_header(struct timeline *, const struct tsv *);
+ * are needed: 0, or -1 with "FILE:LINE: no column 'NAME'" in why. */
+int timeline_header(struct timeline *, const struct tsv *, char *why, size_t whysz);
 /* The current record of t, with the cost and cause the caller charged it, and the part
- * of that cost that is a second cause's (cost2 0, cause2 NULL: none). */
-void timeline_row(struct timeline *, const struct tsv *t, int64_t cost, const char *cause,
-    int64_t cost2, const char *cause2);
+ * of that cost that is a second cause's (cost2 0, cause2 NULL: none): 0, or -1 with
+ * "FILE:LINE: ..." in why for a malformed one. */
+int timeline_row(struct timeline *, const struct tsv *t, int64_t cost, const char *cause,
+    int64_t cost2, const char *cause2, char *why, size_t whysz);
 /* The same for a row given as a struct (kernel, pc, inst, cause, cause2, event, se, wave,
  * slot, time, delta, cost, cost2 set): 0, or -1 with timeline_error saying why. */
 int timeline_add(struct timeline *, struct tl_row *, int wave_end);

@@ -217,24 +217,35 @@ default_op(const char *name)
 	return sqtt_op_code(sqtt_gen_default(), name);
 }
 
-static int
-field_or_dash(const struct tsv *t, int i)
-{
-	return tsv_dash(t, i) ? -1 : (int)tsv_u64(t, i);
-}
+/* Field i as a number into v, else the error returned (tsv_u64's line). */
+#define FIELD(r, t, i, v) do {							\
+	uint64_t u_;								\
+	if (!tsv_get_u64((t), (i), &u_))					\
+		return tsv_why((t), (r)->why, sizeof((r)->why),			\
+		    "%s: '%s' is not a number", (t)->col[(i)], (t)->field[(i)]);	\
+	(v) = u_;								\
+} while (0)
 
 int
 packet_read(struct packet_reader *r, struct tsv *t, const int *c,
     int (*wants)(enum sqtt_type), struct walk_packet *pk)
 {
+	uint64_t v;
+
 	pk->type = (enum sqtt_type)tsv_memo(t, c[PKT_TYPE], type_code);
 	if (pk->type == TOK_NTYPES)
-		tsv_fail(t, "unknown token type '%s'", t->field[c[PKT_TYPE]]);
+		return tsv_why(t, r->why, sizeof(r->why), "unknown token type '%s'",
+		    t->field[c[PKT_TYPE]]);
 	if (!wants(pk->type))
 		return 0;
-	pk->event = (long)tsv_u64(t, c[PKT_EVENT]);
-	pk->se = field_or_dash(t, c[PKT_SE]);
-	pk->time = tsv_u64(t, c[PKT_TIME]);
+	FIELD(r, t, c[PKT_EVENT], v);
+	pk->event = (long)v;
+	pk->se = -1;
+	if (!tsv_dash(t, c[PKT_SE])) {
+		FIELD(r, t, c[PKT_SE], v);
+		pk->se = (int)v;
+	}
+	FIELD(r, t, c[PKT_TIME], pk->time);
 	pk->wave = pk->simd = pk->wgp = pk->sa = pk->op = -1;
 	pk->raw = 0;
 	pk->raw_hi = 0;
@@ -242,38 +253,49 @@ packet_read(struct packet_reader *r, struct tsv *t, const int *c,
 	case TOK_HEADER: case TOK_WAVE_START: case TOK_WAVE_END:
 		if (pk->type == TOK_HEADER && !tsv_dash(t, c[PKT_RAW])) {
 			struct sqtt_header h;
-			pk->raw = tsv_u64(t, c[PKT_RAW]);
+			FIELD(r, t, c[PKT_RAW], pk->raw);
 			sqtt_header(pk->raw, &h);
 			if ((r->gen = sqtt_gen_for_version(h.version)) == NULL)
-				tsv_fail(t, "HEADER version %u: no generation has it", h.version);
+				return tsv_why(t, r->why, sizeof(r->why), "HEADER version %u: no "
+				    "generation has it", h.version);
 		}
-		pk->simd = (int)tsv_u64(t, c[PKT_SIMD]);
-		pk->wgp = (int)tsv_u64(t, c[PKT_WGP]);
-		pk->sa = (int)tsv_u64(t, c[PKT_SA]);
-		if (pk->type != TOK_HEADER)
-			pk->wave = (int)tsv_u64(t, c[PKT_WAVE]);
+		FIELD(r, t, c[PKT_SIMD], v);
+		pk->simd = (int)v;
+		FIELD(r, t, c[PKT_WGP], v);
+		pk->wgp = (int)v;
+		FIELD(r, t, c[PKT_SA], v);
+		pk->sa = (int)v;
+		if (pk->type != TOK_HEADER) {
+			FIELD(r, t, c[PKT_WAVE], v);
+			pk->wave = (int)v;
+		}
 		break;
 	case TOK_INST:
 		/* op names are the generation's, known from the buffer's HEADER */
 		pk->op = r->gen == sqtt_gen_default() ? tsv_memo(t, c[PKT_OP], default_op) :
 		    sqtt_op_code(r->gen, t->field[c[PKT_OP]]);
 		if (pk->op < 0)
-			tsv_fail(t, "unknown INST op '%s'", t->field[c[PKT_OP]]);
+			return tsv_why(t, r->why, sizeof(r->why), "unknown INST op '%s'",
+			    t->field[c[PKT_OP]]);
 		/* FALLTHROUGH */
 	case TOK_VALU_INST: case TOK_IMM_ONE:
-		pk->wave = (int)tsv_u64(t, c[PKT_WAVE]);
+		FIELD(r, t, c[PKT_WAVE], v);
+		pk->wave = (int)v;
 		break;
 	case TOK_NEW_PC:	/* up to 72 bits (gfx12) */
 		if (tsv_dash(t, c[PKT_RAW]) ||
 		    sqtt_raw_parse(t->field[c[PKT_RAW]], &pk->raw, &pk->raw_hi) != 0)
-			tsv_fail(t, "raw '%s' is not a NEW_PC's bits", t->field[c[PKT_RAW]]);
+			return tsv_why(t, r->why, sizeof(r->why), "raw '%s' is not a NEW_PC's "
+			    "bits", t->field[c[PKT_RAW]]);
 		break;
 	default:	/* IMMEDIATE, REG: their raw bits */
-		pk->raw = tsv_u64(t, c[PKT_RAW]);
+		FIELD(r, t, c[PKT_RAW], pk->raw);
 		break;
 	}
 	return 1;
 }
+
+#undef FIELD
 
 int
 gfx9_wave_packet(const struct gfx9_token *tok, long event, int se, struct walk_packet *pk)

@@ -72,11 +72,12 @@ void packet_of_token(const struct sqtt_gen *g, const struct sqtt_token *,
  * the default before), whose op names its INST rows use. */
 struct packet_reader {
 	const struct sqtt_gen *gen;
+	char why[4096];		/* the error of a malformed record */
 };
 void packet_reader_init(struct packet_reader *);
 /* The record of t (the PKT_* columns in c) into pk: 0 for a token type wants refuses
- * (pk not filled), 1 for one filled.  A malformed record is the reader's error
- * (tsv_fail). */
+ * (pk not filled), 1 for one filled, -1 for a malformed record ("PATH:LINE: ..." in
+ * why). */
 int packet_read(struct packet_reader *, struct tsv *t, const int *c,
     int (*wants)(enum sqtt_type), struct walk_packet *pk);
 

@@ -16,6 +16,7 @@
 #include "util.h"
 
 static char out[64];
+static char why[4096];	/* rgp_write's error, returned */
 
 static void
 one(const uint8_t *data, size_t size, int again)
@@ -43,8 +44,11 @@ one(const uint8_t *data, size_t size, int again)
 				;
 			capture_decoder_end(&d, &s);
 		}
-		if (again && c.nev > 0 && rgp_write(&c, out, NULL, NULL) != c.nev)
-			abort();
+		if (again && c.nev > 0) {
+			size_t n = rgp_write(&c, out, NULL, NULL, why, sizeof(why));
+			if (n != 0 && n != c.nev)	/* 0: an error, returned */
+				abort();
+		}
 	});
 	/* what the capture holds, whether the read ended well or in an error (c's address
 	 * was given away: its fields are in memory, not registers, after the longjmp; what
