@@ -262,7 +262,7 @@ EOF
 	echo "0 2147483648 4 0x1300 300 100 WAVE_END (wave on another SIMD of the traced unit, not instruction-traced)" > expect &&
 	test_cmp expect actual &&
 	cat > expect <<-\EOF &&
-	sqtt-walk: warning: event 0: a slot of another SIMD started a wave while its wave was open (1 times): the earlier waves'"'"' ends are not in the trace, they have no row
+	sqtt-walk: warning: event 0: a slot of another SIMD started a wave while its wave was open (1 time): the earlier waves'"'"' ends are not in the trace, they have no row
 	sqtt-walk: 1 warnings
 	EOF
 	test_cmp expect err

@@ -1293,8 +1293,9 @@ walk_end(struct walker *wk)
 				    e->slot[slot].number, slot, e->slot[slot].rows);
 		if (e->other_reopen)
 			warning(wk, W_REOPEN, "event %ld: a slot of another SIMD started a wave while "
-			    "its wave was open (%" PRIu64 " times): the earlier waves' ends are not in "
-			    "the trace, they have no row", e->id, e->other_reopen);
+			    "its wave was open (%" PRIu64 " time%s): the earlier waves' ends are not in "
+			    "the trace, they have no row", e->id, e->other_reopen,
+			    e->other_reopen == 1 ? "" : "s");
 		if (e->other_lost)
 			warning(wk, W_LOST, "event %ld: %" PRIu64 " waves on other SIMDs have no row: "
 			    "they started while %u wave slots were followed (the limits of "
