@@ -8,26 +8,13 @@
 # waves on one SIMD).
 . "$(dirname "$0")/lib.sh"
 
-trace() {
-	printf '##target\tgfx1100\n##code\ttwocause\t0\t0x10000\t0\t%s\n' "$TOP/fixtures/kernels/twocause.hsaco"
-	printf '##event\t0\t0\ttwocause\t0\t1\t0\t0\t0\t-\n'
-	printf '#event\tse\tnib\ttime\ttype\twave\tsimd\twgp\tsa\top\traw\n'
-	printf '0\t0\t-\t0\tHEADER\t-\t0\t0\t0\t-\t-\n'
-	printf '0\t0\t-\t150\tWAVE_START\t1\t0\t0\t0\t-\t-\n'
-	printf '0\t0\t-\t250\tWAVE_START\t0\t0\t0\t0\t-\t-\n'
-	printf '0\t0\t-\t400\tIMM_ONE\t0\t-\t-\t-\t-\t-\n'		# slot 0 wakes: 150 = 22 + 128
-	printf '0\t0\t-\t401\tVALU_INST\t0\t-\t-\t-\t-\t-\n'
-	printf '0\t0\t-\t403\tIMM_ONE\t1\t-\t-\t-\t-\t-\n'		# slot 1 wakes: 253 = 125 + 128
-	printf '0\t0\t-\t404\tVALU_INST\t1\t-\t-\t-\t-\t-\n'
-	printf '0\t0\t-\t405\tVALU_INST\t1\t-\t-\t-\t-\t-\n'
-	printf '0\t0\t-\t408\tVALU_INST\t0\t-\t-\t-\t-\t-\n'		# 7: 3 issues of slot 1 and its own, 3 more
-	printf '0\t0\t-\t420\tWAVE_END\t1\t0\t0\t0\t-\t-\n'
-	printf '0\t0\t-\t430\tWAVE_END\t0\t0\t0\t0\t-\t-\n'
-}
+# fixtures/traces/twocause.packets.tsv: slot 1 starts at 150 and slot 0 at 250; slot 0's
+# IMM_ONE at 400 is its first s_sleep 2's wake (150 = 22 + 128), slot 1's at 403
+# (253 = 125 + 128); slot 0's VALU at 408 waited 7 cycles: 3 issues of slot 1 and its own,
+# 3 more.
 
 test_expect_success 'authored: a first s_sleep is sleep and launch, an issue_wait gap its others and the rest' '
-	trace > twocause.tsv &&
-	sqtt-encode -d cap twocause.tsv &&
+	(cd "$TOP" && sqtt-encode -d "$T_DIR/cap" fixtures/traces/twocause.packets.tsv) &&
 	sqtt-dump cap | sqtt-walk > rows 2> err &&
 	test_cmp /dev/null err &&
 	stall-attr rows > attr &&
