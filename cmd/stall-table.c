@@ -81,32 +81,19 @@ count(const char *path)
 }
 
 /* The rows in time go to the timeline as they are counted; a row it cannot place ends
- * the run (the reader's line). */
-static char timeline_why[4096];
-
-static void __attribute__((noreturn))
-timeline_fail(void)
+ * the read (the reader's line, profile_read_tsv's error). */
+static int
+timeline_header_hook(void *arg, const struct tsv *t, char *why, size_t whysz)
 {
-	out_flush();
-	fflush(stdout);
-	errx(2, "%s", timeline_why);
+	return timeline_header(arg, t, why, whysz);
 }
 
-static void
-timeline_header_hook(void *arg, const struct tsv *t)
-{
-	if (timeline_header(arg, t, timeline_why, sizeof(timeline_why)) != 0)
-		timeline_fail();
-}
-
-static void
+static int
 timeline_row_hook(void *arg, const struct tsv *t, int64_t cost, int cause, int64_t cost2,
-    int cause2)
+    int cause2, char *why, size_t whysz)
 {
-	if (timeline_row(arg, t, cost, cause_info[cause].name, cost2,
-	    cost2 > 0 ? cause_info[cause2].name : NULL, timeline_why,
-	    sizeof(timeline_why)) != 0)
-		timeline_fail();
+	return timeline_row(arg, t, cost, cause_info[cause].name, cost2,
+	    cost2 > 0 ? cause_info[cause2].name : NULL, why, whysz);
 }
 
 static int

@@ -351,9 +351,8 @@ prog_open(struct annotate *a, struct prog *p)
 	}
 	if ((p->image = codeload_program(a->cl, p->source, p->name, p->tag, p->file, &len, why,
 	    sizeof(why))) == NULL) {
-		if (codeload_broken(a->cl) != NULL)	/* the capture's error, raised (util.h) */
-			die("%s", codeload_broken(a->cl));
-		return fail(a, "%s", why);
+		/* the capture's error, the same line as the program's own */
+		return fail(a, "%s", codeload_broken(a->cl) != NULL ? codeload_broken(a->cl) : why);
 	}
 	if ((p->co = codeobj_open(p->image, len, p->name, p->target, why, sizeof(why))) == NULL)
 		return fail(a, "program %s: %s", p->name, why);
@@ -794,12 +793,16 @@ annotate_put(struct annotate *a, const struct annotate_rec *r)
 	struct prog *p;
 	size_t idx, l;
 	enum cause cause = r->cause;
-	int is_end = r->kind == ROW_WAVE_END;
+	int is_end = r->kind == ROW_WAVE_END, kept = 1;
+	const char *key;
+	char why[256];
 
 	if (!a->o.untraced && r->cls == IC_UNTRACED)
 		return 0;
-	if ((a->o.kernel != NULL && strcmp(r->kernel, a->o.kernel) != 0) ||
-	    (a->ds != NULL && dispatch_kernel(a->ds, evid, "") == NULL)) {
+	if (a->ds != NULL && (a->o.kernel == NULL || strcmp(r->kernel, a->o.kernel) == 0) &&
+	    (kept = dispatch_kernel(a->ds, evid, "", &key, why, sizeof(why))) < 0)
+		return fail(a, "%s", why);
+	if ((a->o.kernel != NULL && strcmp(r->kernel, a->o.kernel) != 0) || kept == 0) {
 		a->nskipped++;
 		return 0;
 	}

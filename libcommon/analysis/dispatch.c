@@ -39,6 +39,7 @@ struct dispatches {
 	const struct profile *prof;	/* whose ## lines say the events' dispatches */
 	size_t metas_seen;
 	uint64_t rows;
+	const char *bad;	/* dispatch_of_event's error, the first */
 };
 
 struct dispatches *
@@ -99,8 +100,9 @@ event_dispatch(struct dispatches *ds, uint64_t event)
 	return ds->last_dispatch;
 }
 
-const char *
-dispatch_kernel(struct dispatches *ds, uint64_t event, const char *kernel)
+int
+dispatch_kernel(struct dispatches *ds, uint64_t event, const char *kernel, const char **key,
+    char *why, size_t whysz)
 {
 	int64_t d = event_dispatch(ds, event);
 	void **slot;
@@ -108,23 +110,31 @@ dispatch_kernel(struct dispatches *ds, uint64_t event, const char *kernel)
 
 	if (!ds->by) {
 		if (ds->only >= 0 && d != ds->only)
-			return NULL;
+			return 0;
 		ds->rows++;
-		return kernel;
+		*key = kernel;
+		return 1;
 	}
 	if (ds->kernel != NULL && strcmp(kernel, ds->kernel) != 0)
-		return NULL;
-	ds->rows++;
+		return 0;
 	if (ds->lastd < ds->nd && ds->d[ds->lastd].id == d &&
-	    strcmp(ds->d[ds->lastd].kernel, kernel) == 0)
-		return ds->d[ds->lastd].key;
+	    strcmp(ds->d[ds->lastd].kernel, kernel) == 0) {
+		ds->rows++;
+		*key = ds->d[ds->lastd].key;
+		return 1;
+	}
 	slot = u64map_slot(&ds->byname, mem_hash(kernel, strlen(kernel), (uint64_t)d));
 	for (i = (size_t)(uintptr_t)*slot; i != 0; i = ds->d[i - 1].next)
-		if (ds->d[i - 1].id == d && strcmp(ds->d[i - 1].kernel, kernel) == 0)
-			return ds->d[ds->lastd = i - 1].key;
+		if (ds->d[i - 1].id == d && strcmp(ds->d[i - 1].kernel, kernel) == 0) {
+			ds->rows++;
+			*key = ds->d[ds->lastd = i - 1].key;
+			return 1;
+		}
 	if (ds->nd >= DISPATCH_MAX)
-		die("%s%smore than %d dispatches (or kernels of a dispatch): the limit of "
-		    "--by-dispatch", ds->path ? ds->path : "", ds->path ? ": " : "", DISPATCH_MAX);
+		return fail_why(why, whysz, "%s%smore than %d dispatches (or kernels of a "
+		    "dispatch): the limit of --by-dispatch", ds->path ? ds->path : "",
+		    ds->path ? ": " : "", DISPATCH_MAX);
+	ds->rows++;
 	if (ds->nd == ds->capd) {
 		ds->capd = ds->capd ? 2 * ds->capd : 64;
 		ds->d = xreallocarray(ds->d, ds->capd, sizeof(*ds->d));
@@ -135,7 +145,8 @@ dispatch_kernel(struct dispatches *ds, uint64_t event, const char *kernel)
 	*slot = (void *)(uintptr_t)(ds->nd + 1);
 	if (asprintf(&ds->d[ds->nd].key, "%zu", ds->nd) < 0)
 		err(2, NULL);
-	return ds->d[ds->lastd = ds->nd++].key;
+	*key = ds->d[ds->lastd = ds->nd++].key;
+	return 1;
 }
 
 void
@@ -152,10 +163,11 @@ is_number(const char *s)
 	return n > 0 && n < 19 && s[n] == '\0';
 }
 
-/* ##event EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE DISPATCH, as the profile kept it;
- * t: the row that made them needed, which a malformed one is told at */
-static void
-take_metas(struct dispatches *ds, const struct tsv *t)
+/* ##event EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE DISPATCH, as the profile kept it:
+ * 0, or -1 for a malformed one, told at t (the row that made them needed) in why, or
+ * without t kept as ds->bad */
+static int
+take_metas(struct dispatches *ds, const struct tsv *t, char *why, size_t whysz)
 {
 	const struct profile *p = ds->prof;
 
@@ -170,38 +182,55 @@ take_metas(struct dispatches *ds, const struct tsv *t)
 		if (n < 2 || !is_number(f[1]) || (n > 10 && strcmp(f[10], "-") != 0 &&
 		    !is_number(f[10]))) {
 			free(line);
-			if (t == NULL)
-				die("an ##event line: its event or dispatch is not a number");
-			tsv_fail(t, "an ##event line above: its event or dispatch is not a number");
+			if (t == NULL) {
+				if (ds->bad == NULL)
+					ds->bad = "an ##event line: its event or dispatch is not a "
+					    "number";
+				return -1;
+			}
+			return tsv_why(t, why, whysz, "an ##event line above: its event or "
+			    "dispatch is not a number");
 		}
 		dispatch_event(ds, strtoull(f[1], NULL, 10), n > 10 && strcmp(f[10], "-") != 0 ?
 		    (int64_t)strtoull(f[10], NULL, 10) : -1);
 		free(line);
 	}
+	return 0;
 }
 
-const char *
-dispatch_row_hook(void *arg, const struct tsv *t, const char *kernel)
+int
+dispatch_row_hook(void *arg, const struct tsv *t, const char **kernel, char *why,
+    size_t whysz)
 {
 	struct dispatches *ds = arg;
-	int c = tsv_col(t, "event");
+	int c = tsv_col(t, "event"), r;
+	uint64_t event;
 
 	if (c < 0)
-		tsv_fail(t, "a row without an event column: no dispatch to tell");
-	if (ds->prof != NULL && ds->prof->nmeta > ds->metas_seen)
-		take_metas(ds, t);
+		return tsv_why(t, why, whysz, "a row without an event column: no dispatch to tell");
+	if (ds->prof != NULL && ds->prof->nmeta > ds->metas_seen &&
+	    take_metas(ds, t, why, whysz) != 0)
+		return -1;
+	if (!tsv_get_u64(t, c, &event))
+		return tsv_why(t, why, whysz, "%s: '%s' is not a number", t->col[c], t->field[c]);
 	ds->path = t->path;
-	kernel = dispatch_kernel(ds, tsv_u64(t, c), kernel);
+	r = dispatch_kernel(ds, event, *kernel, kernel, why, whysz);
 	ds->path = NULL;
-	return kernel;
+	return r;
 }
 
 int64_t
-dispatch_of_event(struct dispatches *ds, const struct tsv *t, uint64_t event)
+dispatch_of_event(struct dispatches *ds, uint64_t event)
 {
 	if (ds->prof != NULL && ds->prof->nmeta > ds->metas_seen)
-		take_metas(ds, t);
+		take_metas(ds, NULL, NULL, 0);
 	return event_dispatch(ds, event);
+}
+
+const char *
+dispatch_error(const struct dispatches *ds)
+{
+	return ds->bad;
 }
 
 uint64_t

@@ -120,6 +120,13 @@ profile_find(const struct profile *cp, const char *name)
 	return -1;
 }
 
+int
+profile_full_why(const struct profile *p, char *why, size_t whysz)
+{
+	return fail_why(why, whysz, "%s%smore than %d kernels: the limit of a profile",
+	    p->path ? p->path : "", p->path ? ": " : "", PROFILE_MAX_KERNELS);
+}
+
 size_t
 profile_kernel(struct profile *p, const char *name)
 {
@@ -129,10 +136,8 @@ profile_kernel(struct profile *p, const char *name)
 		return p->lastkernel;
 	if ((i = profile_find(p, name)) >= 0)
 		return p->lastkernel = (size_t)i;
-	if (p->nkernel >= PROFILE_MAX_KERNELS) {
-		die("%s%smore than %d kernels: the limit of a profile", p->path ? p->path : "",
-		    p->path ? ": " : "", PROFILE_MAX_KERNELS);
-	}
+	if (p->nkernel >= PROFILE_MAX_KERNELS)
+		return PROFILE_FULL;
 	if (p->nkernel == p->capkernel) {
 		p->capkernel = p->capkernel ? 2 * p->capkernel : 8;
 		p->kernels = xreallocarray(p->kernels, p->capkernel, sizeof(*p->kernels));
@@ -358,6 +363,8 @@ profile_add_row(struct profile *p, const struct profile_row *r)
 {
 	size_t ki = profile_kernel(p, r->kernel);
 
+	if (ki == PROFILE_FULL)
+		return -2;
 	if (r->cause == CAUSE_UNTRACED && !(p->flags & PROFILE_UNTRACED))
 		return profile_add(p, ki, NULL, r);
 	return profile_add(p, ki, profile_line(p, ki, r->pc, r->inst), r);
@@ -437,7 +444,10 @@ profile_merge(struct profile *p, const struct profile *from)
 
 	for (i = 0; i < from->nkernel; i++) {
 		const struct profile_kernel *fk = &from->kernels[i];
-		struct profile_kernel *k = &p->kernels[ki = profile_kernel(p, fk->name)];
+		struct profile_kernel *k;
+
+		if ((ki = profile_kernel(p, fk->name)) == PROFILE_FULL)
+			return -2;
 		k = &p->kernels[ki];
 		if (__builtin_add_overflow(k->cycles, fk->cycles, &k->cycles) ||
 		    __builtin_add_overflow(k->untraced_cycles, fk->untraced_cycles,
@@ -454,7 +464,8 @@ profile_merge(struct profile *p, const struct profile *from)
 	}
 	for (j = 0; j < from->hsize; j++)
 		for (fl = from->htab[j]; fl; fl = fl->hnext) {
-			ki = profile_kernel(p, from->kernels[fl->kernel].name);
+			if ((ki = profile_kernel(p, from->kernels[fl->kernel].name)) == PROFILE_FULL)
+				return -2;
 			l = fl->kind != LINE_INST ? profile_special(p, ki, fl->kind) :
 			    profile_line(p, ki, fl->pc, fl->inst);
 			if (__builtin_add_overflow(l->cycles, fl->cycles, &l->cycles))
@@ -471,7 +482,8 @@ profile_merge(struct profile *p, const struct profile *from)
 		const struct profile_span *sp = &from->spans[j];
 		if (!sp->used)
 			continue;
-		ki = profile_kernel(p, from->kernels[sp->kernel].name);
+		if ((ki = profile_kernel(p, from->kernels[sp->kernel].name)) == PROFILE_FULL)
+			return -2;
 		span_add(p, ki, sp->event, sp->first, sp->last);
 	}
 	return 0;
@@ -523,8 +535,9 @@ cause_code(const char *name)
 	return (int)cause_by_name(name);
 }
 
+/* The cause of field col, or -1 with the line in why (PROFILE_STRICT's unknown cause). */
 static int
-row_cause(struct profile *p, struct tsv *t, int col)
+row_cause(struct profile *p, struct tsv *t, int col, char *why, size_t whysz)
 {
 	const char *name = t->field[col];
 	int ci = tsv_memo(t, col, cause_code);
@@ -532,7 +545,7 @@ row_cause(struct profile *p, struct tsv *t, int col)
 	if (ci != CAUSE_OTHER)
 		return ci;
 	if (p->flags & PROFILE_STRICT)
-		tsv_fail(t, "cause: unknown cause '%s'", name);
+		return tsv_why(t, why, whysz, "cause: unknown cause '%s'", name);
 	if (!p->warned) {
 		warning_out("%s:%lu: unknown cause '%s' counted as 'other' (warned once)",
 		    t->path, t->line, name);
@@ -545,46 +558,76 @@ struct rowcols {
 	int kernel, pc, inst, token, cost, cause, event, time, delta, cost2, cause2;
 };
 
-static void
-read_row(struct profile *p, struct tsv *t, const struct rowcols *c)
+/* Field i as a number into *v: 0, or -1 with the line in why (tsv_i64's error). */
+static inline int
+row_i64(const struct tsv *t, int i, int64_t *v, char *why, size_t whysz)
+{
+	if (__builtin_expect(!tsv_get_i64(t, i, v), 0))
+		return tsv_why(t, why, whysz, "%s: '%s' is not a number", t->col[i], t->field[i]);
+	return 0;
+}
+
+/* One row of a row stream counted: 0, or -1 with its line in why. */
+static int
+read_row(struct profile *p, struct tsv *t, const struct rowcols *c, char *why, size_t whysz)
 {
 	struct profile_row r;
 	int64_t time, delta;
+	int k;
 
-	r.cost = tsv_i64(t, c->cost);
+	if (row_i64(t, c->cost, &r.cost, why, whysz) != 0)
+		return -1;
 	if (r.cost < 0)
-		tsv_fail(t, "%s: %" PRId64 " is negative", t->col[c->cost], r.cost);
-	r.cause = c->cause < 0 ? CAUSE_NONE : row_cause(p, t, c->cause);
+		return tsv_why(t, why, whysz, "%s: %" PRId64 " is negative", t->col[c->cost],
+		    r.cost);
+	r.cause = CAUSE_NONE;
+	if (c->cause >= 0 && (r.cause = row_cause(p, t, c->cause, why, whysz)) < 0)
+		return -1;
 	r.cost2 = 0;
 	r.cause2 = CAUSE_NONE;
-	if (c->cost2 >= 0 && c->cause2 >= 0 && (r.cost2 = tsv_i64(t, c->cost2)) != 0) {
-		if (r.cost2 < 0 || r.cost2 > r.cost)
-			tsv_fail(t, "%s: %" PRId64 " is not within the cost %" PRId64,
-			    t->col[c->cost2], r.cost2, r.cost);
-		r.cause2 = row_cause(p, t, c->cause2);
+	if (c->cost2 >= 0 && c->cause2 >= 0) {
+		if (row_i64(t, c->cost2, &r.cost2, why, whysz) != 0)
+			return -1;
+		if (r.cost2 != 0) {
+			if (r.cost2 < 0 || r.cost2 > r.cost)
+				return tsv_why(t, why, whysz, "%s: %" PRId64 " is not within the "
+				    "cost %" PRId64, t->col[c->cost2], r.cost2, r.cost);
+			if ((r.cause2 = row_cause(p, t, c->cause2, why, whysz)) < 0)
+				return -1;
+		}
 	}
 	r.kernel = t->field[c->kernel];
 	if (p->row_kernel != NULL &&
-	    (r.kernel = p->row_kernel(p->kernel_hook, t, r.kernel)) == NULL)
-		return;
+	    (k = p->row_kernel(p->kernel_hook, t, &r.kernel, why, whysz)) <= 0)
+		return k;
 	r.pc = t->field[c->pc];
 	r.inst = t->field[c->inst];
 	r.wave_end = tsv_memo(t, c->token, row_kind_code) == ROW_WAVE_END;
 	r.timed = c->event >= 0 && c->time >= 0 && c->delta >= 0;
 	if (r.timed) {
-		r.event = tsv_u64(t, c->event);
-		time = tsv_i64(t, c->time);
-		delta = tsv_i64(t, c->delta);
+		if (!tsv_get_u64(t, c->event, &r.event))
+			return tsv_why(t, why, whysz, "%s: '%s' is not a number",
+			    t->col[c->event], t->field[c->event]);
+		if (row_i64(t, c->time, &time, why, whysz) != 0 ||
+		    row_i64(t, c->delta, &delta, why, whysz) != 0)
+			return -1;
 		if (delta < 0 || delta > time)
-			tsv_fail(t, "delta: %" PRId64 " is not within the time %" PRId64, delta,
-			    time);
+			return tsv_why(t, why, whysz, "delta: %" PRId64 " is not within the time "
+			    "%" PRId64, delta, time);
 		r.start = time - delta;
 		r.end = time;
 	}
-	if (p->on_row && (r.cause != CAUSE_UNTRACED || (p->flags & PROFILE_UNTRACED)))
-		p->on_row(p->hook, t, r.cost, r.cause, r.cost2, r.cause2);
-	if (profile_add_row(p, &r) != 0)
-		tsv_fail(t, "cycles: the sum passes 2^63-1");
+	if (p->on_row && (r.cause != CAUSE_UNTRACED || (p->flags & PROFILE_UNTRACED)) &&
+	    p->on_row(p->hook, t, r.cost, r.cause, r.cost2, r.cause2, why, whysz) != 0)
+		return -1;
+	switch (profile_add_row(p, &r)) {
+	case 0:
+		return 0;
+	case -2:
+		return profile_full_why(p, why, whysz);
+	default:
+		return tsv_why(t, why, whysz, "cycles: the sum passes 2^63-1");
+	}
 }
 
 struct tabcols {
@@ -632,7 +675,9 @@ table_kernel_meta(struct profile *p, const struct tsv *t, char *why, size_t whys
 	if (t->nfield < 3 || t->nfield % 2 != 1)
 		return tsv_why(t, why, whysz, "a '##stall-table kernel' line without name and "
 		    "figures");
-	ki = profile_kernel(p, t->field[2]);	/* before &p->kernels: it may move them */
+	/* before &p->kernels: it may move them */
+	if ((ki = profile_kernel(p, t->field[2])) == PROFILE_FULL)
+		return profile_full_why(p, why, whysz);
 	k = &p->kernels[ki];
 	if (k->tab & TAB_META)
 		return tsv_why(t, why, whysz, "kernel '%s' twice", t->field[2]);
@@ -702,10 +747,14 @@ read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c, char *
     size_t whysz)
 {
 	size_t ki = profile_kernel(p, t->field[c->kernel]);
-	struct profile_kernel *k = &p->kernels[ki];
+	struct profile_kernel *k;
 	int64_t cyc[NCAUSE], sum = 0, cycles;
 	uint64_t hits;
 	int i, cause;
+
+	if (ki == PROFILE_FULL)
+		return profile_full_why(p, why, whysz);
+	k = &p->kernels[ki];
 
 	if (!tsv_get_u64(t, c->hits, &hits))
 		return tsv_why(t, why, whysz, "%s: '%s' is not a number", t->col[c->hits],
@@ -792,8 +841,8 @@ table_check(struct profile *p, const char *path, char *why, size_t whysz)
 	return 0;
 }
 
-/* 0, -1 without a header, -2 with the error of a table in why (the row stream's and the
- * stream's own errors are raised: profile_read_tsv catches them). */
+/* 0, -1 without a header, -2 with the error of a row or a table in why (the stream's own
+ * errors, tsv_next's and tsv_need's, are raised: profile_read_tsv catches them). */
 static int
 read_tsv(struct profile *p, struct tsv *t, char *why, size_t whysz)
 {
@@ -868,15 +917,15 @@ read_tsv(struct profile *p, struct tsv *t, char *why, size_t whysz)
 				profile_set_view(p, "delta");
 			} else
 				profile_set_view(p, file_view ? file_view : "unknown");
-			if (p->on_header)
-				p->on_header(p->hook, t);
+			if (p->on_header && p->on_header(p->hook, t, why, whysz) != 0)
+				return -2;
 			continue;
 		}
 		if (table) {
 			if (read_table_row(p, t, &tc, why, whysz) != 0)
 				return -2;
-		} else
-			read_row(p, t, &rc);
+		} else if (read_row(p, t, &rc, why, whysz) != 0)
+			return -2;
 	}
 	if (table && table_check(p, t->path, why, whysz) != 0)
 		return -2;
@@ -884,7 +933,7 @@ read_tsv(struct profile *p, struct tsv *t, char *why, size_t whysz)
 	return header_seen ? 0 : -1;
 }
 
-/* The readers' errors (tsv_fail deep in the rows, the hooks' too) come back here. */
+/* The stream's errors (tsv_next, tsv_need: raised in base/tsv.c) come back here. */
 int
 profile_read_tsv(struct profile *p, struct tsv *t, char *why, size_t whysz)
 {
@@ -905,21 +954,24 @@ profile_read_tsv(struct profile *p, struct tsv *t, char *why, size_t whysz)
 
 /* JSON tables ---------------------------------------------------------------------- */
 
-static void
-json_free_v(void *v)
+/* A JSON table's reader: the path and the first error's line. */
+struct jread {
+	const char *path;
+	char *why;
+	size_t whysz;
+};
+
+static int
+jfail(struct jread *j, const struct json *v, const char *what, const char *name)
 {
-	json_free(v);
+	return fail_why(j->why, j->whysz, "%s: line %lu: %s%s%s", j->path, v ? v->line : 0UL,
+	    what, name ? " " : "", name ? name : "");
 }
 
-static void __attribute__((noreturn))
-jfail(const char *path, const struct json *v, const char *what, const char *name)
-{
-	die("%s: line %lu: %s%s%s", path, v ? v->line : 0UL, what, name ? " " : "",
-	    name ? name : "");
-}
-
-static const struct json *
-jmember(const char *path, const struct json *obj, const char *key, enum json_type type)
+/* obj's member key of type into *out: 0, or -1 with why. */
+static int
+jmember(struct jread *j, const struct json *obj, const char *key, enum json_type type,
+    const struct json **out)
 {
 	const struct json *v = json_get(obj, key);
 	char what[80];
@@ -928,150 +980,210 @@ jmember(const char *path, const struct json *obj, const char *key, enum json_typ
 		snprintf(what, sizeof(what), "\"%s\" is missing or not a%s", key,
 		    type == JSON_STRING ? " string" : type == JSON_ARRAY ? "n array" :
 		    type == JSON_OBJECT ? "n object" : " number");
-		jfail(path, obj, what, NULL);
+		return jfail(j, obj, what, NULL);
 	}
-	return v;
+	*out = v;
+	return 0;
 }
 
-static int64_t
-jcount(const char *path, const struct json *obj, const char *key)
+static int
+jcount(struct jread *j, const struct json *obj, const char *key, int64_t *n)
 {
-	const struct json *v = jmember(path, obj, key, JSON_NUMBER);
+	const struct json *v;
 
+	if (jmember(j, obj, key, JSON_NUMBER, &v) != 0)
+		return -1;
 	if (!v->is_int || v->i < 0)
-		jfail(path, v, key, "is not a count");
-	return v->i;
+		return jfail(j, v, key, "is not a count");
+	*n = v->i;
+	return 0;
+}
+
+/* As jcount, for a count kept unsigned. */
+static int
+jucount(struct jread *j, const struct json *obj, const char *key, uint64_t *n)
+{
+	int64_t v;
+
+	if (jcount(j, obj, key, &v) != 0)
+		return -1;
+	*n = (uint64_t)v;
+	return 0;
 }
 
 /* "causes": {name: cycles}; they add up to cycles. */
-static void
-jcauses(const char *path, const struct json *obj, int64_t cycles, int64_t *cyc)
+static int
+jcauses(struct jread *j, const struct json *obj, int64_t cycles, int64_t *cyc)
 {
-	const struct json *c, *m = jmember(path, obj, "causes", JSON_OBJECT);
+	const struct json *c, *m;
 	int64_t sum = 0;
 	int ci;
 
+	if (jmember(j, obj, "causes", JSON_OBJECT, &m) != 0)
+		return -1;
 	memset(cyc, 0, NCAUSE * sizeof(*cyc));
 	for (c = m->child; c; c = c->next) {
 		if ((ci = known_cause(c->key)) < 0)
-			jfail(path, c, "unknown cause", c->key);
+			return jfail(j, c, "unknown cause", c->key);
 		if (c->type != JSON_NUMBER || !c->is_int || c->i < 0 || cyc[ci] != 0 ||
 		    c->i > INT64_MAX - sum)
-			jfail(path, c, "bad cycles of cause", c->key);
+			return jfail(j, c, "bad cycles of cause", c->key);
 		cyc[ci] = c->i;
 		sum += c->i;
 	}
 	if (sum != cycles)
-		jfail(path, obj, "the causes do not add up to the cycles", NULL);
+		return jfail(j, obj, "the causes do not add up to the cycles", NULL);
+	return 0;
 }
 
+/* The cause of obj, or -1 with why. */
 static int
-jcause(const char *path, const struct json *obj)
+jcause(struct jread *j, const struct json *obj)
 {
-	const struct json *v = jmember(path, obj, "cause", JSON_STRING);
-	int ci = known_cause(v->str);
+	const struct json *v;
+	int ci;
 
-	if (ci < 0)
-		jfail(path, v, "unknown cause", v->str);
+	if (jmember(j, obj, "cause", JSON_STRING, &v) != 0)
+		return -1;
+	if ((ci = known_cause(v->str)) < 0)
+		return jfail(j, v, "unknown cause", v->str);
 	return ci;
 }
 
-void
-profile_read_json(struct profile *p, const char *path, const char *buf, size_t len)
+/* A line's hits, cycles, causes and cause (a row or a launch or drain entry). */
+static int
+jline(struct jread *j, const struct json *obj, struct profile_line *l, const char *what,
+    const char *name)
 {
-	char err[256], why[4096];
-	struct json *root = json_parse(buf, len, err, sizeof(err));
-	const struct json *v, *kj, *rj;
-	long long top;
-	int64_t jcyc[NCAUSE];
+	int64_t cyc[NCAUSE];
+	int ci;
 
-	p->path = path;
-	if (root == NULL)
-		die("%s: %s", path, err);
-	fatal_push(json_free_v, root);	/* a reader's error frees it (util.h) */
+	if (jucount(j, obj, "hits", &l->hits) != 0)
+		return -1;
+	if (l->hits == 0)
+		return jfail(j, obj, what, name);
+	if (jcount(j, obj, "cycles", &l->cycles) != 0 ||
+	    jcauses(j, obj, l->cycles, cyc) != 0 || (ci = jcause(j, obj)) < 0)
+		return -1;
+	line_set_cyc(l, cyc);
+	profile_line_cause(l, ci)->hit = l->hits;
+	return 0;
+}
+
+static int
+jkernel(struct profile *p, struct jread *j, const struct json *kj)
+{
+	const struct json *name, *rows, *rj;
+	struct profile_kernel *k;
+	size_t ki;
+	int kind, ci;
+
+	if (kj->type != JSON_OBJECT)
+		return jfail(j, kj, "a kernel that is not an object", NULL);
+	if (jmember(j, kj, "kernel", JSON_STRING, &name) != 0)
+		return -1;
+	if ((ki = profile_kernel(p, name->str)) == PROFILE_FULL)
+		return profile_full_why(p, j->why, j->whysz);
+	k = &p->kernels[ki];
+	if (k->tab)
+		return jfail(j, kj, "a second entry for kernel", name->str);
+	k->tab = TAB_META | TAB_TOTAL;
+	if (jcount(j, kj, "cycles", &k->cycles) != 0 ||
+	    jucount(j, kj, "waves", &k->waves) != 0 ||
+	    jucount(j, kj, "hits", &k->hits) != 0 ||
+	    jucount(j, kj, "untraced_waves", &k->untraced_waves) != 0 ||
+	    jcount(j, kj, "untraced_cycles", &k->untraced_cycles) != 0)
+		return -1;
+	k->meta_cycles = k->cycles;
+	k->meta_hits = k->hits;
+	if (jcauses(j, kj, k->cycles, k->cyc) != 0 || (ci = jcause(j, kj)) < 0)
+		return -1;
+	k->hit[ci] = k->hits;
+	for (kind = LINE_LAUNCH; kind <= LINE_DRAIN; kind++) {
+		const struct json *sj = json_get(kj, profile_kind_name[kind]);
+		struct profile_line *l;
+		if (sj == NULL)
+			continue;
+		if (sj->type != JSON_OBJECT)
+			return jfail(j, sj, profile_kind_name[kind], "is not an object");
+		l = profile_special(p, ki, kind);
+		k = &p->kernels[ki];
+		if (jline(j, sj, l, profile_kind_name[kind], "of no hits") != 0)
+			return -1;
+		k->table_cycles += l->cycles;
+	}
+	if (jmember(j, kj, "rows", JSON_ARRAY, &rows) != 0)
+		return -1;
+	for (rj = rows->child; rj; rj = rj->next) {
+		const struct json *pc, *inst;
+		struct profile_line *l;
+
+		if (rj->type != JSON_OBJECT)
+			return jfail(j, rj, "a row that is not an object", NULL);
+		if (jmember(j, rj, "pc", JSON_STRING, &pc) != 0 ||
+		    jmember(j, rj, "inst", JSON_STRING, &inst) != 0)
+			return -1;
+		l = profile_line(p, ki, pc->str, inst->str);
+		if (l->hits)
+			return jfail(j, rj, "a second row for pc", pc->str);
+		if (jline(j, rj, l, "a row of no hits at pc", pc->str) != 0)
+			return -1;
+		k->table_cycles += l->cycles;
+		k->table_hits += l->hits;
+		table_specials(p, ki, l);
+		k = &p->kernels[ki];
+		if (k->table_cycles < 0)
+			return jfail(j, rj, "the cycles overflow", NULL);
+	}
+	return 0;
+}
+
+static int
+read_json(struct profile *p, struct jread *j, const struct json *root)
+{
+	const struct json *v, *kj;
+	int64_t top;
+
 	if (root->type != JSON_OBJECT)
-		jfail(path, root, "not a stall table: not an object", NULL);
-	v = jmember(path, root, "version", JSON_NUMBER);
+		return jfail(j, root, "not a stall table: not an object", NULL);
+	if (jmember(j, root, "version", JSON_NUMBER, &v) != 0)
+		return -1;
 	if (!v->is_int || v->i != 1)
-		jfail(path, v, "not a stall table of version 1", NULL);
-	v = jmember(path, root, "view", JSON_STRING);
+		return jfail(j, v, "not a stall table of version 1", NULL);
+	if (jmember(j, root, "view", JSON_STRING, &v) != 0)
+		return -1;
 	profile_set_view(p, strcmp(v->str, "cause") == 0 ? "cause" : strcmp(v->str, "raw") == 0 ?
 	    "raw" : strcmp(v->str, "delta") == 0 ? "delta" : "unknown");
-	top = jcount(path, root, "top");
+	if (jcount(j, root, "top", &top) != 0)
+		return -1;
 	if (top > 0)
 		p->top = top;
-	v = jmember(path, root, "kernels", JSON_ARRAY);
-	for (kj = v->child; kj; kj = kj->next) {
-		const struct json *name, *rows;
-		struct profile_kernel *k;
-		size_t ki;
-		int kind;
+	if (jmember(j, root, "kernels", JSON_ARRAY, &v) != 0)
+		return -1;
+	for (kj = v->child; kj; kj = kj->next)
+		if (jkernel(p, j, kj) != 0)
+			return -1;
+	return 0;
+}
 
-		if (kj->type != JSON_OBJECT)
-			jfail(path, kj, "a kernel that is not an object", NULL);
-		name = jmember(path, kj, "kernel", JSON_STRING);
-		ki = profile_kernel(p, name->str);
-		k = &p->kernels[ki];
-		if (k->tab)
-			jfail(path, kj, "a second entry for kernel", name->str);
-		k->tab = TAB_META | TAB_TOTAL;
-		k->cycles = k->meta_cycles = jcount(path, kj, "cycles");
-		k->waves = (uint64_t)jcount(path, kj, "waves");
-		k->hits = k->meta_hits = (uint64_t)jcount(path, kj, "hits");
-		k->untraced_waves = (uint64_t)jcount(path, kj, "untraced_waves");
-		k->untraced_cycles = jcount(path, kj, "untraced_cycles");
-		jcauses(path, kj, k->cycles, k->cyc);
-		k->hit[jcause(path, kj)] = k->hits;
-		for (kind = LINE_LAUNCH; kind <= LINE_DRAIN; kind++) {
-			const struct json *sj = json_get(kj, profile_kind_name[kind]);
-			struct profile_line *l;
-			if (sj == NULL)
-				continue;
-			if (sj->type != JSON_OBJECT)
-				jfail(path, sj, profile_kind_name[kind], "is not an object");
-			l = profile_special(p, ki, kind);
-			k = &p->kernels[ki];
-			l->hits = (uint64_t)jcount(path, sj, "hits");
-			if (l->hits == 0)
-				jfail(path, sj, profile_kind_name[kind], "of no hits");
-			l->cycles = jcount(path, sj, "cycles");
-			jcauses(path, sj, l->cycles, jcyc);
-			line_set_cyc(l, jcyc);
-			profile_line_cause(l, jcause(path, sj))->hit = l->hits;
-			k->table_cycles += l->cycles;
-		}
-		rows = jmember(path, kj, "rows", JSON_ARRAY);
-		for (rj = rows->child; rj; rj = rj->next) {
-			const struct json *pc, *inst;
-			struct profile_line *l;
+int
+profile_read_json(struct profile *p, const char *path, const char *buf, size_t len,
+    char *why, size_t whysz)
+{
+	struct jread j = { path, why, whysz };
+	char err[256];
+	struct json *root = json_parse(buf, len, err, sizeof(err));
+	int r;
 
-			if (rj->type != JSON_OBJECT)
-				jfail(path, rj, "a row that is not an object", NULL);
-			pc = jmember(path, rj, "pc", JSON_STRING);
-			inst = jmember(path, rj, "inst", JSON_STRING);
-			l = profile_line(p, ki, pc->str, inst->str);
-			if (l->hits)
-				jfail(path, rj, "a second row for pc", pc->str);
-			l->hits = (uint64_t)jcount(path, rj, "hits");
-			if (l->hits == 0)
-				jfail(path, rj, "a row of no hits at pc", pc->str);
-			l->cycles = jcount(path, rj, "cycles");
-			jcauses(path, rj, l->cycles, jcyc);
-			line_set_cyc(l, jcyc);
-			profile_line_cause(l, jcause(path, rj))->hit = l->hits;
-			k->table_cycles += l->cycles;
-			k->table_hits += l->hits;
-			table_specials(p, ki, l);
-			k = &p->kernels[ki];
-			if (k->table_cycles < 0)
-				jfail(path, rj, "the cycles overflow", NULL);
-		}
-	}
-	fatal_pop(root);
+	if (root == NULL)
+		return fail_why(why, whysz, "%s: %s", path, err);
+	p->path = path;
+	r = read_json(p, &j, root);
 	json_free(root);
-	if (table_check(p, path, why, sizeof(why)) != 0)
-		die("%s", why);	/* raised, as the JSON reader's errors are */
+	if (r == 0)
+		r = table_check(p, path, why, whysz);
 	p->path = NULL;
+	return r;
 }
 
 /* Ordering ------------------------------------------------------------------------- */

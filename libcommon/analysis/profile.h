@@ -141,14 +141,17 @@ struct profile {
 	int flags;
 	int warned;
 	long long top;		/* a table read had been cut by --top this (0: none) */
-	/* told of the header and of every row counted, as a row stream is read */
-	void (*on_header)(void *hook, const struct tsv *);
-	void (*on_row)(void *hook, const struct tsv *, int64_t cost, int cause, int64_t cost2,
-	    int cause2);
+	/* told of the header and of every row counted, as a row stream is read: 0, or -1
+	 * with the line in why, which profile_read_tsv returns */
+	int (*on_header)(void *hook, const struct tsv *, char *why, size_t whysz);
+	int (*on_row)(void *hook, const struct tsv *, int64_t cost, int cause, int64_t cost2,
+	    int cause2, char *why, size_t whysz);
 	void *hook;
-	/* the kernel a row of a row stream is counted under (NULL: the row is left out),
-	 * asked before on_row: stall-table --dispatch and --by-dispatch */
-	const char *(*row_kernel)(void *hook, const struct tsv *, const char *kernel);
+	/* the kernel a row of a row stream is counted under, asked before on_row (stall-table
+	 * --dispatch and --by-dispatch): 1 with *kernel the key it is counted under, 0 for a
+	 * row left out, -1 with the line in why */
+	int (*row_kernel)(void *hook, const struct tsv *, const char **kernel, char *why,
+	    size_t whysz);
 	void *kernel_hook;
 	const char *path;	/* the input being read, for the messages */
 	/* what borrowed texts live in, released with the profile (profile_keep) */
@@ -167,8 +170,12 @@ struct profile {
 
 void profile_init(struct profile *, int flags);
 void profile_free(struct profile *);
-/* A kernel by name, added when new. */
+/* A kernel by name, added when new; PROFILE_FULL when it is new and the profile holds
+ * PROFILE_MAX_KERNELS already (profile_full_why says so). */
 size_t profile_kernel(struct profile *, const char *name);
+#define PROFILE_FULL ((size_t)-1)
+/* "[PATH: ]more than N kernels: the limit of a profile" into why, -1. */
+int profile_full_why(const struct profile *, char *why, size_t whysz);
 /* The launch or drain line of a kernel (made when new). */
 struct profile_line *profile_special(struct profile *, size_t kernel, enum profile_kind);
 /* A kernel by name, or -1. */
@@ -181,7 +188,8 @@ struct profile_line *profile_line_kept(struct profile *, size_t kernel, const ch
     const char *inst);
 /* obj released with release(obj) when the profile is freed, after its lines. */
 void profile_keep(struct profile *, void *obj, void (*release)(void *));
-/* 0, or -1 when a sum of cycles would pass 2^63-1 (nothing is added then). */
+/* 0, -1 when a sum of cycles would pass 2^63-1, -2 when the row's kernel is one past the
+ * limit (profile_kernel); nothing is added then. */
 int profile_add_row(struct profile *, const struct profile_row *);
 /* The same, with the row's kernel and line already known (profile_kernel, profile_line):
  * for a caller that keeps them per instruction.  l is NULL for an untraced row. */
@@ -192,10 +200,12 @@ int profile_add(struct profile *, size_t kernel, struct profile_line *l,
  * toolkit's); -2 for malformed input, its line ("FILE:LINE: ...") in why, the profile
  * then only fit to be freed. */
 int profile_read_tsv(struct profile *, struct tsv *, char *why, size_t whysz);
-/* A stall table in JSON (stall-table --json), the whole text in buf[0..len). */
-void profile_read_json(struct profile *, const char *path, const char *buf, size_t len);
+/* A stall table in JSON (stall-table --json), the whole text in buf[0..len): 0, or -1
+ * with its error ("PATH: line N: ...") in why, the profile then only fit to be freed. */
+int profile_read_json(struct profile *, const char *path, const char *buf, size_t len,
+    char *why, size_t whysz);
 /* Add the sums of another profile (of other trace buffers) to p, before profile_finish
- * of either: 0, or -1 when a sum would pass 2^63-1. */
+ * of either: 0, -1 when a sum would pass 2^63-1, -2 at the kernel limit (profile_kernel). */
 int profile_merge(struct profile *, const struct profile *from);
 /* A ## line passed through to the TSV table, as it is. */
 void profile_keep_line(struct profile *, const char *line);

@@ -63,17 +63,10 @@ static int
 parse_json(struct profile *p, const char *name, char *buf, size_t len, char *why,
     size_t whysz)
 {
-	struct fatal_catch fc;
+	int r = profile_read_json(p, name, buf, len, why, whysz);
 
-	fatal_arm(&fc, why, whysz);
-	if (setjmp(fc.back) != 0)
-		return -1;
-	fatal_push(free, buf);
-	profile_read_json(p, name, buf, len);
-	fatal_pop(buf);
-	fatal_disarm(&fc);
 	free(buf);
-	return 0;
+	return r;
 }
 
 static int

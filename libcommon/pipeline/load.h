@@ -12,7 +12,7 @@
 /* Reads path into p (profile_init'ed with PROFILE_TABLES) and finishes it: 0, or -1
  * with why holding the one line a program says after "prog: " (and exits 2 with); an
  * input with no kernel is an error too.  The table readers' errors come back too
- * (profile_read_tsv, profile_read_json under a fatal_catch, util.h). */
+ * (profile_read_tsv, profile_read_json). */
 int load_profile(struct profile *p, const char *path, char *why, size_t whysz);
 
 /* The costed rows of the capture at path, run through the pipeline in process (what

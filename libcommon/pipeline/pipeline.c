@@ -626,26 +626,23 @@ share_out(struct pipeline *pl, struct worker *w, size_t nworkers, int asked)
 static int
 dispatch_keys(struct pipeline *pl, char *why, size_t whysz)
 {
-	struct fatal_catch fc;
 	size_t i;
+	int r;
 
 	pl->dispatches = dispatch_new(-1, 1);
 	pl->event_key = xcalloc(pl->cap.nev + 1, sizeof(*pl->event_key));
-	fatal_arm(&fc, why, whysz);
-	if (setjmp(fc.back) != 0)
-		return -1;
 	for (i = 0; i < pl->cap.nev; i++) {
 		const struct event *e = &pl->cap.ev[i];
 		const struct program *p = capture_program(&pl->cap, e);
 		char *name = meta_escape(p ? p->name : "-");
 
-		fatal_push(free, name);
 		dispatch_event(pl->dispatches, e->index, e->dispatch);
-		pl->event_key[e->index] = dispatch_kernel(pl->dispatches, e->index, name);
-		fatal_pop(name);
+		r = dispatch_kernel(pl->dispatches, e->index, name, &pl->event_key[e->index], why,
+		    whysz);
 		free(name);
+		if (r < 0)
+			return -1;
 	}
-	fatal_disarm(&fc);
 	return 0;
 }
 
@@ -716,6 +713,8 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t i, nworkers, ninit, started;
 	uint64_t nrows;
+	char limit[160];
+	int merged;
 
 	pl->prof = pl->o.rows ? NULL : prof;
 	pl->row_fn = fn;
@@ -747,9 +746,12 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 	for (i = 1; i < started; i++) {
 		thrd_join(thread[i], NULL);
 		if (pl->fatal == NULL && !pl->fatal_oom && pl->prof != NULL &&
-		    profile_merge(pl->prof, &w[i].own) != 0)
-			pl->fatal_oom = (pl->fatal = xasprintf("%s: cycles: a sum passes 2^63-1",
-			    pl->path)) == NULL;
+		    (merged = profile_merge(pl->prof, &w[i].own)) != 0) {
+			if (merged == -2)
+				profile_full_why(pl->prof, limit, sizeof(limit));
+			pl->fatal_oom = (pl->fatal = merged == -2 ? xasprintf("%s", limit) :
+			    xasprintf("%s: cycles: a sum passes 2^63-1", pl->path)) == NULL;
+		}
 	}
 	if (pl->fatal_oom)
 		set_error(pl, xstrdup("out of memory"));

@@ -83,7 +83,7 @@ report_open(const struct report_opts *o, char *why, size_t whysz)
 static int64_t
 dispatch_hook(void *arg, uint64_t event)
 {
-	return dispatch_of_event(arg, NULL, event);
+	return dispatch_of_event(arg, event);
 }
 
 void
@@ -292,6 +292,9 @@ report_finish(struct report *r, struct profile *prof, const char *from, char *wh
 	int (*cmp)(const void *, const void *);
 	size_t j, n, shown;
 
+	/* a malformed ##event line the trace's clocks met (its events' dispatches unknown) */
+	if (r->dispatches != NULL && dispatch_error(r->dispatches) != NULL)
+		return fail_why(why, whysz, "%s", dispatch_error(r->dispatches));
 	profile_finish(prof);
 	if (select_kernel(r, prof, from, why, whysz) != 0)
 		return -1;
