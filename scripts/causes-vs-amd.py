@@ -13,7 +13,9 @@ build's cause.  Prints one line per cause: cause, the cycles the BEFORE build gi
 those the AFTER build gives it, the AFTER build's rows of it, and AMD's stall and idle on
 those rows; then the cycles of the AFTER build's that are a second cause's part of a row
 (columns cost2 and cause2, stall-attr(1): a row's cost less cost2 is its cause's), which
-the cycles of both builds include (a build without those columns gives none)."""
+the cycles of both builds include (a build without those columns gives none).  A wave only
+the AFTER build has, all untraced (another SIMD's, which a build that keeps them gives), is
+counted in untraced's AFTER cycles."""
 import glob, gzip, os, subprocess, sys
 from collections import defaultdict
 
@@ -64,6 +66,12 @@ def main():
         for k, ra in a.items():
             rb = b.get(k)
             recs = g.get(k)
+            if rb is None and all(r["cause"] == "untraced" for r in ra):
+                # a wave of another SIMD the AFTER build keeps (sqtt-walk(1)): no AMD record
+                for r in ra:
+                    tot["untraced"][0] += 1
+                    tot["untraced"][2] += int(r["cost"])
+                continue
             if rb is None or len(rb) != len(ra):
                 sys.exit("causes-vs-amd: %s: wave %s walked differently by the two builds" % (name, k))
             for j, r in enumerate(ra):
