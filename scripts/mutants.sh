@@ -237,6 +237,11 @@ trace/packet: an unknown token type raised, not returned|t0990-errors-returned|l
 capture/rgp: an RGP file of no trace buffer written, no error|t0990-errors-returned|libcommon/capture/rgp.c|s/		return fail_why(why, whysz, "%s: no trace buffer to write", c->path);/		(void)0;/
 capture/rgp: rgp_write's error not caught, the writer run outside its catch|t0990-errors-returned|libcommon/capture/rgp.c|s/	n = write_rgp(c, path, selected, arg);/	fatal_disarm(\&fc); n = write_rgp(c, path, selected, arg); fatal_arm(\&fc, why, whysz);/
 analysis/profile: a stream's error not caught, the reader run outside its catch|t0990-errors-returned|libcommon/analysis/profile.c|s/	r = read_tsv(p, t, why, whysz);/	fatal_disarm(\&fc); r = read_tsv(p, t, why, whysz); fatal_arm(\&fc, why, whysz);/
+analysis/profile: a row's error not returned, the stream read on|t0990-errors-returned|libcommon/analysis/profile.c|s/} else if (read_row(p, t, \&rc, why, whysz) != 0)/} else if (read_row(p, t, \&rc, why, whysz) != 0 \&\& 0)/
+analysis/profile: the kernel limit swallowed, the row dropped|t0990-errors-returned|libcommon/analysis/profile.c|s/		return profile_full_why(p, why, whysz);/		return 0;/
+analysis/dispatch: a malformed ##event line above a row not returned|t0990-errors-returned|libcommon/analysis/dispatch.c|s/	    take_metas(ds, t, why, whysz) != 0)/	    take_metas(ds, t, why, whysz) != 0 \&\& 0)/
+report: the clocks' malformed ##event line not said|t0990-errors-returned|libcommon/report/report.c|s/if (r->dispatches != NULL \&\& dispatch_error(r->dispatches) != NULL)/if (0)/
+analysis/profile: a JSON kernel's error not returned|t0990-errors-returned|libcommon/analysis/profile.c|s/		if (jkernel(p, j, kj) != 0)/		if (jkernel(p, j, kj) != 0 \&\& 0)/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"

@@ -11,6 +11,7 @@
 #include "capture-dump.h"
 #include "capture-write.h"
 #include "codeload.h"
+#include "dispatch.h"
 #include "meta.h"
 #include "packet.h"
 #include "profile.h"
@@ -77,6 +78,75 @@ profile(const char *name, const char *text, int flags)
 	profile_free(&p);
 }
 
+/* A row stream read with each row's dispatch told (stall-table --dispatch, by: its
+ * --by-dispatch). */
+static void
+profile_dispatch(const char *name, const char *text, int by)
+{
+	struct dispatches *ds = dispatch_new(by ? -1 : 0, by);
+	struct profile p;
+	struct tsv t;
+	char why[4096];
+	int r;
+
+	profile_init(&p, by ? PROFILE_WALL : 0);
+	dispatch_watch(ds, &p);
+	p.row_kernel = dispatch_row_hook;
+	p.kernel_hook = ds;
+	tsv_open_mem(&t, text, strlen(text), name);
+	r = profile_read_tsv(&p, &t, why, sizeof(why));
+	said("dispatch_row_hook", r == -2, why);
+	tsv_close(&t);
+	profile_free(&p);
+	dispatch_free(ds);
+}
+
+/* A stall table in JSON. */
+static void
+profile_json(const char *name, const char *text)
+{
+	struct profile p;
+	char why[4096];
+
+	profile_init(&p, PROFILE_TABLES);
+	said("profile_read_json", profile_read_json(&p, name, text, strlen(text), why,
+	    sizeof(why)) != 0, why);
+	profile_free(&p);
+}
+
+/* n + 1 lines: a header, then line(i) for i < n, in one string. */
+static char *
+lines(const char *head, size_t n, int (*line)(char *, size_t, size_t))
+{
+	size_t len = strlen(head), cap = len + 64 * n + 1, i;
+	char *s = malloc(cap);
+
+	if (s == NULL)
+		exit(2);
+	memcpy(s, head, len + 1);
+	for (i = 0; i < n; i++)
+		len += (size_t)line(s + len, cap - len, i);
+	return s;
+}
+
+static int
+kernel_row(char *s, size_t n, size_t i)
+{
+	return snprintf(s, n, "k%zu\t0x10\ts_nop\tINST\t1\n", i);
+}
+
+static int
+event_line(char *s, size_t n, size_t i)
+{
+	return snprintf(s, n, "##event\t%zu\t0\tk\t1\t1\t0\t0\t0\tf\t%zu\n", i, i);
+}
+
+static int
+event_row(char *s, size_t n, size_t i)
+{
+	return snprintf(s, n, "%zu\tk\t0x10\ts_nop\tINST\t1\t5\t1\n", i);
+}
+
 /* The rows of a row stream handed to the timeline, as stall-table does. */
 static void
 timeline(const char *name, const char *text)
@@ -139,6 +209,7 @@ main(int argc, char **argv)
 	size_t len;
 	char why[4096];
 	uint8_t *img;
+	char *all, *more, *both;
 	int i;
 
 	if (argc != 2)
@@ -166,6 +237,60 @@ main(int argc, char **argv)
 	    "k\t0x10\t1\t5\t100.00\tmem\ts_nop\t5\n", PROFILE_TABLES);
 	profile("s3", "##stall-table\tkernel\tk\tcycles\tmany\n"
 	    "#kernel\tpc\thits\tcycles\tpct\tcause\tinst\n", PROFILE_TABLES);
+	/* the row stream's own errors (read_row), after the stream's */
+	profile("r4", "#kernel\tpc\tinst\ttoken\tcost\tcause\tcost2\tcause2\n"
+	    "k\t0x10\ts_nop\tINST\t3\tmem\t5\tsalu\n", 0);
+	profile("r5", "#event\tkernel\tpc\tinst\ttoken\tcost\ttime\tdelta\n"
+	    "0\tk\t0x10\ts_nop\tINST\t1\t5\t9\n", PROFILE_WALL);
+	profile("r6", "#kernel\tpc\tinst\ttoken\tcost\n"
+	    "k\t0x10\ts_nop\tINST\t9223372036854775807\n"
+	    "k\t0x10\ts_nop\tINST\t1\n", 0);
+	profile("r7", "#kernel\tpc\tinst\ttoken\tcost\tcause\n"
+	    "k\t0x10\ts_nop\tINST\t1\tnap\n", PROFILE_STRICT);
+	profile("r8", "#kernel\tpc\tinst\ttoken\tcost\n"
+	    "k\t0x10\ts_nop\tINST\tx\n", 0);
+	profile("r9", "#event\tkernel\tpc\tinst\ttoken\tcost\ttime\tdelta\n"
+	    "e\tk\t0x10\ts_nop\tINST\t1\t5\t1\n", PROFILE_WALL);
+	all = lines("#kernel\tpc\tinst\ttoken\tcost\n", PROFILE_MAX_KERNELS + 1, kernel_row);
+	profile("r10", all, 0);
+	free(all);
+	/* the dispatch hook's */
+	profile_dispatch("d1", "#kernel\tpc\tinst\ttoken\tcost\n"
+	    "k\t0x10\ts_nop\tINST\t1\n", 0);
+	profile_dispatch("d2", "##event\tx\n#event\tkernel\tpc\tinst\ttoken\tcost\n"
+	    "0\tk\t0x10\ts_nop\tINST\t1\n", 0);
+	profile_dispatch("d3", "#event\tkernel\tpc\tinst\ttoken\tcost\n"
+	    "e\tk\t0x10\ts_nop\tINST\t1\n", 0);
+	all = lines("", PROFILE_MAX_KERNELS + 1, event_line);
+	more = lines("#event\tkernel\tpc\tinst\ttoken\tcost\ttime\tdelta\n",
+	    PROFILE_MAX_KERNELS + 1, event_row);
+	if ((both = malloc(strlen(all) + strlen(more) + 1)) == NULL)
+		return 2;
+	strcpy(both, all);
+	strcat(both, more);
+	profile_dispatch("d4", both, 1);
+	free(all);
+	free(more);
+	free(both);
+	/* the JSON table reader's */
+	profile_json("j1", "{\"version\": 1,");
+	profile_json("j2", "[]");
+	profile_json("j3", "{\"version\": 2}");
+	profile_json("j4", "{\"version\": 1, \"view\": \"cause\", \"top\": 0, \"kernels\": "
+	    "[{\"kernel\": \"k\"}]}");
+	profile_json("j5", "{\"version\": 1, \"view\": \"cause\", \"top\": 0, \"kernels\": "
+	    "[{\"kernel\": \"k\", \"cycles\": 5, \"waves\": 1, \"hits\": 1, "
+	    "\"untraced_waves\": 0, \"untraced_cycles\": 0, \"causes\": {\"nap\": 5}}]}");
+	profile_json("j6", "{\"version\": 1, \"view\": \"cause\", \"top\": 0, \"kernels\": "
+	    "[{\"kernel\": \"k\", \"cycles\": 5, \"waves\": 1, \"hits\": 1, "
+	    "\"untraced_waves\": 0, \"untraced_cycles\": 0, \"causes\": {\"mem\": 5}, "
+	    "\"cause\": \"mem\", \"rows\": [{\"pc\": \"0x10\", \"inst\": \"s_nop\", "
+	    "\"hits\": 0}]}]}");
+	profile_json("j7", "{\"version\": 1, \"view\": \"cause\", \"top\": 0, \"kernels\": "
+	    "[{\"kernel\": \"k\", \"cycles\": 5, \"waves\": 1, \"hits\": 1, "
+	    "\"untraced_waves\": 0, \"untraced_cycles\": 0, \"causes\": {\"mem\": 5}, "
+	    "\"cause\": \"mem\", \"rows\": [{\"pc\": \"0x10\", \"inst\": \"s_nop\", "
+	    "\"hits\": 1, \"cycles\": 4, \"causes\": {\"mem\": 4}, \"cause\": \"mem\"}]}]}");
 	writer_meta("m1", "##code\tdemo\t1\n");
 	writer_meta("m2", "##event\tx\t0\tdemo\t1\t1\t0\t0\t0\tf\n");
 	writer_meta("m3", "##event\t0\t0\tdemo\t1\t1\t0\t0\t0\tf\t0x\n");

@@ -4,7 +4,8 @@
  * - Only the programs of cmd/ exit.  A library call that can fail returns it (-1 or
  *   NULL) with its error as text, the one line the program then prints after "prog: "
  *   before it exits 2: walk_error, attr_error, pipeline_error, the why buffers of
- *   capture_open, load_profile, profile_read_tsv, rgp_write, packet_read, timeline_row,
+ *   capture_open, load_profile, profile_read_tsv, profile_read_json, rgp_write,
+ *   packet_read, timeline_row, dispatch_kernel and the profile's row hooks,
  *   input_open_why; "FILE:LINE: ..." of a stream's line is tsv_why's.  A worker thread
  *   records its error and ends; pipeline_run returns the first (nothing a worker calls
  *   exits).
