@@ -125,6 +125,7 @@ stall-diff: a move across several lines is one swap|t0515-diff-align|libcommon/a
 stall-diff: the other of two equal instructions kept|t0515-diff-align|libcommon/analysis/align.c|s/if (s->sid\[r\] == s->sid\[q\] \&\& exact(s, r, o) >= exact(s, q, o))/if (s->sid[r] == s->sid[q] \&\& exact(s, r, o) > exact(s, q, o))/
 stall-budget: > kept at equality|t0525-budget-edges|libcommon/analysis/budget.c|s/v.broken = !(v.measured > v.limit)/v.broken = !(v.measured >= v.limit)/
 stall-budget: <= broken at equality|t0520-stall-budget|libcommon/analysis/budget.c|s/v.broken = !(v.measured <= v.limit)/v.broken = !(v.measured < v.limit)/
+analysis/budget: a repetition of a repetition taken|t0525-budget-rules|libcommon/analysis/budget.c|s/if ((c == '\*' || c == '+' || c == '?') \&\& was_rep) {/if (0) {/
 JSON: U+2029 written raw|t0615-json-separators|libcommon/base/json.c|s/(s\[2\] == 0xa8 || s\[2\] == 0xa9)/(s[2] == 0xa8)/
 JSON: U+2028 written raw|t0610-trace-json|libcommon/base/json.c|s/(s\[2\] == 0xa8 || s\[2\] == 0xa9)/(s[2] == 0xa9)/
 rocprofv3 JSON numbers as strings read in decimal only|t0145-rocprof-strings|libcommon/capture/rocprof.c|s/\*out = strtoull(v->str, \&end, 0);/*out = strtoull(v->str, \&end, 10);/

@@ -71,6 +71,11 @@ s{,99999}
 (a|b{2})c{3}
 (s_wait)\1
 s++++++++++++++++
+s+*
+a*{2}
+s\*+
+[*+]+
+(s+)+
 EOF2
 	cat >expect <<\EOF2 &&
 ^s_waitcnt => ok
@@ -83,12 +88,18 @@ s{,99999} => refused: a repetition {,99999} past 32
 ((s){2}){3} => refused: a repetition {3} of a group that holds one
 (a|b{2})c{3} => ok
 (s_wait)\1 => refused: a back-reference (\1) is not taken
-s++++++++++++++++ => refused: more than 16384 atoms once its repetitions are written out
+s++++++++++++++++ => refused: a repetition of a repetition (+ after +)
+s+* => refused: a repetition of a repetition (* after +)
+a*{2} => refused: a repetition of a repetition ({2} after *)
+s\*+ => ok
+[*+]+ => ok
+(s+)+ => ok
 EOF2
 	test_cmp expect actual
 '
 
-# Before: a back-reference ran for minutes and nested bounds took seconds and a gigabyte.
+# Before: a back-reference ran for minutes and nested bounds took seconds and a gigabyte;
+# stacked repetitions (the fuzzer's s+*+++++++++++++) took minutes and 2 GB.
 test_expect_success 'the patterns that were slow: refused at once, one line, exit 2' '
 	printf "demo inst /^(s_[a-z_]*)*\\\\1\\\\1\\\\1\$/ cycles <= 5\n" >slow1.rules &&
 	test_expect_code 2 stall-budget slow1.rules "$DEMO" >out 2>err &&
@@ -97,6 +108,10 @@ test_expect_success 'the patterns that were slow: refused at once, one line, exi
 	printf "demo inst /((((s{0,30}){0,30}){0,30}){0,30})/ cycles <= 5\n" >slow2.rules &&
 	test_expect_code 2 stall-budget slow2.rules "$DEMO" >out 2>err &&
 	echo "stall-budget: slow2.rules:1: the pattern /((((s{0,30}){0,30}){0,30}){0,30})/: a repetition {0,30} of a group that holds one" >expect &&
+	test_cmp expect err && test_cmp /dev/null out &&
+	printf "demo inst /s+*+++++++++++++}/ cycles <= 5\n" >slow3.rules &&
+	test_expect_code 2 stall-budget slow3.rules "$DEMO" >out 2>err &&
+	echo "stall-budget: slow3.rules:1: the pattern /s+*+++++++++++++}/: a repetition of a repetition (* after +)" >expect &&
 	test_cmp expect err && test_cmp /dev/null out
 '
 

@@ -133,16 +133,24 @@ budget_check_pattern(const char *re, char *why, size_t len)
 	/* per open group: whether an interval is inside it; per level (0 the whole, then
 	 * each open group) the atoms it holds once its repetitions are written out, as
 	 * regcomp writes them, and those of its last atom, the operand of a repetition */
-	int inner[64], depth = 0, last_group_inner = 0, prev_group = 0;
+	int inner[64], depth = 0, last_group_inner = 0, prev_group = 0, prev_rep = 0;
 	double total[65], last[65];
 	size_t i;
 
 	total[0] = last[0] = 0;
 	for (i = 0; re[i] != '\0'; i++) {
 		char c = re[i];
-		int was_group = prev_group;
+		int was_group = prev_group, was_rep = prev_rep;
 
-		prev_group = 0;
+		prev_group = prev_rep = 0;
+		/* a repetition of a repetition (s+*): POSIX leaves it undefined, and glibc's
+		 * matcher takes time exponential in how many are stacked */
+		if ((c == '*' || c == '+' || c == '?') && was_rep) {
+			snprintf(why, len, "a repetition of a repetition (%c after %c)", c, re[i - 1]);
+			return -1;
+		}
+		if (c == '*' || c == '+' || c == '?')
+			prev_rep = 1;
 		if (c != '(' && c != ')' && c != '|' && c != '*' && c != '+' && c != '?' &&
 		    c != '{') {
 			last[depth] = 1;	/* an atom: a character, an escape, a bracket */
@@ -218,6 +226,11 @@ budget_check_pattern(const char *re, char *why, size_t len)
 			}
 			if (*end != '}')
 				continue;
+			if (was_rep) {
+				snprintf(why, len, "a repetition of a repetition ({%.*s} after %c)",
+				    (int)(end - re - i - 1), re + i + 1, re[i - 1]);
+				return -1;
+			}
 			if (m > BUDGET_REPEAT_MAX || (n != ULONG_MAX && n > BUDGET_REPEAT_MAX) ||
 			    errno == ERANGE) {
 				snprintf(why, len, "a repetition {%.*s} past %d", (int)(end - re - i - 1),
@@ -243,6 +256,7 @@ budget_check_pattern(const char *re, char *why, size_t len)
 				return -1;
 			}
 			i = (size_t)(end - re);
+			prev_rep = 1;
 		}
 	}
 	return 0;
