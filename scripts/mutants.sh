@@ -126,6 +126,8 @@ stall-diff: the other of two equal instructions kept|t0515-diff-align|libcommon/
 stall-budget: > kept at equality|t0525-budget-edges|libcommon/analysis/budget.c|s/v.broken = !(v.measured > v.limit)/v.broken = !(v.measured >= v.limit)/
 stall-budget: <= broken at equality|t0520-stall-budget|libcommon/analysis/budget.c|s/v.broken = !(v.measured <= v.limit)/v.broken = !(v.measured < v.limit)/
 analysis/budget: a repetition of a repetition taken|t0525-budget-rules|libcommon/analysis/budget.c|s/if ((c == '\*' || c == '+' || c == '?') \&\& was_rep) {/if (0) {/
+analysis/walk: the dispatch's entry ignored, the descriptor's walked|t0371-walk-entry|libcommon/analysis/walk.c|s/^\tif (addr == 0)$/\tif (1)/
+analysis/walk: an entry that is no instruction walked all the same|t0371-walk-entry|libcommon/analysis/walk.c|s/if (addr < p->base || codeobj_at(code, pc) == NULL) {/if (addr < p->base) {/
 JSON: U+2029 written raw|t0615-json-separators|libcommon/base/json.c|s/(s\[2\] == 0xa8 || s\[2\] == 0xa9)/(s[2] == 0xa8)/
 JSON: U+2028 written raw|t0610-trace-json|libcommon/base/json.c|s/(s\[2\] == 0xa8 || s\[2\] == 0xa9)/(s[2] == 0xa9)/
 rocprofv3 JSON numbers as strings read in decimal only|t0145-rocprof-strings|libcommon/capture/rocprof.c|s/\*out = strtoull(v->str, \&end, 0);/*out = strtoull(v->str, \&end, 10);/
