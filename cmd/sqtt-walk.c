@@ -200,7 +200,7 @@ run(int argc, char *argv[])
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(2, "stdout");
 	if (walk_nwarnings(wk))
-		warnx("%" PRIu64 " warnings", walk_nwarnings(wk));
+		warnx("%" PRIu64 " warning%s", walk_nwarnings(wk), walk_nwarnings(wk) == 1 ? "" : "s");
 	k = walk_nfailed(wk) || (cli_strict && walk_nwarnings(wk)) ? 2 : 0;
 	walk_free(wk);
 	codeload_free(cl);

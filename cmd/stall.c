@@ -187,7 +187,7 @@ put_warnings(const struct pipeline *pl, size_t *n)
 	for (i = 0; i < *n; i++)
 		warning_out("%s", w[i]);
 	if (more)
-		warning_out("%" PRIu64 " more warnings", more);
+		warning_out("%" PRIu64 " more warning%s", more, more == 1 ? "" : "s");
 	*n += (size_t)more;
 }
 
@@ -306,7 +306,7 @@ run(int argc, char *argv[])
 	}
 	put_warnings(pl, &nwarnings);
 	if (cli_strict && nwarnings)
-		errx(2, "%s: --strict: %zu warnings", path, nwarnings);
+		errx(2, "%s: --strict: %zu warning%s", path, nwarnings, nwarnings == 1 ? "" : "s");
 	profile_free(&prof);
 	pipeline_close(pl);
 	occupancy_free(occ);

@@ -102,7 +102,7 @@ test_expect_success 'a trap: no records inside it, the walk resumes at its INST_
 	test_cmp expect actual &&
 	sqtt-walk trap.packets > trap.rows 2> err &&
 	echo "sqtt-walk: warning: event 0 wave 0 (slot 0): 2 traps (a context save or a trap handler), 536 cycles, in the delta of the row after each" > expect &&
-	echo "sqtt-walk: 1 warnings" >> expect &&
+	echo "sqtt-walk: 1 warning" >> expect &&
 	test_cmp expect err &&
 	grep -v "^#" trap.rows | cut -f6-9 > actual &&
 	cat > expect <<-\EOF &&

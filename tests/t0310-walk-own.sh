@@ -263,7 +263,7 @@ EOF
 	test_cmp expect actual &&
 	cat > expect <<-\EOF &&
 	sqtt-walk: warning: event 0: a slot of another SIMD started a wave while its wave was open (1 time): the earlier waves'"'"' ends are not in the trace, they have no row
-	sqtt-walk: 1 warnings
+	sqtt-walk: 1 warning
 	EOF
 	test_cmp expect err
 '
@@ -284,7 +284,7 @@ test_expect_success 'more wave slots of other SIMDs open at once than are follow
 	awk -F"\t" "!/^#/ && \$8 != 100000 { print }" rows.many > bad && test_cmp /dev/null bad &&
 	cat > expect <<-\EOF &&
 	sqtt-walk: warning: event 0: 4 waves on other SIMDs have no row: they started while 65536 wave slots were followed (the limits of sqtt-walk(1))
-	sqtt-walk: 1 warnings
+	sqtt-walk: 1 warning
 	EOF
 	test_cmp expect err
 '

@@ -27,8 +27,8 @@ test_expect_success 'two hints: max_num + mul and min_num + add, not max_i32 + m
 	tr "|" "\t" > expect <<-EOF &&
 	##stall-annotate|hints
 	#kernel|rule|pc|cycles|advice
-	vopd12|vopd|0x1300|$first|v_max_num_f32_e32 and v_mul_f32_e32 (0x1304) are independent and both have a v_dual form: one VOPD issue instead of two, 1 times
-	vopd12|vopd|0x1318|$second|v_min_num_f32_e32 and v_add_f32_e32 (0x131c) are independent and both have a v_dual form: one VOPD issue instead of two, 1 times
+	vopd12|vopd|0x1300|$first|v_max_num_f32_e32 and v_mul_f32_e32 (0x1304) are independent and both have a v_dual form: one VOPD issue instead of two, 1 time
+	vopd12|vopd|0x1318|$second|v_min_num_f32_e32 and v_add_f32_e32 (0x131c) are independent and both have a v_dual form: one VOPD issue instead of two, 1 time
 	EOF
 	test_cmp expect out &&
 	echo "201 2" > expect && test_cmp expect pairs

@@ -39,7 +39,7 @@ test_expect_success 'the rows of both waves, exactly' '
 test_expect_success 'one warning: the VALU token at the s_cmp, dropped, not placed past the branch' '
 	cat > expect <<-\EOF &&
 	sqtt-walk: warning: event 0 wave 1 (slot 1): VALU_INST at time 815 does not fit pc 0x1320 (s_cmp_eq_u32 s6, 0); token dropped
-	sqtt-walk: 1 warnings
+	sqtt-walk: 1 warning
 	EOF
 	test_cmp expect err
 '

@@ -57,7 +57,7 @@ test_expect_success 'exec0: the rows of both waves, exactly, in time order' '
 test_expect_success 'exec0: one warning, for the token no rule fits, taken by its instruction' '
 	cat > expect <<-\EOF &&
 	sqtt-walk: warning: event 0 wave 1 (slot 1): IMM_ONE at time 610 does not fit pc 0x1310 (v_mov_b32_e32 v0, 0); taken by that instruction (the next token fits after it)
-	sqtt-walk: 1 warnings
+	sqtt-walk: 1 warning
 	EOF
 	test_cmp expect err
 '

@@ -60,7 +60,7 @@ test_expect_success 'authored: an entry that is no instruction (0x20000) said on
 	test_cmp expect actual &&
 	cat > expect <<-\EOF &&
 	sqtt-walk: warning: event 0: program twocause: the dispatch'"'"'s entry 0x20000 (COMPUTE_PGM) is no instruction of the program (loaded at 0x10000); the kernel descriptor'"'"'s entry 0x1300 is used
-	sqtt-walk: 1 warnings
+	sqtt-walk: 1 warning
 	EOF
 	test_cmp expect err
 '

@@ -82,7 +82,7 @@ test_expect_success 'a buffer whose kernel has no code object: a warning, the ot
 	sed "s/^##event	1	1	demo	/##event	1	1	lost	/" demo.tsv > lost.tsv &&
 	sqtt-walk lost.tsv > rows.lost 2> err &&
 	echo "sqtt-walk: warning: event 1: no ##code line names its kernel lost: its tokens are not walked (2)" > expect &&
-	echo "sqtt-walk: 1 warnings" >> expect &&
+	echo "sqtt-walk: 1 warning" >> expect &&
 	test_cmp expect err &&
 	grep -v "^#" rows > all &&
 	awk -F"\t" "\$1 == 0" all > expect.rows &&

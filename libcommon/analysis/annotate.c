@@ -1639,11 +1639,12 @@ view_hints(struct annotate *a, struct kernel *k)
 		if (p->insts[i].cls != IC_WAITCNT || s->hits == 0)
 			continue;
 		if (s->empty == s->hits)
-			hint(a, k, "waitcnt", p->insts[i].pc, s->cycles, "%" PRIu64 " times issued, "
-			    "never with an operation outstanding: remove it", s->hits);
+			hint(a, k, "waitcnt", p->insts[i].pc, s->cycles, "%" PRIu64 " time%s issued, "
+			    "never with an operation outstanding: remove it", s->hits, s->hits == 1 ? "" : "s");
 		else if (s->maxcost <= 1)
-			hint(a, k, "waitcnt", p->insts[i].pc, s->cycles, "%" PRIu64 " times issued, "
-			    "never waited more than 1 cycle: merge it into a later wait", s->hits);
+			hint(a, k, "waitcnt", p->insts[i].pc, s->cycles, "%" PRIu64 " time%s issued, "
+			    "never waited more than 1 cycle: merge it into a later wait", s->hits,
+			    s->hits == 1 ? "" : "s");
 	}
 	/* vopd: adjacent independent VALUs that both ran */
 	for (i = 0; i + 1 < p->ninst; i++) {
@@ -1652,8 +1653,9 @@ view_hints(struct annotate *a, struct kernel *k)
 			continue;
 		hint(a, k, "vopd", p->insts[i].pc, k->pc[i].cycles + k->pc[i + 1].cycles,
 		    "%s and %s (0x%" PRIx64 ") are independent and both have a v_dual form: "
-		    "one VOPD issue instead of two, %" PRIu64 " times", p->insts[i].mnemonic,
-		    p->insts[i + 1].mnemonic, p->insts[i + 1].pc, k->pc[i].hits);
+		    "one VOPD issue instead of two, %" PRIu64 " time%s", p->insts[i].mnemonic,
+		    p->insts[i + 1].mnemonic, p->insts[i + 1].pc, k->pc[i].hits,
+		    k->pc[i].hits == 1 ? "" : "s");
 		i++;
 	}
 	/* lds: LDS instructions whose issue stalls */
@@ -1663,9 +1665,9 @@ view_hints(struct annotate *a, struct kernel *k)
 		    s->hits == 0 || s->c.cyc[CAUSE_LDS_QUEUE] < 4 * (int64_t)s->hits)
 			continue;
 		hint(a, k, "lds", p->insts[i].pc, s->c.cyc[CAUSE_LDS_QUEUE], "its issue stalled "
-		    "%.1f cycles a time (%" PRIu64 " times): bank conflicts likely, check the "
+		    "%.1f cycles a time (%" PRIu64 " time%s): bank conflicts likely, check the "
 		    "addresses of its lanes", (double)s->c.cyc[CAUSE_LDS_QUEUE] / (double)s->hits,
-		    s->hits);
+		    s->hits, s->hits == 1 ? "" : "s");
 	}
 	/* spin: a loop that only polls */
 	for (i = 0; i < p->nloop; i++) {

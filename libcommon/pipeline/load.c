@@ -204,7 +204,7 @@ load_annotate(struct annotate *a, const char *path, const struct capture_opts *c
 		for (i = 0; i < n; i++)
 			warning_out("%s", w[i]);
 		if (more)
-			warning_out("%" PRIu64 " more warnings", more);
+			warning_out("%" PRIu64 " more warning%s", more, more == 1 ? "" : "s");
 	}
 	pipeline_close(pl);
 	for (i = 0; i < ta.nnames; i++)
@@ -240,7 +240,7 @@ read_capture(struct profile *p, const char *path, char *why, size_t whysz)
 	for (i = 0; i < n; i++)
 		warning_out("%s", w[i]);
 	if (more)
-		warning_out("%" PRIu64 " more warnings", more);
+		warning_out("%" PRIu64 " more warning%s", more, more == 1 ? "" : "s");
 	pipeline_close(pl);
 	return 0;
 }
