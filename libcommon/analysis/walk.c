@@ -61,6 +61,8 @@ struct wave {
 	uint64_t unread;	/* the first word LLVM could not read that the wave issued
 				 * (its pc + 1), 0: none: from there on its pc is uncertain */
 	const struct wevent *ev;	/* its event (untraced: the HEADER's barrier rule) */
+	const struct inst *near;	/* the instruction it issued last (NULL: none yet),
+					 * its code's, where the next is looked for first */
 };
 
 /* A row held in order while an earlier token waits for its wave's next one. */
@@ -340,8 +342,17 @@ prog_failed(struct walker *wk, struct prog *p, const char *fmt, ...)
 	warnx("%s", msg);
 }
 
-static struct codeobj *
+static struct codeobj *prog_open(struct walker *, struct prog *);
+
+/* The program's code object, opened on first use (NULL: it could not be). */
+static inline struct codeobj *
 prog_code(struct walker *wk, struct prog *p)
+{
+	return p->code != NULL || p->failed ? p->code : prog_open(wk, p);
+}
+
+static struct codeobj *
+prog_open(struct walker *wk, struct prog *p)
 {
 	char why[256];
 	size_t len = p->len;
@@ -527,14 +538,23 @@ untraced(const struct wevent *e, const struct inst *in)
 }
 
 static void
-debug_token(struct walker *wk, const struct wevent *e, const struct wave *w, unsigned slot,
+debug_say(struct walker *wk, const struct wevent *e, const struct wave *w, unsigned slot,
     const char *token, uint64_t time, uint64_t pc, const struct inst *in, int ok)
 {
-	if (wk->dbg_wave < 0 || (long)w->number != wk->dbg_wave || w->rows >= wk->dbg_n)
+	if ((long)w->number != wk->dbg_wave || w->rows >= wk->dbg_n)
 		return;
 	fprintf(stderr, "%s: packets: event %ld wave %u slot %u time %" PRIu64 " %-21s pc 0x%" PRIx64
 	    " %s%s\n", getprogname(), e->id, w->number, slot, time, token, pc,
 	    ok ? "" : "MISS ", in ? in->text : "??");
+}
+
+/* --debug's line of a token, when its wave is the one debugged */
+static inline void
+debug_token(struct walker *wk, const struct wevent *e, const struct wave *w, unsigned slot,
+    const char *token, uint64_t time, uint64_t pc, const struct inst *in, int ok)
+{
+	if (wk->dbg_wave >= 0)
+		debug_say(wk, e, w, slot, token, time, pc, in, ok);
 }
 
 /* Does the token fit instruction in, for wave w (whose EXEC may be zero)? */
@@ -554,15 +574,16 @@ static const struct inst *
 place(const struct codeobj *code, const struct isa_model *m, const struct wave *w,
     uint64_t *pc, enum sqtt_type type, int op)
 {
-	const struct inst *in;
+	const struct inst *in, *near = w->near;
 	unsigned k;
 
-	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at(code, *pc)) != NULL; k++) {
+	for (k = 0; k <= LOOKAHEAD && (in = codeobj_at_near(code, near, *pc)) != NULL; k++) {
 		if (fits(m, w, in, type, op))
 			return in;
 		if (!untraced(w->ev, in) && in->cls != IC_CLAUSE)
 			return NULL;
 		*pc += in->size;
+		near = in;
 	}
 	return NULL;
 }
@@ -594,6 +615,7 @@ advance(const struct isa_model *m, struct wave *w, const struct inst *in, uint64
 {
 	enum sqtt_kind k = sqtt_type_kind(type);
 
+	w->near = in;
 	if (in->cls == IC_BRANCH && k == SQTT_K_ISSUE && sqtt_op_branch_taken(m->tokens, op))
 		w->pc = (uint64_t)in->target;
 	else
@@ -987,6 +1009,7 @@ wave_start(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	w->last = time;
 	w->rows = 0;
 	w->unread = 0;
+	w->near = NULL;
 	w->pc = code ? wave_entry(wk, e, code) : 0;
 	return 0;
 }

@@ -661,6 +661,8 @@ static int read_region(struct codeobj *co, struct region *r)
 		if (c->insts == NULL)
 			c->insts = v;
 		b->bi = NULL;
+		if (c->n > 0)
+			c->insts[c->n - 1].last = 1;
 		co->ndecoded += c->n;
 		finish_insts(m, c, w0s);
 		build_index(c);

@@ -32,6 +32,8 @@ struct inst {
 	uint8_t exec0_valu;	/* exec_zero_fits(IMM_ONE): with EXEC zero it issues as IMM_ONE */
 	int8_t mem_counter;	/* mem_counter of its text: CNT_*, -1 for none */
 	uint8_t mem_kind;	/* and the MEM_* kind */
+	uint8_t last;		/* the last of the instructions read with it: none follows it
+				 * in memory (codeobj_at_near) */
 };
 
 /* Code is disassembled when it is first reached, a region at a time: from a function
@@ -63,6 +65,19 @@ const struct isa_model *codeobj_model(const struct codeobj *);
 uint64_t codeobj_entry(const struct codeobj *);
 /* The instruction that starts at pc, NULL if none does. O(1) or O(log n). */
 const struct inst *codeobj_at(const struct codeobj *, uint64_t pc);
+/* The same, looked for first at near (an instruction of the object, or NULL) and the one
+ * after it: a wave's next pc is most often there. */
+static inline const struct inst *
+codeobj_at_near(const struct codeobj *co, const struct inst *near, uint64_t pc)
+{
+	if (near != NULL) {
+		if (near->pc == pc)
+			return near;
+		if (!near->last && near[1].pc == pc)
+			return near + 1;
+	}
+	return codeobj_at(co, pc);
+}
 /* All instructions in pc order, every region read (for a reader of the whole code; the
  * walker asks codeobj_at).  Where the code is of several regions the array is a copy:
  * compare instructions by pc, not by address, with those codeobj_at gives. */
