@@ -27,7 +27,7 @@ struct fifo {
 struct qrow {
 	struct qrow *next;
 	void *data;
-	size_t len;
+	size_t len, cap;	/* cap: data's size */
 	struct attr_cost c;
 	char *retired;
 	int meta, pending;
@@ -91,6 +91,9 @@ struct attr {
 	struct wave *wbucket[NBUCKET];
 	struct qrow *qhead, *qtail;
 	size_t nheld;
+	struct qrow *qfree;	/* rows gone out, kept with their data for the next held ones
+				 * (at most QFREE_MAX) */
+	size_t nfree;
 	unsigned nwaves;
 	int warned_dep;
 	int list_retired;
@@ -155,6 +158,9 @@ attr_meta_line(int raw)
 
 /* Output ------------------------------------------------------------------------ */
 
+/* Held rows are made and let go on most rows: those gone out are kept for reuse. */
+#define QFREE_MAX 4096
+
 static void
 queue_flush(struct attr *a)
 {
@@ -166,19 +172,40 @@ queue_flush(struct attr *a)
 		if (a->qhead == NULL)
 			a->qtail = NULL;
 		free(q->retired);
-		free(q->data);
-		free(q);
 		a->nheld--;
+		if (a->nfree < QFREE_MAX) {
+			q->next = a->qfree;
+			a->qfree = q;
+			a->nfree++;
+		} else {
+			free(q->data);
+			free(q);
+		}
 	}
 }
 
 static struct qrow *
 queue_add(struct attr *a, const void *data, size_t len, int meta)
 {
-	struct qrow *q = xcalloc(1, sizeof(*q));
+	struct qrow *q = a->qfree;
 
-	q->data = xcalloc(len + 1, 1);
+	if (q != NULL) {
+		a->qfree = q->next;
+		a->nfree--;
+	} else {
+		q = xcalloc(1, sizeof(*q));
+	}
+	if (q->cap < len + 1) {
+		free(q->data);
+		q->cap = len + 1 > 64 ? len + 1 : 64;
+		q->data = xreallocarray(NULL, q->cap, 1);
+	}
 	memcpy(q->data, data, len);
+	((char *)q->data)[len] = '\0';
+	q->next = NULL;
+	q->c = (struct attr_cost){ 0, 0, CAUSE_NONE, CAUSE_NONE };
+	q->retired = NULL;
+	q->pending = 0;
 	q->len = len;
 	q->meta = meta;
 	if (a->qtail)
@@ -763,6 +790,12 @@ attr_free(struct attr *a)
 		return;
 	while ((q = a->qhead) != NULL) {
 		a->qhead = q->next;
+		free(q->retired);
+		free(q->data);
+		free(q);
+	}
+	while ((q = a->qfree) != NULL) {
+		a->qfree = q->next;
 		free(q->data);
 		free(q);
 	}
