@@ -245,6 +245,9 @@ analysis/profile: the kernel limit swallowed, the row dropped|t0990-errors-retur
 analysis/dispatch: a malformed ##event line above a row not returned|t0990-errors-returned|libcommon/analysis/dispatch.c|s/	    take_metas(ds, t, why, whysz) != 0)/	    take_metas(ds, t, why, whysz) != 0 \&\& 0)/
 report: the clocks' malformed ##event line not said|t0990-errors-returned|libcommon/report/report.c|s/if (r->dispatches != NULL \&\& dispatch_error(r->dispatches) != NULL)/if (0)/
 analysis/profile: a JSON kernel's error not returned|t0990-errors-returned|libcommon/analysis/profile.c|s/		if (jkernel(p, j, kj) != 0)/		if (jkernel(p, j, kj) != 0 \&\& 0)/
+pipeline: a row handed over keeps the first buffer's event|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/				r.event = it->u.ev.event;/				(void)0;/
+pipeline: the walk's last batch not handed over|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	if (h->batch\[h->filled % HAND_NBATCH\].n > 0)/	if (0)/
+pipeline: the walk's error on two threads dropped|t0989-worker-errors|libcommon/pipeline/pipeline.c|s/		hand_message(wk, HAND_FAIL, msg);/		free(msg);/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"

@@ -1494,7 +1494,7 @@ walk_headerless_line(struct walker *wk, long event, int se, const char *type,
 
 int
 walk_headerless_buffer(struct walker *wk, long event, int se, const uint8_t *data,
-    size_t len, const int *stop, walk_wave_fn on_wave, void *ctx)
+    size_t len, const atomic_int *stop, walk_wave_fn on_wave, void *ctx)
 {
 	struct slot_decoder d;
 	struct slot_token t;

@@ -5,6 +5,7 @@
  * Streaming: memory follows the programs, the events and their live waves. */
 #ifndef WALK_H
 #define WALK_H
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -82,7 +83,7 @@ int walk_headerless_line(struct walker *, long event, int se, const char *type,
  * the buffer with -2 (its caller knows why). */
 typedef int (*walk_wave_fn)(void *ctx, const struct walk_packet *);
 int walk_headerless_buffer(struct walker *, long event, int se, const uint8_t *data,
-    size_t len, const int *stop, walk_wave_fn on_wave, void *ctx);
+    size_t len, const atomic_int *stop, walk_wave_fn on_wave, void *ctx);
 
 /* The end of the input: waves still open are named, warnings past the cap of their kind
  * counted.  -1 with walk_error saying why when a buffer's tokens mostly do not fit its

@@ -43,8 +43,67 @@ struct worker {
 	size_t nlines;
 	size_t *events, nevents;		/* indexes into cap.ev */
 	uint64_t bytes;
-	int failed;				/* the worker stopped: pl->fatal says why */
+	atomic_int failed;			/* the worker stopped: pl->fatal says why */
+	struct hand *hand;			/* stages 3 and 4 on a thread of their own,
+						 * or NULL */
+	int walk_failed;			/* with a hand: stages 1 and 2 stopped, their
+						 * error handed over */
+	int two_threads;			/* give stages 3 and 4 a thread (a hand) */
 };
+
+/* A worker given two cores runs stages 3 and 4 (costs and causes, the sums) on a thread of
+ * their own.  The walk's rows, and its warnings and errors, go over in batches and in the
+ * order the walk made them, so that what comes out is what one thread makes: the same
+ * rows, warnings and first error.  Memory: HAND_NBATCH batches, whatever the trace. */
+#define HAND_BATCH 256
+#define HAND_NBATCH 8
+enum hand_kind { HAND_ROW, HAND_EVENT, HAND_WARNING, HAND_ERROR, HAND_FAIL };
+/* A row goes over without what its buffer says (a HAND_EVENT before it does): one cache
+ * line an item, which the two cores pass between them. */
+struct hand_row {
+	const struct inst *in;
+	const char *token;
+	uint64_t pc, time, delta;
+	unsigned wave;
+	uint32_t idx;		/* UINT32_MAX: SIZE_MAX (an inst's index is 32 bits) */
+	unsigned slot;
+	uint8_t kind;
+};
+struct hand_event {
+	long event;
+	const char *kernel, *tag;
+	int se;
+	unsigned prog;
+};
+struct hand_item {
+	_Alignas(64) union {
+		struct hand_row row;
+		struct hand_event ev;
+		char *msg;	/* a warning, an error or the walk's failure (NULL: out of
+				 * memory) */
+	} u;
+	enum hand_kind kind;
+};
+_Static_assert(sizeof(struct hand_item) <= 64, "a hand item is one cache line");
+struct hand_batch {
+	struct hand_item item[HAND_BATCH];
+	size_t n;
+};
+struct hand {
+	struct hand_batch batch[HAND_NBATCH];
+	size_t filled, taken;	/* batches given over and batches done, counted; the
+				 * walk fills batch[filled % HAND_NBATCH] */
+	struct walk_row last;	/* the walk's side: what the last HAND_EVENT said */
+	int said;		/* and whether one was sent */
+	int closed;		/* no more batches will come */
+	int walk_waits, costs_wait;	/* a side sleeps: the other wakes it, once half
+					 * the batches are free (or full) */
+	mtx_t mtx;
+	cnd_t cnd;
+	thrd_t thread;
+};
+/* Set on the thread that runs stages 3 and 4 of a hand. */
+static _Thread_local int on_hand_thread;
 
 struct pipeline {
 	struct pipeline_opts o;
@@ -117,18 +176,95 @@ keep_warning(void *ctx, const char *msg, int error)
 	mtx_unlock(&pl->lock);
 }
 
-/* A worker's error: kept (the first of every worker), and the worker stops. */
-static void __attribute__((format(printf, 2, 3)))
-worker_fail(struct worker *wk, const char *fmt, ...)
+/* The walk's side of a hand: the next item of the batch it fills.  A full batch is given
+ * over first; while every batch is full the walk waits for half of them to be done. */
+static struct hand_item *
+hand_item(struct hand *h)
+{
+	struct hand_batch *b = &h->batch[h->filled % HAND_NBATCH];
+
+	if (b->n == HAND_BATCH) {
+		mtx_lock(&h->mtx);
+		h->filled++;
+		if (h->costs_wait && h->filled - h->taken >= HAND_NBATCH / 2)
+			cnd_broadcast(&h->cnd);
+		while (h->filled - h->taken >= HAND_NBATCH) {
+			h->walk_waits = 1;
+			cnd_wait(&h->cnd, &h->mtx);
+		}
+		h->walk_waits = 0;
+		mtx_unlock(&h->mtx);
+		b = &h->batch[h->filled % HAND_NBATCH];
+		b->n = 0;
+	}
+	return &b->item[b->n++];
+}
+
+/* The walk's last batch given over: no more will come. */
+static void
+hand_close(struct hand *h)
+{
+	mtx_lock(&h->mtx);
+	if (h->batch[h->filled % HAND_NBATCH].n > 0)
+		h->filled++;
+	h->closed = 1;
+	cnd_broadcast(&h->cnd);
+	mtx_unlock(&h->mtx);
+}
+
+/* The costs' side: the next batch given over (NULL: no more).  Run dry, it waits for
+ * half the batches to be filled, or the last. */
+static struct hand_batch *
+hand_take(struct hand *h)
+{
+	struct hand_batch *b = NULL;
+
+	mtx_lock(&h->mtx);
+	if (h->taken == h->filled)
+		while (h->filled - h->taken < HAND_NBATCH / 2 && !h->closed) {
+			h->costs_wait = 1;
+			cnd_wait(&h->cnd, &h->mtx);
+		}
+	h->costs_wait = 0;
+	if (h->taken < h->filled)
+		b = &h->batch[h->taken % HAND_NBATCH];
+	mtx_unlock(&h->mtx);
+	return b;
+}
+
+static void
+hand_done(struct hand *h)
+{
+	mtx_lock(&h->mtx);
+	h->taken++;
+	if (h->walk_waits && h->filled - h->taken <= HAND_NBATCH / 2)
+		cnd_broadcast(&h->cnd);
+	mtx_unlock(&h->mtx);
+}
+
+/* A message of the walk's side handed over (msg NULL: out of memory). */
+static void
+hand_message(struct worker *wk, enum hand_kind kind, char *msg)
+{
+	struct hand_item *it = hand_item(wk->hand);
+
+	it->kind = kind;
+	it->u.msg = msg;
+}
+
+/* Is the walk's side stopped: failed itself, or the costs' side did. */
+static int
+walk_stopped(const struct worker *wk)
+{
+	return wk->walk_failed || atomic_load(&wk->failed);
+}
+
+/* The worker's error msg (NULL: out of memory) kept, and the worker stops. */
+static void
+fail_with(struct worker *wk, char *msg)
 {
 	struct pipeline *pl = wk->pl;
-	va_list ap;
-	char *msg;
 
-	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;	/* said as "out of memory" */
-	va_end(ap);
 	mtx_lock(&pl->lock);
 	if (pl->fatal == NULL && !pl->fatal_oom) {
 		if (msg == NULL)
@@ -139,6 +275,38 @@ worker_fail(struct worker *wk, const char *fmt, ...)
 	mtx_unlock(&pl->lock);
 	atomic_store(&pl->stop, 1);
 	wk->failed = 1;
+}
+
+/* A warning (or, error set, a program that could not be walked) of the walk's side: kept,
+ * or with a hand handed over in the walk's order. */
+static void
+walk_warning(void *ctx, const char *msg, int error)
+{
+	struct worker *wk = ctx;
+
+	if (wk->hand != NULL && !on_hand_thread)
+		hand_message(wk, error ? HAND_ERROR : HAND_WARNING, xstrdup(msg));
+	else
+		keep_warning(wk->pl, msg, error);
+}
+
+/* A worker's error: kept (the first of every worker), and the worker stops. */
+static void __attribute__((format(printf, 2, 3)))
+worker_fail(struct worker *wk, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;	/* said as "out of memory" */
+	va_end(ap);
+	if (wk->hand != NULL && !on_hand_thread) {	/* said in the walk's order */
+		hand_message(wk, HAND_FAIL, msg);
+		wk->walk_failed = 1;
+		return;
+	}
+	fail_with(wk, msg);
 }
 
 static struct profile_line *
@@ -281,11 +449,10 @@ attr_warning(void *ctx, const char *msg)
 	free(m);
 }
 
-/* Stage 2 out: a row of the walk, to stage 3. */
+/* A row of the walk into stage 3. */
 static void
-walked(void *ctx, const struct walk_row *r)
+attr_take(struct worker *wk, const struct walk_row *r)
 {
-	struct worker *wk = ctx;
 	struct attr_row a;
 	struct row_token tk;
 
@@ -311,6 +478,93 @@ walked(void *ctx, const struct walk_row *r)
 		    attr_error(wk->attr));
 }
 
+/* Stage 2 out: a row of the walk, to stage 3 or handed over to its thread. */
+static void
+walked(void *ctx, const struct walk_row *r)
+{
+	struct worker *wk = ctx;
+	struct hand_item *it;
+	struct hand *h;
+
+	if (wk->hand == NULL) {
+		attr_take(wk, r);
+		return;
+	}
+	if (walk_stopped(wk))
+		return;
+	h = wk->hand;
+	if (!h->said || r->event != h->last.event || r->kernel != h->last.kernel ||
+	    r->tag != h->last.tag || r->se != h->last.se || r->prog != h->last.prog) {
+		it = hand_item(h);
+		it->kind = HAND_EVENT;
+		it->u.ev = (struct hand_event){ r->event, r->kernel, r->tag, r->se, r->prog };
+		h->last = *r;
+		h->said = 1;
+	}
+	it = hand_item(h);
+	it->kind = HAND_ROW;
+	it->u.row = (struct hand_row){ r->in, r->token, r->pc, r->time, r->delta, r->wave,
+	    r->idx == SIZE_MAX ? UINT32_MAX : (uint32_t)r->idx, r->slot, (uint8_t)r->kind };
+}
+
+/* Stages 3 and 4 of a hand, on their thread: the walk's rows, warnings and errors in the
+ * order it made them; once the worker failed, the rest only freed. */
+static int
+costs(void *arg)
+{
+	struct worker *wk = arg;
+	struct hand *h = wk->hand;
+	struct hand_batch *b;
+	struct walk_row r = { 0 };
+	size_t i;
+
+	on_hand_thread = 1;
+	while ((b = hand_take(h)) != NULL) {
+		for (i = 0; i < b->n; i++) {
+			struct hand_item *it = &b->item[i];
+			int failed = atomic_load(&wk->failed);
+
+			switch (it->kind) {
+			case HAND_EVENT:
+				r.event = it->u.ev.event;
+				r.kernel = it->u.ev.kernel;
+				r.tag = it->u.ev.tag;
+				r.se = it->u.ev.se;
+				r.prog = it->u.ev.prog;
+				break;
+			case HAND_ROW:
+				if (failed)
+					break;
+				r.in = it->u.row.in;
+				r.token = it->u.row.token;
+				r.pc = it->u.row.pc;
+				r.time = it->u.row.time;
+				r.delta = it->u.row.delta;
+				r.wave = it->u.row.wave;
+				r.idx = it->u.row.idx == UINT32_MAX ? SIZE_MAX : it->u.row.idx;
+				r.slot = it->u.row.slot;
+				r.kind = (enum row_kind)it->u.row.kind;
+				attr_take(wk, &r);
+				break;
+			case HAND_WARNING:
+			case HAND_ERROR:
+				if (!failed && it->u.msg != NULL)
+					keep_warning(wk->pl, it->u.msg, it->kind == HAND_ERROR);
+				free(it->u.msg);
+				break;
+			case HAND_FAIL:
+				if (!failed)
+					fail_with(wk, it->u.msg);
+				else
+					free(it->u.msg);
+				break;
+			}
+		}
+		hand_done(h);
+	}
+	return 0;
+}
+
 /* A CDNA buffer's wave start or end, to the occupancy count. */
 static int
 occupancy_wave(void *ctx, const struct walk_packet *pk)
@@ -333,6 +587,8 @@ walk_buffer(struct worker *wk, const struct event *e)
 	const uint8_t *g9;
 	uint8_t *own;
 	size_t len;
+	uint64_t total = 0;
+	int eof = 0;
 	char why[INPUT_WHY_MAX];
 
 	if ((r = capture_gfx9_read(e, &g9, &len, &own, why, sizeof(why))) < 0) {
@@ -355,7 +611,7 @@ walk_buffer(struct worker *wk, const struct event *e)
 			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
 			    occupancy_error(pl->occ));
 		free(own);
-		return wk->failed ? -1 : 0;
+		return walk_stopped(wk) ? -1 : 0;
 	}
 	sqtt_want_by(&want, walk_wants);
 	if (capture_decoder_why(e, &d, &src, why, sizeof(why)) != 0) {
@@ -365,7 +621,10 @@ walk_buffer(struct worker *wk, const struct event *e)
 	pk.event = (long)e->index;
 	pk.se = e->se;
 	while ((r = sqtt_next_of(&d, &tok, want.type)) > 0) {
-		if (capture_stream_error(&src) != NULL)	/* a read failed: the tokens end */
+		/* a read failed: the tokens end (asked after each refill, which the total or
+		 * the end say) */
+		if ((d.total != total || d.eof != eof) &&
+		    (total = d.total, eof = d.eof, capture_stream_error(&src) != NULL))
 			break;
 		packet_of_token(d.gen, &tok, &pk);
 		if (pl->occ != NULL && occupancy_packet(pl->occ, &pk) != 0) {
@@ -378,10 +637,10 @@ walk_buffer(struct worker *wk, const struct event *e)
 			    walk_error(wk->walker));
 			break;
 		}
-		if (wk->failed)
+		if (walk_stopped(wk))
 			break;
 	}
-	if (wk->failed)
+	if (walk_stopped(wk))
 		goto out;
 	if (capture_stream_error(&src) != NULL) {
 		worker_fail(wk, "%s", capture_stream_error(&src));
@@ -404,19 +663,19 @@ walk_buffer(struct worker *wk, const struct event *e)
 		char *m = xasprintf("%s: event %u: %" PRIu64 " UNKNOWN tokens (not a gfx11 "
 		    "stream, or damaged)", pl->path, e->index, d.unknown);
 		if (m != NULL)
-			keep_warning(pl, m, 0);
+			walk_warning(wk, m, 0);
 		free(m);
 	}
 	if (d.lost) {
 		char *m = xasprintf("%s: event %u: %" PRIu64 " TIMESTAMP tokens report lost "
 		    "packets", pl->path, e->index, d.lost);
 		if (m != NULL)
-			keep_warning(pl, m, 0);
+			walk_warning(wk, m, 0);
 		free(m);
 	}
 out:
 	capture_decoder_end(&d, &src);
-	return wk->failed ? -1 : 0;
+	return walk_stopped(wk) ? -1 : 0;
 }
 
 static int
@@ -483,7 +742,7 @@ worker_init(struct pipeline *pl, struct worker *wk, struct profile *prof)
 		wk->prof = &wk->own;
 	}
 	wk->walker = walk_new(walked, wk);
-	walk_set_warn(wk->walker, keep_warning, pl);
+	walk_set_warn(wk->walker, walk_warning, wk);
 	wk->key_event = -1;
 	wk->attr = attr_new(pl->o.deltas, costed, attr_warning, row_bytes, wk);
 	attr_list_retired(wk->attr, pl->o.rows);
@@ -537,6 +796,50 @@ worker_free(struct worker *wk)
 	free(wk->events);
 }
 
+/* Stages 3 and 4 started on a thread of their own: 0, or -1 (the worker then runs them
+ * itself). */
+static int
+hand_start(struct worker *wk)
+{
+	struct hand *h = aligned_alloc(64, sizeof(*h));
+
+	if (h == NULL)
+		return -1;
+	memset(h, 0, sizeof(*h));
+	if (mtx_init(&h->mtx, mtx_plain) != thrd_success) {
+		free(h);
+		return -1;
+	}
+	if (cnd_init(&h->cnd) != thrd_success) {
+		mtx_destroy(&h->mtx);
+		free(h);
+		return -1;
+	}
+	wk->hand = h;
+	if (thrd_create(&h->thread, costs, wk) != thrd_success) {
+		wk->hand = NULL;
+		cnd_destroy(&h->cnd);
+		mtx_destroy(&h->mtx);
+		free(h);
+		return -1;
+	}
+	return 0;
+}
+
+/* The walk's end given over, and its thread waited for: every row has its costs. */
+static void
+hand_finish(struct worker *wk)
+{
+	struct hand *h = wk->hand;
+
+	hand_close(h);
+	thrd_join(h->thread, NULL);
+	wk->hand = NULL;
+	cnd_destroy(&h->cnd);
+	mtx_destroy(&h->mtx);
+	free(h);
+}
+
 /* A worker's buffers through the stages. */
 static int
 work(void *arg)
@@ -544,18 +847,20 @@ work(void *arg)
 	struct worker *wk = arg;
 	struct pipeline *pl = wk->pl;
 	size_t i;
+	int stopped = 0;
 
-	for (i = 0; i < wk->nevents; i++) {
-		if (atomic_load(&pl->stop))
-			return 0;
-		if (walk_buffer(wk, &pl->cap.ev[wk->events[i]]) != 0)
-			return 0;
-	}
-	if (walk_end(wk->walker) != 0) {	/* the wrong code object */
+	if (wk->two_threads)
+		(void)hand_start(wk);
+	for (i = 0; i < wk->nevents && !stopped; i++)
+		stopped = atomic_load(&pl->stop) ||
+		    walk_buffer(wk, &pl->cap.ev[wk->events[i]]) != 0;
+	if (!stopped && walk_end(wk->walker) != 0) {	/* the wrong code object */
 		worker_fail(wk, "%s: %s", pl->path, walk_error(wk->walker));
-		return 0;
+		stopped = 1;
 	}
-	if (attr_end(wk->attr) != 0)
+	if (wk->hand != NULL)
+		hand_finish(wk);
+	if (!stopped && !atomic_load(&wk->failed) && attr_end(wk->attr) != 0)
 		worker_fail(wk, "%s: %s", pl->path, attr_error(wk->attr));
 	return 0;
 }
@@ -711,8 +1016,8 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 	struct worker w[PIPELINE_MAX_WORKERS];
 	thrd_t thread[PIPELINE_MAX_WORKERS];
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t i, nworkers, ninit, started;
-	uint64_t nrows;
+	size_t i, nworkers, ninit, started, cores;
+	uint64_t nrows, bytes;
 	char limit[160];
 	int merged;
 
@@ -724,6 +1029,7 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 	nworkers = pl->o.threads > 0 ? (size_t)pl->o.threads : ncpu > 0 ? (size_t)ncpu : 1;
 	if (nworkers > PIPELINE_MAX_WORKERS)
 		nworkers = PIPELINE_MAX_WORKERS;
+	cores = nworkers;
 	if (pl->o.rows || pl->timeline || pl->occ)
 		nworkers = 1;
 	for (i = 0; i < nworkers; i++)
@@ -732,6 +1038,12 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 		w[0].prof = &w[0].own, profile_init(&w[0].own, 0);
 	ninit = nworkers;
 	nworkers = share_out(pl, w, nworkers, pl->o.threads > 0);
+	/* cores to spare: each worker's stages on two threads (the walk's, the costs') */
+	for (i = 0, bytes = 0; i < nworkers; i++)
+		bytes += w[i].bytes;
+	for (i = 0; i < nworkers; i++)
+		w[i].two_threads = 2 * nworkers <= cores &&
+		    (bytes >= PARALLEL_MIN || pl->o.threads > 0);
 	if (pl->prof != NULL && keep_context(pl, pl->prof) != 0)
 		worker_fail(&w[0], "out of memory");
 	sqtt_prepare();
