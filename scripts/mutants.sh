@@ -248,6 +248,7 @@ analysis/profile: a JSON kernel's error not returned|t0990-errors-returned|libco
 pipeline: a row handed over keeps the first buffer's event|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/				r.event = it->u.ev.event;/				(void)0;/
 pipeline: the walk's last batch not handed over|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	if (h->batch\[h->filled % HAND_NBATCH\].n > 0)/	if (0)/
 pipeline: the walk's error on two threads dropped|t0989-worker-errors|libcommon/pipeline/pipeline.c|s/		hand_message(wk, HAND_FAIL, msg);/		free(msg);/
+report/timeline: a bar's instruction kept from another key of its memo slot|t0600-html|libcommon/report/timeline.c|s/		if (tl->imemo\[h\].key != r->key) {/		if (tl->imemo[h].key == NULL) {/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"

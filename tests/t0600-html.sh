@@ -136,6 +136,13 @@ test_expect_success SHARED '20260202 gemm: every kernel, then E_8_8_16_4 (16 wav
 	test "$(wc -c < timeline.png)" -gt 20000
 '
 
+# the instructions of stall's bars looked up by its own key (tl_row.key): the same page
+test_expect_success SHARED '20260202 gemm: stall --html draws the page stall-table draws from the rows' '
+	stall --html gemmd.html "$FIXTURES/20260202_profile_gemm_run_0_ccf477c.pkl" > gemmd.tsv &&
+	perl -0pe "s/, \"simds\": \[(\n  \{[^}]*\},?)*\]//g" gemmd.html > gemmd.less &&
+	cmp gemm.html gemmd.less
+'
+
 test_expect_success SHARED 'gfx12 (RX 9070) gemm: 16 waves of a kernel, each a lane, each row a bar, a click shows the row' '
 	rows "$SHARED/fixtures/tinygrad-gfx12/20260610_profile_gemm_run_0_96202b2.pkl" &&
 	stall-table --top 10 --html gfx12.html rows.tsv > gfx12.tsv &&

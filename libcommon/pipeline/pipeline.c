@@ -353,6 +353,7 @@ costed(void *ctx, const void *data, size_t len, const struct attr_cost *c,
 	struct pipeline *pl = wk->pl;
 	const struct walk_row *r = data;
 	struct profile_row pr;
+	struct profile_line *line;
 	char pc[24];
 	int untraced_too;
 
@@ -390,6 +391,7 @@ costed(void *ctx, const void *data, size_t len, const struct attr_cost *c,
 		return;
 	}
 	untraced_too = (wk->prof->flags & PROFILE_UNTRACED) != 0;
+	line = cause == CAUSE_UNTRACED && !untraced_too ? NULL : line_of(wk, r);
 	pr.kernel = wk->escaped;
 	pr.pc = NULL;	/* profile_add needs none: the line is known */
 	pr.inst = r->in->text;
@@ -405,8 +407,13 @@ costed(void *ctx, const void *data, size_t len, const struct attr_cost *c,
 	if (pl->timeline && (cause != CAUSE_UNTRACED || untraced_too)) {
 		struct tl_row t = { 0 };
 		t.kernel = wk->escaped;
-		*fmt_hex(pc, r->pc) = '\0';
-		t.pc = pc;
+		if (line != NULL) {	/* the line's text, and the line for the instruction */
+			t.pc = line->pc;
+			t.key = line;
+		} else {
+			*fmt_hex(pc, r->pc) = '\0';
+			t.pc = pc;
+		}
 		t.inst = r->in->text;
 		t.cause = cause_name(cause);
 		t.event = (uint64_t)r->event;
@@ -423,8 +430,7 @@ costed(void *ctx, const void *data, size_t len, const struct attr_cost *c,
 			return;
 		}
 	}
-	if (profile_add(wk->prof, wk->escaped_kernel, cause == CAUSE_UNTRACED &&
-	    !untraced_too ? NULL : line_of(wk, r), &pr) != 0)
+	if (profile_add(wk->prof, wk->escaped_kernel, line, &pr) != 0)
 		worker_fail(wk, "%s: kernel %s: cycles: the sum passes 2^63-1", pl->path,
 		    wk->escaped);
 }

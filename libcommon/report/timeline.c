@@ -13,6 +13,7 @@
 #include "util.h"
 
 #define MAX_CAUSE 64	/* the causes of stall-attr(1) are about twenty */
+#define IMEMO 4096	/* tl_row.key memo slots */
 
 struct bar {
 	int64_t start, len, longest;	/* longest: the cost of its longest row */
@@ -31,6 +32,7 @@ struct lane {
 
 struct kernel {
 	char *name;
+	const char *key;	/* the name as the caller last gave it */
 	size_t next;		/* the next kernel of the same hash, + 1 (0: none) */
 	uint64_t waves, rows, lanes, rows_drawn;
 	int64_t t0, t1;		/* the drawn lanes' first start and last end */
@@ -96,7 +98,10 @@ struct timeline {
 	struct inst **itab, **insts;
 	size_t isize, ninst;
 	char *cause[MAX_CAUSE];
+	const char *cause_key[MAX_CAUSE];	/* each name as the caller gave it first */
 	size_t ncause;
+	/* an instruction's index by the caller's key (tl_row.key), direct-mapped */
+	struct { const void *key; uint32_t index; } imemo[IMEMO];
 	char error[160];
 };
 
@@ -146,14 +151,20 @@ timeline_header(struct timeline *tl, const struct tsv *t, char *why, size_t whys
 
 #undef NEED
 
+/* The kernel's index; stable: name is the caller's, unchanged while the timeline lives
+ * (looked for by its address first). */
 static size_t
-kernel_get(struct timeline *tl, const char *name)
+kernel_get(struct timeline *tl, const char *name, int stable)
 {
 	void **slot;
 	size_t i;
 
-	if (tl->lastkernel < tl->nkernel && strcmp(tl->kernel[tl->lastkernel].name, name) == 0)
+	if (tl->lastkernel < tl->nkernel && ((stable && tl->kernel[tl->lastkernel].key == name) ||
+	    strcmp(tl->kernel[tl->lastkernel].name, name) == 0)) {
+		if (stable)
+			tl->kernel[tl->lastkernel].key = name;
 		return tl->lastkernel;
+	}
 	slot = u64map_slot(&tl->kbyname, mem_hash(name, strlen(name), 0));
 	for (i = (size_t)(uintptr_t)*slot; i != 0; i = tl->kernel[i - 1].next)
 		if (strcmp(tl->kernel[i - 1].name, name) == 0)
@@ -290,10 +301,13 @@ inst_get(struct timeline *tl, const char *pc, const char *text)
 }
 
 static uint8_t
-cause_get(struct timeline *tl, const char *name)
+cause_get(struct timeline *tl, const char *name, int stable)
 {
 	size_t i;
 
+	for (i = 0; stable && i < tl->ncause; i++)
+		if (tl->cause_key[i] == name)
+			return (uint8_t)i;
 	for (i = 0; i < tl->ncause; i++)
 		if (strcmp(tl->cause[i], name) == 0)
 			return (uint8_t)i;
@@ -304,6 +318,7 @@ cause_get(struct timeline *tl, const char *name)
 	}
 	if (tl->ncause == MAX_CAUSE)
 		return MAX_CAUSE - 1;
+	tl->cause_key[tl->ncause] = stable ? name : NULL;
 	tl->cause[tl->ncause++] = xstrdup(name);
 	return (uint8_t)(tl->ncause - 1);
 }
@@ -352,10 +367,19 @@ lane_add(struct timeline *tl, struct lane *l, const struct tl_row *r)
 	b.start = r->start;
 	b.len = b.longest = r->cost;
 	b.rows = 1;
-	b.inst = inst_get(tl, r->pc, r->inst);
-	b.cause = cause_get(tl, r->cause);
+	if (r->key != NULL && r->kind == LINE_INST) {
+		size_t h = ((uintptr_t)r->key >> 4) % IMEMO;
+		if (tl->imemo[h].key != r->key) {
+			tl->imemo[h].key = r->key;
+			tl->imemo[h].index = inst_get(tl, r->pc, r->inst);
+		}
+		b.inst = tl->imemo[h].index;
+	} else {
+		b.inst = inst_get(tl, r->pc, r->inst);
+	}
+	b.cause = cause_get(tl, r->cause, r->key != NULL);
 	b.len2 = r->cause2 != NULL ? r->cost2 : 0;
-	b.cause2 = b.len2 > 0 ? cause_get(tl, r->cause2) : 0;
+	b.cause2 = b.len2 > 0 ? cause_get(tl, r->cause2, r->key != NULL) : 0;
 	if (k->rows_drawn == 0 || r->start < k->t0)
 		k->t0 = r->start;
 	if (k->rows_drawn == 0 || r->start + r->cost > k->t1)
@@ -405,7 +429,7 @@ int
 timeline_row(struct timeline *tl, const struct tsv *t, int64_t cost, const char *cause,
     int64_t cost2, const char *cause2, char *why, size_t whysz)
 {
-	struct tl_row r;
+	struct tl_row r = { 0 };
 
 	if (tl->c_event < 0)
 		return tsv_why(t, why, whysz, "no column header before the rows");
@@ -442,7 +466,7 @@ timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
 	size_t ki;
 	int isnew;
 
-	ki = kernel_get(tl, r.kernel);
+	ki = kernel_get(tl, r.kernel, r.key != NULL);
 	if (r.cause2 == NULL || r.cost2 <= 0 || r.cost2 > r.cost) {
 		r.cause2 = NULL;	/* one cause (a second one's part is within the cost) */
 		r.cost2 = 0;

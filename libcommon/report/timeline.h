@@ -34,6 +34,10 @@ struct tl_row {
 				 * wave_start and drain) have pc "-" and inst "(launch)", "(drain)" */
 	int first;		/* the wave's first row */
 	int new_process;	/* the pair's first row */
+	const void *key;	/* NULL, or the instruction's identity as the caller knows
+				 * it: rows of one key have one pc and inst, and their
+				 * kernel and cause strings stay, unchanged, while the
+				 * timeline lives (looked up by their address) */
 };
 
 typedef void tl_sink(void *arg, const struct tl_row *);
