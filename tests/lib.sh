@@ -237,6 +237,41 @@ test_require() {
 	test_have_prereq "$1" || test_skip_all "$2 (missing $(t_missing "$1"))" "$(t_missing "$1")"
 }
 
+# code_of_words MACH WORD...: an AMDGPU ELF64 (e_flags MACH) on stdout whose .text at
+# 0x1000 is the kernel "k": the 32-bit little-endian WORDs given (needs python3)
+code_of_words() {
+	python3 -c '
+import struct, sys
+mach = int(sys.argv[1], 0); words = [int(w, 0) for w in sys.argv[2:]]
+text = b"".join(struct.pack("<I", w) for w in words)
+strtab = b"\0k\0"
+syms = bytes(24) + struct.pack("<IBBHQQ", 1, 0x12, 0, 1, 0x1000, len(text))
+names = b"\0.text\0.shstrtab\0.symtab\0.strtab\0"
+off_text = 64; off_syms = off_text + len(text); off_str = off_syms + len(syms)
+off_names = off_str + len(strtab); off_sh = off_names + len(names)
+eh = b"\x7fELF" + bytes([2, 1, 1, 64, 3]) + bytes(7)
+eh += struct.pack("<HHIQQQIHHHHHH", 3, 224, 1, 0, 0, off_sh, mach, 64, 0, 0, 64, 5, 2)
+sh = bytes(64)
+sh += struct.pack("<IIQQQQIIQQ", 1, 1, 6, 0x1000, off_text, len(text), 0, 0, 4, 0)
+sh += struct.pack("<IIQQQQIIQQ", 7, 3, 0, 0, off_names, len(names), 0, 0, 1, 0)
+sh += struct.pack("<IIQQQQIIQQ", 17, 2, 0, 0, off_syms, len(syms), 4, 1, 8, 24)
+sh += struct.pack("<IIQQQQIIQQ", 25, 3, 0, 0, off_str, len(strtab), 0, 0, 1, 0)
+sys.stdout.buffer.write(eh + text + syms + strtab + names + sh)' "$@"
+}
+
+# code_listing_is TARGET EXPECT MACH WORD...: build/codeobj_test's listing of the code
+# object of the WORDs (code_of_words MACH WORD...), read for the stream target TARGET (-:
+# none said), exits 0 and is EXPECT (a printf format, lines of "PC<tab>SIZE<tab>CLASS
+# <tab>DEP<tab>TEXT" after "entry 0x1000").
+code_listing_is() {
+	cl_t=$1 cl_e=$2; shift 2
+	code_of_words "$@" > words.elf &&
+	if [ "$cl_t" = - ]; then "$TOP/build/codeobj_test" words.elf k > listing 2> listing.err
+	else "$TOP/build/codeobj_test" -t "$cl_t" words.elf k > listing 2> listing.err; fi &&
+	printf "entry 0x1000\n$cl_e" > listing.expect &&
+	test_cmp listing.expect listing
+}
+
 need_shared() {
 	test_require SHARED "the shared captures are not in $SHARED (STALL_SHARED)"
 }

@@ -12,6 +12,8 @@
 #include <libelf.h>
 #include <llvm-c/Disassembler.h>
 #include <llvm-c/Target.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +128,67 @@ static LLVMDisasmContextRef disasm_for(const char *cpu)
 	disasm_cache[ndisasm].cpu = cpu;
 	disasm_cache[ndisasm++].dc = dc;
 	return dc;
+}
+
+/* LLVM 22's AMDGPU disassembler crashes on some words no compiler emits (a call into its
+ * decoder tables, a null register class): the models' disasm_unsafe name those found,
+ * and a fault inside LLVMDisasmInstruction that none names makes its word one LLVM
+ * cannot read, as if it had said so.  The handlers are LLVM's while a region is read
+ * (llvm_mtx held); a fault elsewhere, on any thread, is left to what was there before. */
+static const int guard_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
+#define NGUARD (sizeof guard_signals / sizeof guard_signals[0])
+static _Thread_local sigjmp_buf *guard_jmp;
+static struct sigaction guard_old[NGUARD];
+
+static void
+guard_fault(int sig)
+{
+	size_t i;
+
+	if (guard_jmp != NULL)
+		siglongjmp(*guard_jmp, 1);
+	for (i = 0; i < NGUARD; i++)	/* not LLVM's: the fault again, as it was before */
+		if (guard_signals[i] == sig)
+			sigaction(sig, &guard_old[i], NULL);
+}
+
+static void
+guard_on(void)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = guard_fault;
+	sa.sa_flags = SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < NGUARD; i++)
+		sigaction(guard_signals[i], &sa, &guard_old[i]);
+}
+
+static void
+guard_off(void)
+{
+	size_t i;
+
+	for (i = 0; i < NGUARD; i++)
+		sigaction(guard_signals[i], &guard_old[i], NULL);
+}
+
+/* LLVMDisasmInstruction, 0 when it faults. */
+static size_t
+disasm_guarded(LLVMDisasmContextRef dc, uint8_t *win, size_t len, uint64_t pc, char *buf,
+    size_t bufsz)
+{
+	sigjmp_buf jb;
+	volatile size_t n = 0;
+
+	if (sigsetjmp(jb, 1) == 0) {
+		guard_jmp = &jb;
+		n = LLVMDisasmInstruction(dc, win, len, pc, buf, bufsz);
+	}
+	guard_jmp = NULL;
+	return n;
 }
 
 static once_flag elf_once = ONCE_FLAG_INIT;
@@ -575,6 +638,7 @@ static int read_region(struct codeobj *co, struct region *r)
 		mtx_unlock(&llvm_mtx);
 		return -1;
 	}
+	guard_on();
 	for (size_t i = 0; i < ob->nsecs && rc == 0; i++) {
 		const struct sec *s = &ob->secs[i];
 		const uint8_t *p;
@@ -598,7 +662,7 @@ static int read_region(struct codeobj *co, struct region *r)
 
 			memcpy(win, p + o, rem < sizeof win ? rem : sizeof win);
 			n = m->disasm_unsafe(win, rem < sizeof win ? rem : sizeof win) ? 0 :
-			    LLVMDisasmInstruction(dc, win, sizeof win, pc, buf, sizeof buf);
+			    disasm_guarded(dc, win, sizeof win, pc, buf, sizeof buf);
 			w0 = rd32(win);
 			undecoded = n == 0 || n > rem;
 			if (undecoded) {
@@ -623,6 +687,7 @@ static int read_region(struct codeobj *co, struct region *r)
 			o += n;
 		}
 	}
+	guard_off();
 	mtx_unlock(&llvm_mtx);
 	if (rc == 0 && co->ndecoded + b->nbi >= UINT32_MAX)
 		rc = -1;

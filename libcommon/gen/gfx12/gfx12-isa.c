@@ -253,6 +253,27 @@ static const char *const vopd_ops[] = { "v_fmac_f32", "v_fmaak_f32", "v_fmamk_f3
 	"v_mov_b32", "v_cndmask_b32", "v_max_num_f32", "v_min_num_f32", "v_add_nc_u32",
 	"v_lshlrev_b32", "v_and_b32", NULL };
 
+static int (*gfx11_unsafe)(const uint8_t *, size_t);	/* the model gfx12's is made from */
+
+/* Words LLVM 22 crashes on (a call into its decoder tables), found by decoding random
+ * words: gfx11's, and the SOP1 barrier operations 78-82 (s_barrier_signal,
+ * s_barrier_signal_isfirst, s_get_barrier_state, s_barrier_init, s_barrier_join) with a
+ * literal source.  Shown as words. */
+static int
+gfx12_disasm_unsafe(const uint8_t *p, size_t n)
+{
+	uint32_t w0;
+	unsigned op;
+
+	if (n < 4)
+		return 0;
+	w0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+	op = w0 >> 8 & 0xff;
+	if ((w0 >> 23) == 0x17d && (w0 & 0xff) == 255 && op >= 78 && op <= 82)
+		return 1;
+	return gfx11_unsafe(p, n);
+}
+
 void
 gfx12_model(struct isa_model *m)
 {
@@ -273,5 +294,6 @@ gfx12_model(struct isa_model *m)
 	m->length = gfx12_length;
 	m->fetch_line = 128;	/* LLVM's instruction cache line for gfx12 (stall-attr(1), fetch) */
 	m->regs.vopd_ops = vopd_ops;
-	/* gfx11's words that crash LLVM are VOP2 fmamk/fmaak forms; gfx12 keeps that check */
+	gfx11_unsafe = m->disasm_unsafe;
+	m->disasm_unsafe = gfx12_disasm_unsafe;
 }

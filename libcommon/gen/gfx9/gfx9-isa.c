@@ -187,12 +187,34 @@ gfx9_mem_counter(enum inst_class c, const char *mnemonic, unsigned *kind)
 	}
 }
 
+/* Words LLVM 22 crashes on, found by decoding random words (none is an instruction):
+ * an SDWA VOP1, VOP2 or VOPC (src0 249) with a selector of 7 (BYTE_0 to DWORD are 0 to 6)
+ * in its dst_sel (VOP1, VOP2), src0_sel or src1_sel; and for gfx942 a literal (255) where
+ * gfx9 has none: a VOP3 or VOP3P source, the SGPR destination of a compare in VOP3, a buffer
+ * access's soffset.  Shown as words. */
 static int
 gfx9_disasm_unsafe(const uint8_t *p, size_t n)
 {
-	(void)p;
-	(void)n;
-	return 0;
+	uint32_t w0, w1;
+	enum isa_family f;
+
+	if (n < 8)
+		return 0;
+	w0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+	w1 = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+	f = gfx9_family(w0);
+	if (f == ENC_VOP3P)
+		return (w1 & 0x1ff) == SRC_LITERAL || (w1 >> 9 & 0x1ff) == SRC_LITERAL ||
+		    (w1 >> 18 & 0x1ff) == SRC_LITERAL;
+	if (f == ENC_VOP3)
+		return (w1 & 0x1ff) == SRC_LITERAL || (w1 >> 9 & 0x1ff) == SRC_LITERAL ||
+		    (w1 >> 18 & 0x1ff) == SRC_LITERAL ||
+		    ((w0 >> 16 & 0x3ff) < 0x100 && (w0 & 0xff) == SRC_LITERAL);
+	if (f == ENC_MUBUF || f == ENC_MTBUF)
+		return (w1 >> 24) == SRC_LITERAL;
+	if ((f != ENC_VOP1 && f != ENC_VOP2 && f != ENC_VOPC) || (w0 & 0x1ff) != SRC_SDWA)
+		return 0;
+	return (f != ENC_VOPC && (w1 >> 8 & 7) == 7) || (w1 >> 16 & 7) == 7 || (w1 >> 24 & 7) == 7;
 }
 
 void
