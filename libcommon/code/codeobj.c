@@ -191,6 +191,25 @@ disasm_guarded(LLVMDisasmContextRef dc, uint8_t *win, size_t len, uint64_t pc, c
 	return n;
 }
 
+/* One instruction of win (a zero-padded window longer than any) at pc into buf: its
+ * length, 0 if LLVM reads none.  LLVM tries the longest encodings first (12 bytes on
+ * gfx11 and later, the most costly): an instruction of a known family its encoding says
+ * is shorter is given its length and a dword more (a literal the encoding did not show is
+ * read, never past the bytes), and taken when that is the length LLVM finds; else the
+ * whole window. */
+static size_t
+disasm_one(LLVMDisasmContextRef dc, const struct isa_model *m, uint8_t *win, size_t len,
+    uint64_t pc, char *buf, size_t bufsz)
+{
+	size_t guess = m->length(win, len), n;
+
+	if (guess + 4 < m->inst_max_bytes && guess + 4 <= len &&
+	    m->family_class(rd32(win)) != IC_UNKNOWN &&
+	    (n = disasm_guarded(dc, win, guess + 4, pc, buf, bufsz)) == guess)
+		return n;
+	return disasm_guarded(dc, win, len, pc, buf, bufsz);
+}
+
 static once_flag elf_once = ONCE_FLAG_INIT;
 static int elf_ok;
 static void elf_init(void) { elf_ok = elf_version(EV_CURRENT) != EV_NONE; }
@@ -662,7 +681,7 @@ static int read_region(struct codeobj *co, struct region *r)
 
 			memcpy(win, p + o, rem < sizeof win ? rem : sizeof win);
 			n = m->disasm_unsafe(win, rem < sizeof win ? rem : sizeof win) ? 0 :
-			    disasm_guarded(dc, win, sizeof win, pc, buf, sizeof buf);
+			    disasm_one(dc, m, win, sizeof win, pc, buf, sizeof buf);
 			w0 = rd32(win);
 			undecoded = n == 0 || n > rem;
 			if (undecoded) {
