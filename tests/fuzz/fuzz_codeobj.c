@@ -7,6 +7,7 @@
  * Besides memory errors it aborts on broken invariants: pc order, codeobj_at agreeing with
  * the array (by pc: it may be a copy), the entry being an instruction, one-line errors. */
 #include "codeobj.h"
+#include "gen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,8 @@ static void check(int ok, const char *what)
 	}
 }
 
-static void one(const uint8_t *data, size_t size, const char *kernel)
+static void one(const uint8_t *data, size_t size, const char *kernel,
+    const struct isa_target *target)
 {
 	char err[256];
 	struct codeobj *co;
@@ -28,7 +30,7 @@ static void one(const uint8_t *data, size_t size, const char *kernel)
 	size_t n;
 
 	err[0] = 0;
-	co = codeobj_open(data, size, kernel, NULL, err, sizeof err);
+	co = codeobj_open(data, size, kernel, target, err, sizeof err);
 	if (!co) {
 		check(err[0] != 0, "error without a reason");
 		check(strchr(err, '\n') == NULL, "error is not one line");
@@ -61,9 +63,26 @@ static void one(const uint8_t *data, size_t size, const char *kernel)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The input as an object of another generation's processor (its e_flags' mach set to
+ * the target's), read for that target: its words through that generation's decoder. */
+static void as_target(const uint8_t *data, size_t size, const char *name)
+{
+	const struct isa_target *t = isa_target_by_name(name);
+	uint8_t *copy;
+
+	if (t == NULL || size < 52 || (copy = malloc(size)) == NULL)
+		return;
+	memcpy(copy, data, size);
+	copy[48] = (uint8_t)t->mach;	/* e_flags, EF_AMDGPU_MACH in its low byte */
+	one(copy, size, NULL, t);
+	free(copy);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	one(data, size, NULL);
-	one(data, size, "E");
+	one(data, size, NULL, NULL);
+	one(data, size, "E", NULL);
+	as_target(data, size, "gfx1200");
+	as_target(data, size, "gfx950");
 	return 0;
 }
