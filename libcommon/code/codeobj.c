@@ -183,7 +183,7 @@ disasm_guarded(LLVMDisasmContextRef dc, uint8_t *win, size_t len, uint64_t pc, c
 	sigjmp_buf jb;
 	volatile size_t n = 0;
 
-	if (sigsetjmp(jb, 1) == 0) {
+	if (sigsetjmp(jb, 0) == 0) {	/* SA_NODEFER: no mask to restore */
 		guard_jmp = &jb;
 		n = LLVMDisasmInstruction(dc, win, len, pc, buf, bufsz);
 	}
