@@ -310,7 +310,8 @@ report_finish(struct report *r, struct profile *prof, const char *from, char *wh
 		shown = n;
 		if (r->o.top > 0 && (size_t)r->o.top < n)
 			shown = (size_t)r->o.top;	/* the rest stay in the TOTAL row */
-		qsort(k->lines, shown, sizeof(*k->lines), cmp);
+		if (cmp != profile_cmp_cycles)	/* (a total order: sorted once is enough) */
+			qsort(k->lines, shown, sizeof(*k->lines), cmp);
 		/* the launch and drain lines after the instructions shown, whatever --top */
 		memcpy(special, k->lines + n, k->nspecial * sizeof(*special));
 		memmove(k->lines + shown + k->nspecial, k->lines + shown,
