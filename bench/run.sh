@@ -25,6 +25,7 @@ trap 'exit 2' HUP INT TERM
 stream() {	# stream SIZE_MB FILE
 	[ -f "$2" ] || sh "$top/bench/mkstream.sh" "$cap" "$1" "$2" || exit 2
 }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 # measure LABEL CMD...: "LABEL wall user KB" from GNU time, stdout discarded; the best
 # wall time of $RUNS runs (a shared machine's noise only ever adds time), the largest RSS.
 RUNS=${RUNS:-3}
@@ -118,6 +119,9 @@ capdir "$big" "$out/cap-big" || exit 2
 capdir "$small" "$out/cap-16" || exit 2
 set -- $(measure stall "$bin/stall" --tsv "$out/cap-big")
 st_wall=$2 st_user=$3 st_rss=$4
+# and on one thread: a worker with a core to spare runs its walk and its costs on two
+set -- $(measure stall1 "$bin/stall" --threads 1 --tsv "$out/cap-big")
+st1_wall=$2 st1_user=$3 st1_rss=$4
 set -- $(measure stall16 "$bin/stall" --tsv "$out/cap-16")
 st16_rss=$4
 "$bin/stall" --tsv "$out/cap-big" > "$out/stall.tsv" 2>/dev/null
@@ -163,7 +167,8 @@ sqtt-walk                  $w_wall    $w_user    $w_rss        $(awk -v r="$rows
 sqtt-walk, 16 MiB stream   -       -       $w16_rss        (RSS: libLLVM's pages, the program, live waves)
 stall-attr                 $a_wall    $a_user    $a_rss        $(awk -v r="$rows" -v t="$a_wall" 'BEGIN { printf "%.2f", r / t / 1e6 }') M rows/s
 stall-table --top 10       $b_wall    $b_user    $b_rss
-stall (one process)        $st_wall    $st_user    $st_rss        $(rate "$st_wall") MiB/s of stream   <= 0.8 CPU-s, >= 80 MB/s, RSS <= 80 MB
+stall (one process)        $st_wall    $st_user    $st_rss        $(rate "$st_wall") MiB/s of stream   >= 80 MB/s, RSS <= 80 MB (the walk, the costs: 2 threads)
+stall --threads 1          $st1_wall    $st1_user    $st1_rss        $(rate "$st1_wall") MiB/s of stream   <= 0.8 CPU-s; $(ratio "$st1_wall" "$st_wall")x the wall of 2 threads
 stall, 16 MiB stream       -       -       $st16_rss        (RSS flat with the stream)
 stall-annotate --lines     $an_wall    $an_user    $(awk -v a="$an_wall" -v b="$st_wall" -v c="$an_user" -v d="$st_user" 'BEGIN { printf "%.2fx stall wall, %.2fx its user s", a / b, c / d }')      <= 1.3x
 stall-diff CAP CAP         $df_wall    $df_user    $(awk -v a="$df_wall" -v b="$st_wall" -v c="$df_user" -v d="$st_user" 'BEGIN { printf "%.2fx twice stall wall, %.2fx its user s", a / b / 2, c / d / 2 }') <= 1.3x
@@ -175,7 +180,6 @@ stall --html, 6 x 9 MiB, 2 threads $six2h_wall   $six2h_user  ${speeduph}x faste
 four-stage text pipeline   $p_wall s wall for $mbs MiB, $(awk -v w="$p_wall" -v m="$mbs" 'BEGIN { printf "%.2f", w * 64 / m }') s per 64 MiB                  <= 1.6 s per 64 MiB
 $(cat "$out/p1" "$out/p2" "$out/p3" "$out/p4" | awk '{ printf "  %-24s %s s wall  %s s user  %s KB\n", $1, $2, $3, $4 }')
 REPORT
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 # AMD's decoder (rocprof-trace-decoder) side by side where its library is installed
 amd=
 for f in ${ROCPROF_TRACE_DECODER:-} /opt/rocm/lib/librocprof-trace-decoder.so \
