@@ -7,11 +7,12 @@
 # instruction 4 cycles before), the waits by their gfx9 counters, the MFMA a VALU, the
 # barrier's entry and exit, s_sleep, cycles conserved; and two traps (trap9.packets.tsv).
 . "$(dirname "$0")/lib.sh"
+. "$TOP/tests/gfx9-lib.sh"
 
 K="$TOP/fixtures/gfx9"
 
 test_expect_success 'sqtt-encode writes a gfx9 stream that reads back token for token' '
-	(cd "$TOP" && sqtt-encode -d "$T_DIR/cap" fixtures/gfx9/sync9.packets.tsv) &&
+	gfx9_capture sync9 cap &&
 	od -An -tx1 -N8 cap/stall_shader_engine_0_0.att | tr -d " \n" > first && echo >> first &&
 	echo 1180 0f 00 00 00 00 00 | tr -d " " > expect && test_cmp expect first &&
 	sqtt-dump cap > packets &&
@@ -46,7 +47,7 @@ test_expect_success 'walked and costed as constructed' '
 '
 
 test_expect_success 'cycles conserved: the costs add up to the lifetime, WAVE_START - 4 to WAVE_END - 4' '
-	grep -v "^#" costs | awk -F"\t" "{ c += \$13 } END { print c }" > sum &&
+	cost_sum costs > sum &&
 	echo 1900 > expect && test_cmp expect sum
 '
 
@@ -94,7 +95,7 @@ test_expect_success 'two records issued the other way round from the code are sw
 # (0x130c, then 0x1328): a TRAP record from the trap to 4 cycles after that INST pc
 # (256-600: 344 cycles; 1608-1800: 192), no row, its cycles in the next row's delta.
 test_expect_success 'a trap: no records inside it, the walk resumes at its INST_PC' '
-	(cd "$TOP" && sqtt-encode -d "$T_DIR/trapcap" fixtures/gfx9/trap9.packets.tsv) &&
+	gfx9_capture trap9 trapcap &&
 	sqtt-dump trapcap > trap.packets &&
 	grep -v "^#" trap.packets | cut -f4,5,10 | grep -E "0x06|WAVE_START|pc\$|trap" > actual &&
 	printf "%s\t%s\t%s\n" 100 WAVE_START - 252 MISC 0x06 260 WAVE_START - 500 WAVE_START - \
@@ -125,7 +126,7 @@ test_expect_success 'a trap: no records inside it, the walk resumes at its INST_
 
 test_expect_success 'a trap: cycles conserved, WAVE_START - 4 to WAVE_END - 4' '
 	stall-attr trap.rows > trap.costs 2> err && test_cmp /dev/null err &&
-	grep -v "^#" trap.costs | awk -F"\t" "{ c += \$13 } END { print c }" > sum &&
+	cost_sum trap.costs > sum &&
 	echo 2500 > expect && test_cmp expect sum &&
 	stall --rows trapcap > trap.srows 2> /dev/null && test_cmp trap.costs trap.srows
 '

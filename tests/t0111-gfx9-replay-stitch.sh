@@ -14,8 +14,8 @@
 #   stitchwait9.packets.tsv, on fixtures/gfx9/stitch9.s).
 # The walk's clock is the token's time less 4 (a wave64 issue).
 . "$(dirname "$0")/lib.sh"
+. "$TOP/tests/gfx9-lib.sh"
 
-G9W="$TOP/build/gfx9walk_test"
 K="$TOP/fixtures/gfx9"
 
 # replay9 is sync9's trace (t0108) with a flat_rd_replay ISSUE and INST at 1212, after the
@@ -28,12 +28,11 @@ K="$TOP/fixtures/gfx9"
 # at issue times that never go back (w.last), so 0x1318 to the barrier's message are at
 # 1208 with a delta of 0, and stall-attr gives the 808 cycles to the global_load.
 test_expect_success 'a replay lengthens the last record of its op, far back, and moves its issue' '
-	(cd "$TOP" && sqtt-encode -d "$T_DIR/rcap" fixtures/gfx9/replay9.packets.tsv) &&
+	gfx9_capture replay9 rcap &&
 	sqtt-dump rcap > r.packets &&
 	grep -v "^#" r.packets | cut -f4,5,10 | grep replay > actual &&
 	printf "1212\tINST\tflat_rd_replay\n" > expect && test_cmp expect actual &&
-	"$G9W" rcap > r.records 2> err && test_cmp /dev/null err &&
-	cut -f6- r.records > actual &&
+	gfx9_records rcap 6- &&
 	cat > expect <<-\EOF &&
 	pc	issue	stall	duration	category
 	0x1300	196	0	4	SMEM
@@ -72,7 +71,7 @@ test_expect_success 'a replay: the rows, and the costs conserved' '
 	0x1338	1996	284	WAVE_END	endpgm	284	drain
 	EOF
 	test_cmp expect actual &&
-	grep -v "^#" r.costs | awk -F"\t" "{ c += \$13 } END { print c }" > sum &&
+	cost_sum r.costs > sum &&
 	echo 1900 > expect && test_cmp expect sum &&
 	stall --rows rcap > r.srows 2> err && test_cmp /dev/null err && test_cmp r.costs r.srows
 '
@@ -86,9 +85,8 @@ test_expect_success 'a replay: the rows, and the costs conserved' '
 # renumbered the issued records after a replay's (slotwalk.c drop_record), the message's
 # INST was dropped, its record left open, and the 5 records from it on got no pc.
 test_expect_success 'a replay whose INST comes after a later ISSUE: the INST after it is its own' '
-	(cd "$TOP" && sqtt-encode -d "$T_DIR/lagcap" fixtures/gfx9/replaylag9.packets.tsv) &&
-	"$G9W" lagcap > lag.records 2> err && test_cmp /dev/null err &&
-	cut -f6- lag.records > actual &&
+	gfx9_capture replaylag9 lagcap &&
+	gfx9_records lagcap 6- &&
 	cat > expect <<-\EOF &&
 	pc	issue	stall	duration	category
 	0x1300	196	0	4	SMEM
@@ -105,9 +103,7 @@ test_expect_success 'a replay whose INST comes after a later ISSUE: the INST aft
 	0x1338	1712	0	12	MESSAGE
 	EOF
 	test_cmp expect actual &&
-	(cd "$TOP" && sqtt-walk fixtures/gfx9/replaylag9.packets.tsv) > lag.rows 2> err &&
-	test_cmp /dev/null err &&
-	grep -v "^#" lag.rows | cut -f6-9 > actual &&
+	gfx9_rows replaylag9 && test_cmp /dev/null err &&
 	cat > expect <<-\EOF &&
 	0x1300	196	100	INST:smem
 	0x1308	200	4	INST:valu
@@ -134,9 +130,8 @@ test_expect_success 'a replay whose INST comes after a later ISSUE: the INST aft
 # the stitching there.  The 6 records from it on (VALU, IMMED, VALU, VALU, FLAT, MESSAGE)
 # get no pc (0x0), no row, and the WAVE_END (1000, clock 996) is at the last row's pc.
 test_expect_success 'the stitching steps over a scratch load and stops at a global load' '
-	(cd "$TOP" && sqtt-encode -d "$T_DIR/lcap" fixtures/gfx9/stitchload9.packets.tsv) &&
-	"$G9W" lcap > l.records 2> err && test_cmp /dev/null err &&
-	cut -f4- l.records > actual &&
+	gfx9_capture stitchload9 lcap &&
+	gfx9_records lcap 4- &&
 	cat > expect <<-\EOF &&
 	begin	end	pc	issue	stall	duration	category
 	96	996	0x1300	196	0	4	SMEM
@@ -151,8 +146,7 @@ test_expect_success 'the stitching steps over a scratch load and stops at a glob
 	96	996	0x0	812	0	12	MESSAGE
 	EOF
 	test_cmp expect actual &&
-	(cd "$TOP" && sqtt-walk fixtures/gfx9/stitchload9.packets.tsv) > l.rows 2> err &&
-	grep -v "^#" l.rows | cut -f6-9 > actual &&
+	gfx9_rows stitchload9 &&
 	printf "%s\t%s\t%s\t%s\n" 0x1300 196 100 INST:smem 0x1308 200 4 INST:valu \
 	    0x130c 400 200 INST:immed 0x1318 400 0 INST:valu 0x1318 996 596 WAVE_END > expect &&
 	test_cmp expect actual &&
@@ -169,9 +163,8 @@ test_expect_success 'the stitching steps over a scratch load and stops at a glob
 # get no pc, no row.  (Were waits stepped over, the VALU would step over the scratch load
 # too and be the v_add at 0x1318, the FLAT the global_load.)
 test_expect_success 'the stitching stops at a wait' '
-	(cd "$TOP" && sqtt-encode -d "$T_DIR/wcap" fixtures/gfx9/stitchwait9.packets.tsv) &&
-	"$G9W" wcap > w.records 2> err && test_cmp /dev/null err &&
-	cut -f4- w.records > actual &&
+	gfx9_capture stitchwait9 wcap &&
+	gfx9_records wcap 4- &&
 	cat > expect <<-\EOF &&
 	begin	end	pc	issue	stall	duration	category
 	96	396	0x1300	196	0	4	SMEM
@@ -180,8 +173,7 @@ test_expect_success 'the stitching stops at a wait' '
 	96	396	0x0	208	0	4	FLAT
 	EOF
 	test_cmp expect actual &&
-	(cd "$TOP" && sqtt-walk fixtures/gfx9/stitchwait9.packets.tsv) > w.rows 2> err &&
-	grep -v "^#" w.rows | cut -f6-9 > actual &&
+	gfx9_rows stitchwait9 &&
 	printf "%s\t%s\t%s\t%s\n" 0x1300 196 100 INST:smem 0x1308 200 4 INST:valu \
 	    0x1308 396 196 WAVE_END > expect &&
 	test_cmp expect actual &&
