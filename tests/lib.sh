@@ -237,15 +237,23 @@ test_require() {
 	test_have_prereq "$1" || test_skip_all "$2 (missing $(t_missing "$1"))" "$(t_missing "$1")"
 }
 
-# code_of_words MACH WORD...: an AMDGPU ELF64 (e_flags MACH) on stdout whose .text at
-# 0x1000 is the kernel "k": the 32-bit little-endian WORDs given (needs python3)
+# code_of_words [-f N] MACH WORD...: an AMDGPU ELF64 (e_flags MACH) on stdout whose .text
+# at 0x1000 is the kernel "k": the 32-bit little-endian WORDs given; with -f, after a
+# function "filler" of N bytes of s_nop 0 (the shape of a library's object).  Each
+# function has its symbol and size (needs python3).
 code_of_words() {
+	cw_filler=0
+	if [ "$1" = -f ]; then cw_filler=$2; shift 2; fi
 	python3 -c '
 import struct, sys
-mach = int(sys.argv[1], 0); words = [int(w, 0) for w in sys.argv[2:]]
-text = b"".join(struct.pack("<I", w) for w in words)
-strtab = b"\0k\0"
-syms = bytes(24) + struct.pack("<IBBHQQ", 1, 0x12, 0, 1, 0x1000, len(text))
+nf = int(sys.argv[1]); mach = int(sys.argv[2], 0); words = [int(w, 0) for w in sys.argv[3:]]
+k = b"".join(struct.pack("<I", w) for w in words)
+filler = b"\x00\x00\x80\xbf" * (nf // 4)
+text = filler + k
+strtab = b"\0k\0filler\0"
+syms = bytes(24) + struct.pack("<IBBHQQ", 1, 0x12, 0, 1, 0x1000 + len(filler), len(k))
+if nf:
+    syms += struct.pack("<IBBHQQ", 3, 0x12, 0, 1, 0x1000, len(filler))
 names = b"\0.text\0.shstrtab\0.symtab\0.strtab\0"
 off_text = 64; off_syms = off_text + len(text); off_str = off_syms + len(syms)
 off_names = off_str + len(strtab); off_sh = off_names + len(names)
@@ -256,7 +264,7 @@ sh += struct.pack("<IIQQQQIIQQ", 1, 1, 6, 0x1000, off_text, len(text), 0, 0, 4, 
 sh += struct.pack("<IIQQQQIIQQ", 7, 3, 0, 0, off_names, len(names), 0, 0, 1, 0)
 sh += struct.pack("<IIQQQQIIQQ", 17, 2, 0, 0, off_syms, len(syms), 4, 1, 8, 24)
 sh += struct.pack("<IIQQQQIIQQ", 25, 3, 0, 0, off_str, len(strtab), 0, 0, 1, 0)
-sys.stdout.buffer.write(eh + text + syms + strtab + names + sh)' "$@"
+sys.stdout.buffer.write(eh + text + syms + strtab + names + sh)' "$cw_filler" "$@"
 }
 
 # code_listing_is TARGET EXPECT MACH WORD...: build/codeobj_test's listing of the code

@@ -317,32 +317,10 @@ test_expect_success PYTHON3 'code: past 4 MiB is read; one region of more than 1
 	rm -f past.elf big.elf
 '
 
-# libelf: an AMDGPU ELF64 whose .text is a function "filler" of N bytes of s_nop 0,
-# then the kernel "k" (s_nop 0 three times, s_endpgm), each with its symbol and size
-libelf() {
-	python3 -c '
-import struct, sys
-n = int(sys.argv[1]); k = b"\x00\x00\x80\xbf" * 3 + b"\x00\x00\xb0\xbf"
-text = b"\x00\x00\x80\xbf" * (n // 4) + k
-strtab = b"\0filler\0k\0"
-syms = bytes(24)
-syms += struct.pack("<IBBHQQ", 1, 0x12, 0, 1, 0x1000, n)
-syms += struct.pack("<IBBHQQ", 8, 0x12, 0, 1, 0x1000 + n, len(k))
-names = b"\0.text\0.symtab\0.strtab\0.shstrtab\0"
-o_text = 64; o_sym = o_text + len(text); o_str = o_sym + len(syms)
-o_names = o_str + len(strtab); o_sh = o_names + len(names)
-eh = b"\x7fELF" + bytes([2, 1, 1, 0]) + bytes(8)
-eh += struct.pack("<HHIQQQIHHHHHH", 2, 224, 1, 0, 0, o_sh, 0, 64, 0, 0, 64, 5, 4)
-sh = bytes(64)
-sh += struct.pack("<IIQQQQIIQQ", 1, 1, 6, 0x1000, o_text, len(text), 0, 0, 4, 0)
-sh += struct.pack("<IIQQQQIIQQ", 7, 2, 0, 0, o_sym, len(syms), 3, 1, 8, 24)
-sh += struct.pack("<IIQQQQIIQQ", 15, 3, 0, 0, o_str, len(strtab), 0, 0, 1, 0)
-sh += struct.pack("<IIQQQQIIQQ", 23, 3, 0, 0, o_names, len(names), 0, 0, 1, 0)
-sys.stdout.buffer.write(eh + text + syms + strtab + names + sh)' "$1"
-}
-
 test_expect_success PYTHON3 'a library of 8 MiB of code: only the kernel reached is disassembled' '
-	libelf 8388608 > lib.elf &&
+	# a function "filler" of 8 MiB of s_nop 0, then the kernel "k" (s_nop 0 three times,
+	# s_endpgm), each with its symbol and size
+	code_of_words -f 8388608 0 0xbf800000 0xbf800000 0xbf800000 0xbfb00000 > lib.elf &&
 	"$CODEOBJ_TEST" -r lib.elf k > out 2> err &&
 	test_cmp /dev/null err &&
 	printf "entry 0x801000\n" > expect &&

@@ -24,6 +24,13 @@ tsv() {
 	tr ' ' '\t'
 }
 
+# walked NAME: NAME.tsv (a packet stream) encoded as the capture cap.NAME, read back to
+# packets.NAME and walked to rows.NAME, the walk's stderr in err; the walk's exit returned
+walked() {
+	sqtt-encode -d "cap.$1" "$1.tsv" && sqtt-dump "cap.$1" > "packets.$1" &&
+	sqtt-walk "packets.$1" > "rows.$1" 2> err
+}
+
 # lifetimes PACKETS: "event slot WAVE_END-WAVE_START" for each wave the trace has, on
 # every SIMD of every unit
 lifetimes() {
@@ -211,9 +218,7 @@ test_expect_success 'waves on other units only (SIMD 1, WGP 1, SA 1): their life
 0 0 - 901 WAVE_END 0 0 1 0 - -
 0 0 - 902 WAVE_END 0 0 0 1 - -
 EOF
-	sqtt-encode -d cap.other other.tsv &&
-	sqtt-dump cap.other > packets.other &&
-	sqtt-walk packets.other > rows.other 2> err &&
+	walked other &&
 	test_cmp /dev/null err &&
 	rows rows.other > actual &&
 	cat > expect <<-\EOF &&
@@ -228,9 +233,7 @@ EOF
 
 test_expect_success 'a wave on the traced SIMD too: it is wave 0, the other units'"'"' waves are still rows' '
 	{ cat other.tsv; printf "0\t0\t-\t903\tWAVE_START\t1\t0\t0\t0\t-\t-\n0\t0\t-\t990\tWAVE_END\t1\t0\t0\t0\t-\t-\n"; } > mixed.tsv &&
-	sqtt-encode -d cap.mixed mixed.tsv &&
-	sqtt-dump cap.mixed > packets.mixed &&
-	sqtt-walk packets.mixed > rows.mixed 2> err &&
+	walked mixed &&
 	test_cmp /dev/null err &&
 	rows rows.mixed > actual &&
 	cat > expect <<-\EOF &&
@@ -354,9 +357,7 @@ test_expect_success 'misfit tokens: exact warnings, resynchronised or dropped, e
 0 0 - 810 INST 1 - - - branch_taken -
 0 0 - 840 WAVE_END 1 0 0 0 - -
 EOF
-	sqtt-encode -d cap.misfit misfit.tsv &&
-	sqtt-dump cap.misfit > packets.misfit &&
-	test_expect_code 0 sqtt-walk packets.misfit > rows.misfit 2> err &&
+	walked misfit &&
 	cat > expect <<\EOF &&
 sqtt-walk: warning: event 0 wave 0 (slot 0): VALU_INST at time 600 does not fit pc 0x1300 (s_load_b128 s[4:7], s[0:1], null); resynchronised further on
 sqtt-walk: warning: event 0 wave 1 (slot 1): INST:lds_rd at time 807 does not fit pc 0x130c (v_cmp_gt_u32_e32 vcc_lo, s6, v0); token dropped
