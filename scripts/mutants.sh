@@ -156,7 +156,9 @@ base/elfsym: a kernel's .kd symbol not taken|t0145-rocprof-strings|libcommon/bas
 gen/token: IMMEDIATE's wave mask one slot short|t0300-walk-golden|libcommon/gen/token.c|s/return (unsigned)tok_bits(raw, 8, 24);/return (unsigned)tok_bits(raw, 8, 23);/
 gen/gen: HEADER's version one bit short|t0136-header-version|libcommon/gen/gen.c|s/h->version = (unsigned)tok_bits(raw, 7, 13);/h->version = (unsigned)tok_bits(raw, 7, 12);/
 trace/sqtt: the shorter of two matching token patterns taken|t0870-annotate-kernels|libcommon/trace/sqtt.c|s/if (ti->plen > bestlen \&\&/if (ti->plen >= bestlen \&\&/
-trace/sqtt: the counting loop steps one nibble too far over two short tokens|t0107-decode-modes|libcommon/trace/sqtt.c|s/pe->nib = (uint8_t)(2 + nibs_of/pe->nib = (uint8_t)(3 + nibs_of/
+trace/sqtt: the counting loop steps one nibble too far over two short tokens|t0107-decode-modes|libcommon/trace/sqtt.c|s/pe->bits = (uint8_t)((2 + nibs_of/pe->bits = (uint8_t)((3 + nibs_of/
+trace/sqtt: the counting loop counts a TIMESTAMP as flagging lost packets by the wrong bits|t0107-decode-modes|libcommon/trace/sqtt.c|s/(i \& ts_mask) == ts_lost/(i \& ts_mask) != ts_lost/
+trace/sqtt: the counting loop leaves out the second token of a step|t0107-decode-modes|libcommon/trace/sqtt.c|s/local\[step\[i\].t2\] += hits\[i\];/;/
 trace/sqtt: the counting loop reads a token from past its window's first 52 bits|t0107-decode-modes|libcommon/trace/sqtt.c|s/(unsigned)(end - pos - 18) \* 4 : 52;/(unsigned)(end - pos - 18) * 4 : 60;/
 trace/sqtt: a walk steps over the REG tokens that write the program address, takes the others|t0107-decode-modes|libcommon/trace/sqtt.c|s/(want\[t\] == SQTT_WANT_PGM \&\& sqtt_reg_is_pgm(raw))/(want[t] == SQTT_WANT_PGM \&\& !sqtt_reg_is_pgm(raw))/
 analysis/attr: an LDS issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_LDS_QUEUE;/		return CAUSE_UNEXPLAINED;/

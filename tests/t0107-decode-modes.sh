@@ -43,6 +43,21 @@ test_expect_success SHARED 'count, next and walk agree on every real gfx11 and g
 	test $pgm -gt 0
 '
 
+test_expect_success 'count, next and walk agree on random tokens after a gfx11 and a gfx12 HEADER' '
+	# 1.5 MiB of random nibbles: every type at both parities and across the
+	# refill of the decoder window, TIMESTAMPs flagging lost packets, gfx12 WAVE_START_EXTs
+	# of both lengths, UNKNOWNs
+	sqtt-encode -o sync12.att "$TOP/fixtures/gfx12/sync12.packets.tsv" &&
+	for h in "$TOP/fixtures/demo/stall_shader_engine_0_0.att" sync12.att; do
+		head -c 8 "$h" > random.att &&
+		python3 -c "import random, sys; random.seed(26); sys.stdout.buffer.write(random.randbytes(3 << 19 | 24))" >> random.att &&
+		agree random.att &&
+		grep "^lost	[1-9]" next.out &&
+		grep "^unknown	[1-9]" next.out &&
+		grep "^WAVE_START_EXT	[1-9]" next.out || return 1
+	done
+'
+
 test_expect_success 'a stream cut inside a token: the same error from every mode' '
 	head -c 37 "$TOP/fixtures/demo/stall_shader_engine_0_0.att" > cut.att &&
 	for m in count next walk; do

@@ -14,15 +14,19 @@ static uint8_t type_of[MAXGEN][256], nibs_of[MAXGEN][256];
 /* One step of the counting loop by the next 12 bits: two short tokens at once (a token of
  * 8 bits and one whose type its low nibble alone gives, every byte of that low nibble of
  * one type, of a fixed length and no TIMESTAMP), else the one token the low byte gives (t2
- * TOK_NTYPES: none); slow for a TIMESTAMP or WAVE_START_EXT, which the loop looks at
- * more closely. */
-static struct step { uint8_t t1, t2, nib, slow; } step_of[MAXGEN][4096];
+ * TOK_NTYPES: none); the bits it steps over; slow for a gfx12 WAVE_START_EXT, whose
+ * length a later nibble tells.  A TIMESTAMP's flags lie in the 12 bits. */
+static struct step { uint8_t t1, t2, bits, slow; } step_of[MAXGEN][4096];
 static int table_ready;
 
 static void
 build_gen(const struct sqtt_gen *g)
 {
 	int b, t;
+
+	if (g->ts_rt >= 12 || g->ts_pl >= 12)	/* a backend's mistake, not the input's */
+		errx(2, "internal error: a %s TIMESTAMP's flags lie past its first 12 bits",
+		    g->name);
 
 	for (b = 0; b < 256; b++) {
 		int best = TOK_UNKNOWN, bestlen = 0;
@@ -42,8 +46,8 @@ build_gen(const struct sqtt_gen *g)
 
 		pe->t1 = (uint8_t)t1;
 		pe->t2 = TOK_NTYPES;
-		pe->nib = nibs_of[g->index][b & 0xff];
-		pe->slow = t1 == TOK_TIMESTAMP || t1 == TOK_WAVE_START_EXT;
+		pe->bits = (uint8_t)(nibs_of[g->index][b & 0xff] * 4);
+		pe->slow = t1 == TOK_WAVE_START_EXT && g->start_ext_more;
 		if (nibs_of[g->index][b & 0xff] != 2 || t1 == TOK_TIMESTAMP ||
 		    t1 == TOK_WAVE_START_EXT || t1 == TOK_UNKNOWN)
 			continue;
@@ -55,7 +59,7 @@ build_gen(const struct sqtt_gen *g)
 		    t2 == TOK_UNKNOWN)
 			continue;
 		pe->t2 = (uint8_t)t2;
-		pe->nib = (uint8_t)(2 + nibs_of[g->index][lo]);
+		pe->bits = (uint8_t)((2 + nibs_of[g->index][lo]) * 4);
 	}
 }
 
@@ -379,9 +383,11 @@ int
 sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 {
 	struct sqtt_token tok;
-	uint64_t pos, end, w, v, rt, pl, local[TOK_NTYPES + 1] = { 0 };
+	uint64_t pos, end, stop, w, v, local[TOK_NTYPES + 1] = { 0 };
+	uint32_t hits[4096] = { 0 };
 	const struct step *step, *pe;
-	unsigned c, cmax;
+	uint64_t ts_mask, ts_lost;
+	unsigned c, cmax, i;
 	int r, t;
 
 	/* the first token through sqtt_next: it checks the HEADER */
@@ -391,45 +397,51 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 		counts[tok.type]++;
 	}
 	step = step_of[d->gen->index];
-	rt = 1ULL << d->gen->ts_rt;
-	pl = 1ULL << d->gen->ts_pl;
+	ts_mask = 1ULL << d->gen->ts_rt | 1ULL << d->gen->ts_pl;
+	ts_lost = 1ULL << d->gen->ts_pl;
 	for (;;) {
 		pos = d->pos;
 		end = d->len * 2;
-		while (pos + 18 <= end) {
+		stop = pos + (1ULL << 31);	/* fewer steps than a hit count holds */
+		while (pos + 18 <= end && pos < stop) {
 			/* the tokens that start in the window's first 52 bits are read from it
 			 * (the next 12 bits all a step needs): no load on the path from one
 			 * token's length to the next one's type; none past the last 18 nibbles,
-			 * which the tail's checks read */
+			 * which the tail's checks read.  A step is counted by its 12 bits, the
+			 * types added up after: one add a step, and not to the few counters of
+			 * the common types, each a chain of adds to one address */
 			w = window(d->data, pos);
 			cmax = end - pos - 18 < 13 ? (unsigned)(end - pos - 18) * 4 : 52;
 			c = 0;
+			v = w;
 			do {
-				v = w >> c;
 				pe = &step[v & 0xfff];
 				if (pe->slow) {
 					if (c != 0)	/* read it from a window of its own */
 						break;
-					local[pe->t1]++;
-					if (pe->t1 == TOK_TIMESTAMP) {
-						if ((w & (rt | pl)) == pl)
-							d->lost++;	/* a delta TIMESTAMP
-									 * flagging lost packets */
-						c = pe->nib * 4u;
-					} else {
-						c = token_bits(d->gen, TOK_WAVE_START_EXT, d->data,
-						    pos);
-					}
+					hits[v & 0xfff]++;
+					c = token_bits(d->gen, TOK_WAVE_START_EXT, d->data, pos);
 					break;
 				}
-				local[pe->t1]++;
-				local[pe->t2]++;
-				c += pe->nib * 4u;
+				hits[v & 0xfff]++;
+				c += pe->bits;
+				v >>= pe->bits & 63;	/* 64 bits or more end the window */
 			} while (c <= cmax);
 			pos += c / 4;
 		}
 		d->ntokens += 1;	/* only "some tokens were seen" matters from here */
 		d->pos = pos;
+		/* the steps by their 12 bits: the types, and the delta TIMESTAMPs flagging
+		 * lost packets (their flags within the 12 bits, build_gen checked) */
+		for (i = 0; i < 4096; i++) {
+			local[step[i].t1] += hits[i];
+			local[step[i].t2] += hits[i];
+			if (step[i].t1 == TOK_TIMESTAMP && (i & ts_mask) == ts_lost)
+				d->lost += hits[i];
+			hits[i] = 0;
+		}
+		if (pos + 18 <= end)
+			continue;
 		if (d->eof)
 			break;
 		fill(d);

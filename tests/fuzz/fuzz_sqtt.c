@@ -34,8 +34,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	struct sqtt_token ta, tb;
 	struct sqtt_fields f;
 	struct chunks c = { data, len, 0 };
-	uint64_t counts[TOK_NTYPES] = { 0 }, n = 0;
-	int ra, rb;
+	uint64_t counts[TOK_NTYPES] = { 0 }, seen[TOK_NTYPES] = { 0 }, n = 0, lost, unknown;
+	int ra, rb, t;
 
 	sqtt_init_mem(&a, data, len);
 	sqtt_init_stream(&b, refill, &c);
@@ -49,11 +49,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		if (ta.nib != tb.nib || ta.time != tb.time || ta.raw != tb.raw || ta.type != tb.type)
 			__builtin_trap();
 		sqtt_fields(a.gen, &ta, &f);
+		seen[ta.type]++;
 		n++;
 	}
 	sqtt_free(&b);
+	lost = a.lost;
+	unknown = a.unknown;
 	sqtt_init_mem(&a, data, len);
 	if (sqtt_count(&a, counts) != ra)
+		__builtin_trap();
+	/* the counting loop's steps count what the token-by-token decoder decodes */
+	for (t = 0; ra == 0 && t < TOK_NTYPES; t++)
+		if (counts[t] != seen[t])
+			__builtin_trap();
+	if (ra == 0 && (a.lost != lost || a.unknown != unknown))
 		__builtin_trap();
 	return 0;
 }
