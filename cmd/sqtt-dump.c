@@ -164,7 +164,8 @@ run(int argc, char *argv[])
 		warning_out("%u of %u trace buffers match no program: their kernel is '-'",
 		    d.nnoprog, d.nselected);
 	if (d.unknown)
-		warning_out("%" PRIu64 " UNKNOWN tokens (not a gfx11 stream, or damaged)", d.unknown);
+		warning_out("%" PRIu64 " UNKNOWN tokens (not a %s stream, or damaged)", d.unknown,
+		    d.unknown_gen);
 	if (d.lost)
 		warning_out("%" PRIu64 " TIMESTAMP tokens report lost packets", d.lost);
 	if (fflush(stdout) != 0 || ferror(stdout))

@@ -147,6 +147,16 @@ test_expect_success 'a valid HEADER and then 1 MiB of random bytes: an error, no
 	test_cmp expect err
 '
 
+test_expect_success 'random bytes after a gfx12 HEADER: the error names gfx12' '
+	sqtt-encode -o s12.att "$TOP/fixtures/gfx12/sync12.packets.tsv" &&
+	head -c 8 s12.att > noise12.att &&
+	python3 -c "import random, sys; sys.stdout.buffer.write(random.Random(7).randbytes(1048568))" >> noise12.att &&
+	test_expect_code 2 sqtt-dump --raw noise12.att > out 2> err.abs &&
+	sed "s|$(pwd -P)/||" err.abs > err &&
+	echo "sqtt-dump: noise12.att: event 0: 38266 of 408733 tokens UNKNOWN: random bytes or a damaged stream, not gfx12 SQTT" > expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'a capture directory whose files are links out of it or devices' '
 	mkdir roc &&
 	ln -s /etc/passwd roc/x_shader_engine_0_0.att &&

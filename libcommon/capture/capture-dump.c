@@ -192,12 +192,14 @@ dump_event(struct capture_dump *d, const struct capture *c, const struct event *
 	}
 	if (sqtt_is_noise(dec.unknown, seen)) {
 		fail(d, "%s: event %u: %" PRIu64 " of %" PRIu64 " tokens UNKNOWN: random bytes "
-		    "or a damaged stream, not gfx11 SQTT", e->blob ? path : e->file, ev,
-		    dec.unknown, seen);
+		    "or a damaged stream, not %s SQTT", e->blob ? path : e->file, ev,
+		    dec.unknown, seen, dec.gen->name);
 		capture_decoder_end(&dec, &src);
 		return -1;
 	}
 	d->unknown += dec.unknown;
+	if (dec.unknown)
+		d->unknown_gen = dec.gen->name;
 	d->lost += dec.lost;
 	capture_decoder_end(&dec, &src);
 	return 0;

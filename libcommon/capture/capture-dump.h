@@ -15,6 +15,7 @@ struct capture_dump {
 	const char *xdir, *sdir;	/* -x code objects, -X streams (made by capture_dump_start) */
 	/* what was written */
 	uint64_t unknown, lost;		/* UNKNOWN tokens, lost-packet reports */
+	const char *unknown_gen;	/* the generation of a buffer with UNKNOWNs */
 	unsigned nselected, nnoprog;	/* buffers dumped; of them, with no program */
 	struct packet_out po;
 	int header_done;

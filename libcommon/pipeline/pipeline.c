@@ -661,13 +661,13 @@ walk_buffer(struct worker *wk, const struct event *e)
 	}
 	if (sqtt_is_noise(d.unknown, d.ntokens)) {
 		worker_fail(wk, "%s: event %u: %" PRIu64 " of %" PRIu64 " tokens UNKNOWN: random "
-		    "bytes or a damaged stream, not gfx11 SQTT", e->blob ? pl->path : e->file,
-		    e->index, d.unknown, d.ntokens);
+		    "bytes or a damaged stream, not %s SQTT", e->blob ? pl->path : e->file,
+		    e->index, d.unknown, d.ntokens, d.gen->name);
 		goto out;
 	}
 	if (d.unknown) {
-		char *m = xasprintf("%s: event %u: %" PRIu64 " UNKNOWN tokens (not a gfx11 "
-		    "stream, or damaged)", pl->path, e->index, d.unknown);
+		char *m = xasprintf("%s: event %u: %" PRIu64 " UNKNOWN tokens (not a %s "
+		    "stream, or damaged)", pl->path, e->index, d.unknown, d.gen->name);
 		if (m != NULL)
 			walk_warning(wk, m, 0);
 		free(m);
