@@ -1235,6 +1235,49 @@ profile_cmp_pc(const void *pa, const void *pb)
 	return c ? c : strcmp(a->inst, b->inst);
 }
 
+/* lines[i]'s subtree a heap again: each line after (in cmp's order) those below it */
+static void
+sift_down(struct profile_line **h, size_t n, size_t i, int (*cmp)(const void *, const void *))
+{
+	struct profile_line *t;
+	size_t m, c;
+
+	for (;;) {
+		m = i;
+		c = 2 * i + 1;
+		if (c < n && cmp(&h[c], &h[m]) > 0)
+			m = c;
+		if (c + 1 < n && cmp(&h[c + 1], &h[m]) > 0)
+			m = c + 1;
+		if (m == i)
+			return;
+		t = h[i], h[i] = h[m], h[m] = t;
+		i = m;
+	}
+}
+
+void
+profile_sort_top(struct profile_line **lines, size_t n, size_t k,
+    int (*cmp)(const void *, const void *))
+{
+	struct profile_line *t;
+	size_t i;
+
+	if (k > n)
+		k = n;
+	if (k > 0 && k < n) {
+		/* a heap of the first k so far, the last of them at its root */
+		for (i = k / 2; i-- > 0;)
+			sift_down(lines, k, i, cmp);
+		for (i = k; i < n; i++)
+			if (cmp(&lines[i], &lines[0]) < 0) {
+				t = lines[0], lines[0] = lines[i], lines[i] = t;
+				sift_down(lines, k, 0, cmp);
+			}
+	}
+	qsort(lines, k, sizeof(*lines), cmp);
+}
+
 int
 profile_cmp_kernel(const void *pa, const void *pb)
 {

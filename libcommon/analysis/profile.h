@@ -220,6 +220,10 @@ int profile_cmp_cycles(const void *, const void *);
 int profile_cmp_hits(const void *, const void *);
 int profile_cmp_pc(const void *, const void *);
 int profile_cmp_kernel(const void *, const void *);
+/* The first k of lines[0..n) in cmp's order (a total one) to lines[0..k), sorted; the
+ * others after them, in no order.  In place, n log k steps. */
+void profile_sort_top(struct profile_line **lines, size_t n, size_t k,
+    int (*cmp)(const void *, const void *));
 
 /* The cause with the most cycles; ties go to the most hits, then to the table order. */
 int profile_dominant(const int64_t *cyc, const uint64_t *hit);

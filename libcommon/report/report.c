@@ -306,10 +306,10 @@ report_finish(struct report *r, struct profile *prof, const char *from, char *wh
 		n = k->nline - k->nspecial;	/* the instructions */
 		if (n == 0)
 			continue;	/* a kernel with only untraced waves */
-		qsort(k->lines, n, sizeof(*k->lines), profile_cmp_cycles);
 		shown = n;
 		if (r->o.top > 0 && (size_t)r->o.top < n)
 			shown = (size_t)r->o.top;	/* the rest stay in the TOTAL row */
+		profile_sort_top(k->lines, n, shown, profile_cmp_cycles);
 		if (cmp != profile_cmp_cycles)	/* (a total order: sorted once is enough) */
 			qsort(k->lines, shown, sizeof(*k->lines), cmp);
 		/* the launch and drain lines after the instructions shown, whatever --top */
