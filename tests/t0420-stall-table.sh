@@ -97,6 +97,19 @@ test_expect_success 'every ##stall-table kernel line has the same 13 fields' '
 	test_cmp expect.nf nf
 '
 
+test_expect_success 'an instruction text of 100000 bytes comes back whole, beside short ones' '
+	long=$(head -c 100000 /dev/zero | tr "\\0" x) &&
+	printf "#kernel\tpc\tinst\ttoken\tcost\tcause\n" >long.tsv &&
+	for i in 1 2 3; do
+		printf "k\t0x10$i\ts_nop $i\tINST:salu\t5\tunexplained\n" >>long.tsv || return 1
+	done &&
+	printf "k\t0x200\ts_$long\tINST:salu\t7\tunexplained\nk\t0x204\ts_nop 9\tINST:salu\t6\tunexplained\n" >>long.tsv &&
+	stall-table --top 0 --plain long.tsv >t &&
+	awk -F"\t" "\$2 ~ /^0x/ { print \$2, length(\$(NF - 4)) }" t >got &&
+	printf "0x200 100002\n0x204 7\n0x101 7\n0x102 7\n0x103 7\n" >expect &&
+	test_cmp expect got
+'
+
 test_expect_success PYTHON3 'JSON parses with python3' '
 	stall-table --json "$DATA/rows-table.tsv" >out.json &&
 	python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert d[\"version\"] == 1; assert [k[\"kernel\"] for k in d[\"kernels\"]] == [\"k_a\", \"k_b\"]" out.json

@@ -35,16 +35,9 @@ profile_init(struct profile *p, int flags)
 void
 profile_free(struct profile *p)
 {
-	struct profile_line *l, *next;
 	size_t i;
 
-	for (i = 0; i < p->hsize; i++)
-		for (l = p->htab[i]; l; l = next) {
-			next = l->hnext;
-			if (l->causes != &l->one)
-				free(l->causes);
-			free(l);
-		}
+	arena_free(&p->mem);
 	for (i = 0; i < p->nkernel; i++) {
 		free(p->kernels[i].name);
 		free(p->kernels[i].lines);
@@ -201,7 +194,7 @@ line_of(struct profile *p, size_t kernel, const char *pc, const char *inst, int 
 				return l;
 	if (p->hcount >= p->hsize)
 		hash_grow(p);
-	l = xcalloc(1, sizeof(*l) + pclen + 1 + (kept ? 0 : instlen + 1));
+	l = arena_zalloc(&p->mem, sizeof(*l) + pclen + 1 + (kept ? 0 : instlen + 1));
 	l->hash = h;
 	l->kernel = kernel;
 	l->pc = memcpy((char *)(l + 1), pc, pclen + 1);
@@ -238,7 +231,7 @@ profile_keep(struct profile *p, void *obj, void (*release)(void *))
 }
 
 struct profile_cause *
-profile_line_cause(struct profile_line *l, int cause)
+profile_line_cause(struct profile *p, struct profile_line *l, int cause)
 {
 	struct profile_cause *c;
 	unsigned i;
@@ -251,11 +244,11 @@ profile_line_cause(struct profile_line *l, int cause)
 			l->capcause = 1;
 			l->causes = &l->one;
 		} else {
-			struct profile_cause *c0 = l->causes == &l->one ? NULL : l->causes;
+			/* the old array stays in the arena: at most as big as the new */
+			struct profile_cause *c0 = l->causes;
 			l->capcause = l->capcause * 2 > NCAUSE ? NCAUSE : l->capcause * 2;
-			l->causes = xreallocarray(c0, l->capcause, sizeof(*l->causes));
-			if (c0 == NULL)
-				l->causes[0] = l->one;
+			l->causes = arena_zalloc(&p->mem, l->capcause * sizeof(*l->causes));
+			memcpy(l->causes, c0, l->ncause * sizeof(*l->causes));
 		}
 	}
 	c = &l->causes[l->ncause++];
@@ -402,7 +395,7 @@ profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct p
 		l2 = r->cause2 == CAUSE_WAVE_START || r->cause2 == CAUSE_DRAIN ?
 		    profile_special(p, ki, profile_kind_of(r->cause2)) : l;
 		k = &p->kernels[ki];
-		pc2 = profile_line_cause(l2, r->cause2);
+		pc2 = profile_line_cause(p, l2, r->cause2);
 		if (__builtin_add_overflow(k->cyc[r->cause2], r->cost2, &k->cyc[r->cause2]) ||
 		    __builtin_add_overflow(l2->cycles, r->cost2, &l2->cycles) ||
 		    __builtin_add_overflow(pc2->cyc, r->cost2, &pc2->cyc) ||
@@ -423,14 +416,14 @@ profile_add(struct profile *p, size_t ki, struct profile_line *l, const struct p
 	if (r->wave_end)
 		k->waves++;
 	l->hits++;
-	profile_line_cause(l, r->cause)->hit++;
+	profile_line_cause(p, l, r->cause)->hit++;
 	if (sl) {
 		sl->hits++;
-		profile_line_cause(sl, r->cause)->hit++;
+		profile_line_cause(p, sl, r->cause)->hit++;
 		l = sl;
 	}
 	l->cycles = s3;
-	profile_line_cause(l, r->cause)->cyc = s4;
+	profile_line_cause(p, l, r->cause)->cyc = s4;
 	return 0;
 }
 
@@ -472,7 +465,7 @@ profile_merge(struct profile *p, const struct profile *from)
 				return -1;
 			l->hits += fl->hits;
 			for (c = 0; c < fl->ncause; c++) {
-				struct profile_cause *lc = profile_line_cause(l, fl->causes[c].cause);
+				struct profile_cause *lc = profile_line_cause(p, l, fl->causes[c].cause);
 				if (__builtin_add_overflow(lc->cyc, fl->causes[c].cyc, &lc->cyc))
 					return -1;
 				lc->hit += fl->causes[c].hit;
@@ -723,23 +716,23 @@ table_specials(struct profile *p, size_t ki, struct profile_line *l)
 			continue;
 		sl = profile_special(p, ki, kind);
 		sl->hits += l->hits;
-		profile_line_cause(sl, cause)->hit += l->hits;
+		profile_line_cause(p, sl, cause)->hit += l->hits;
 		sl->cycles += lc;
-		profile_line_cause(sl, cause)->cyc += lc;
+		profile_line_cause(p, sl, cause)->cyc += lc;
 		l->cycles -= lc;
-		profile_line_cause(l, cause)->cyc = 0;
+		profile_line_cause(p, l, cause)->cyc = 0;
 	}
 }
 
 /* A line's cycles by cause, as a table gives them all. */
 static void
-line_set_cyc(struct profile_line *l, const int64_t *cyc)
+line_set_cyc(struct profile *p, struct profile_line *l, const int64_t *cyc)
 {
 	int i;
 
 	for (i = 0; i < NCAUSE; i++)
 		if (cyc[i] != 0 || profile_line_find(l, i) != NULL)
-			profile_line_cause(l, i)->cyc = cyc[i];
+			profile_line_cause(p, l, i)->cyc = cyc[i];
 }
 
 static int
@@ -808,8 +801,8 @@ read_table_row(struct profile *p, struct tsv *t, const struct tabcols *c, char *
 		return tsv_why(t, why, whysz, "hits: 0: a row of nothing");
 	l->hits = hits;
 	l->cycles = cycles;
-	line_set_cyc(l, cyc);
-	profile_line_cause(l, cause)->hit = hits;
+	line_set_cyc(p, l, cyc);
+	profile_line_cause(p, l, cause)->hit = hits;
 	k->table_cycles += cycles;
 	if (kind == LINE_INST)
 		k->table_hits += hits;	/* a launch's or drain's hits are waves, not rows */
@@ -956,6 +949,7 @@ profile_read_tsv(struct profile *p, struct tsv *t, char *why, size_t whysz)
 
 /* A JSON table's reader: the path and the first error's line. */
 struct jread {
+	struct profile *p;
 	const char *path;
 	char *why;
 	size_t whysz;
@@ -1065,8 +1059,8 @@ jline(struct jread *j, const struct json *obj, struct profile_line *l, const cha
 	if (jcount(j, obj, "cycles", &l->cycles) != 0 ||
 	    jcauses(j, obj, l->cycles, cyc) != 0 || (ci = jcause(j, obj)) < 0)
 		return -1;
-	line_set_cyc(l, cyc);
-	profile_line_cause(l, ci)->hit = l->hits;
+	line_set_cyc(j->p, l, cyc);
+	profile_line_cause(j->p, l, ci)->hit = l->hits;
 	return 0;
 }
 
@@ -1170,7 +1164,7 @@ int
 profile_read_json(struct profile *p, const char *path, const char *buf, size_t len,
     char *why, size_t whysz)
 {
-	struct jread j = { path, why, whysz };
+	struct jread j = { p, path, why, whysz };
 	char err[256];
 	struct json *root = json_parse(buf, len, err, sizeof(err));
 	int r;

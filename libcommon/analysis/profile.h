@@ -10,6 +10,7 @@
 
 #include "cause.h"
 #include "tsv.h"
+#include "util.h"
 
 /* What a line of a kernel is: an instruction, or the launch or the drain of its waves,
  * lines of their own with no pc (stall-table(1)): the cycles of the rows of cause
@@ -32,6 +33,8 @@ struct profile_cause {
 	uint64_t hit;
 	uint8_t cause;
 };
+
+struct profile;
 
 /* One instruction of one kernel: a (pc, inst); the inst keeps apart the pseudo-row an
  * untraced wave leaves at its entry pc from the instruction there.  A launch or drain
@@ -81,7 +84,7 @@ profile_line_hit(const struct profile_line *l, int cause)
 	return c ? c->hit : 0;
 }
 /* The sums of a cause of a line, made (zero) when new: valid until the next call. */
-struct profile_cause *profile_line_cause(struct profile_line *, int cause);
+struct profile_cause *profile_line_cause(struct profile *, struct profile_line *, int cause);
 /* Every cause of a line into dense arrays of NCAUSE (either may be NULL). */
 void profile_line_dense(const struct profile_line *, int64_t *cyc, uint64_t *hit);
 /* profile_dominant of a line. */
@@ -133,6 +136,7 @@ struct profile {
 	const char **kpos;
 	struct profile_line **htab;
 	size_t hsize, hcount;
+	struct arena mem;	/* the lines and their causes */
 	struct profile_span *spans;	/* per (kernel, event): first start, last end */
 	size_t nspan, spansize, lastspan;	/* lastspan: the one a row was last added to */
 	char **metas;		/* the ## lines of the inputs, passed through */

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,53 @@ xcalloc(size_t n, size_t size)
 	if (p == NULL)
 		err(2, NULL);
 	return p;
+}
+
+#define ARENA_CHUNK (64 * 1024)
+struct arena_chunk {
+	struct arena_chunk *prev;
+	max_align_t data[];
+};
+
+void *
+arena_zalloc(struct arena *a, size_t size)
+{
+	struct arena_chunk *c;
+	size_t want = (size + 15) & ~(size_t)15, csize;
+	char *p;
+
+	if (want < size)
+		err(2, NULL);
+	if ((size_t)(a->end - a->next) < want) {
+		/* a block bigger than a quarter chunk gets a chunk of its own, kept behind
+		 * the current one, whose room stays */
+		csize = want > ARENA_CHUNK / 4 ? want : ARENA_CHUNK;
+		c = xcalloc(1, sizeof(*c) + csize);
+		if (csize != ARENA_CHUNK && a->chunk != NULL) {
+			c->prev = a->chunk->prev;
+			a->chunk->prev = c;
+			return c->data;
+		}
+		c->prev = a->chunk;
+		a->chunk = c;
+		a->next = (char *)c->data;
+		a->end = a->next + csize;
+	}
+	p = a->next;
+	a->next += want;
+	return p;
+}
+
+void
+arena_free(struct arena *a)
+{
+	struct arena_chunk *c, *prev;
+
+	for (c = a->chunk; c != NULL; c = prev) {
+		prev = c->prev;
+		free(c);
+	}
+	memset(a, 0, sizeof(*a));
 }
 
 void *

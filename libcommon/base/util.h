@@ -29,6 +29,15 @@
 #include <stdio.h>
 
 void *xcalloc(size_t n, size_t size);
+
+/* Zeroed blocks of many small objects that all go at once (a profile's lines): carved from
+ * chunks, freed with the arena, none alone.  Zero it to start. */
+struct arena {
+	struct arena_chunk *chunk;
+	char *next, *end;
+};
+void *arena_zalloc(struct arena *, size_t size);	/* 16-byte aligned; exits when out */
+void arena_free(struct arena *);
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
