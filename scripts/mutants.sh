@@ -148,6 +148,8 @@ timeline: the later of two equal rows colours the bar|t0505-ties|libcommon/repor
 the dominant cause on a tie of cycles: not the more rows|t0505-ties|libcommon/analysis/profile.c|s/(cyc\[i\] == cyc\[best\] \&\& hit\[i\] > hit\[best\])/(cyc[i] == cyc[best] \&\& hit[i] < hit[best])/
 analysis/profile: a line's rows by cause not kept (a tie of cycles not to the more rows)|t0505-ties|libcommon/analysis/profile.c|s/			hit\[l->causes\[i\].cause\] = l->causes\[i\].hit;/			hit[l->causes[i].cause] = 0;/
 base/util: the arena carves a block bigger than its chunks from one of them|t0420-stall-table|libcommon/base/util.c|s/csize = want > ARENA_CHUNK \/ 4 ? want : ARENA_CHUNK;/csize = ARENA_CHUNK;/
+analysis/profile: the index of lines loses its first slot when it grows|t0420-stall-table|libcommon/analysis/profile.c|s/	for (i = 0; i < p->lsize; i++) {/	for (i = 1; i < p->lsize; i++) {/
+analysis/profile: the index of lines takes a line of another tag|t0420-stall-table|libcommon/analysis/profile.c|s/if (p->ltab\[j\].tag != tag)/if (p->ltab[j].tag == tag)/
 analysis/profile: --top's heap keeps the line before, not after, those below it|t0420-stall-table|libcommon/analysis/profile.c|s/if (c < n \&\& cmp(\&h\[c\], \&h\[m\]) > 0)/if (c < n \&\& cmp(\&h[c], \&h[m]) < 0)/
 analysis/profile: --top's heap not made whole at its root|t0420-stall-table|libcommon/analysis/profile.c|s/for (i = k \/ 2; i-- > 0;)/for (i = k \/ 2; i-- > 1;)/
 analysis/profile: a line's first cause zeroed when its causes outgrow the line|t0505-ties|libcommon/analysis/profile.c|s/				l->causes\[0\] = l->one;/				memset(\&l->causes[0], 0, sizeof(l->one));/

@@ -110,6 +110,16 @@ test_expect_success 'an instruction text of 100000 bytes comes back whole, besid
 	test_cmp expect got
 '
 
+test_expect_success '5000 instructions twice: 5000 lines of 2 hits (the index of lines grows and finds them)' '
+	awk "BEGIN { print \"#kernel\tpc\tinst\ttoken\tcost\tcause\"
+		for (r = 0; r < 2; r++) for (i = 0; i < 5000; i++)
+			printf \"k\t0x%x\ts_nop %d\tINST:salu\t%d\tunexplained\n\", 4 * i, i, 1 + i % 7 }" >many.tsv &&
+	stall-table --top 0 --plain many.tsv >t &&
+	awk -F"\t" "NR > 1 { n++; if (\$3 != 2) bad++ } END { print n, bad + 0 }" t >got &&
+	echo "5000 0" >expect &&
+	test_cmp expect got
+'
+
 test_expect_success PYTHON3 'JSON parses with python3' '
 	stall-table --json "$DATA/rows-table.tsv" >out.json &&
 	python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert d[\"version\"] == 1; assert [k[\"kernel\"] for k in d[\"kernels\"]] == [\"k_a\", \"k_b\"]" out.json

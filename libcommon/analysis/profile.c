@@ -46,7 +46,8 @@ profile_free(struct profile *p)
 		free(p->metas[i]);
 	free(p->metas);
 	free(p->kernels);
-	free(p->htab);
+	free(p->all);
+	free(p->ltab);
 	free(p->spans);
 	free(p->khash);
 	free(p->kpos);
@@ -164,38 +165,49 @@ hash_of(size_t kernel, const char *pc, size_t pclen, const char *inst, size_t in
 static void
 hash_grow(struct profile *p)
 {
-	size_t i, n = p->hsize ? 2 * p->hsize : 1024;
-	struct profile_line **t = xcalloc(n, sizeof(*t)), *l, *next;
+	size_t i, j, n = p->lsize ? 2 * p->lsize : 1024;
+	struct line_slot *t = xcalloc(n, sizeof(*t));
 
-	for (i = 0; i < p->hsize; i++)
-		for (l = p->htab[i]; l; l = next) {
-			next = l->hnext;
-			l->hnext = t[l->hash & (n - 1)];
-			t[l->hash & (n - 1)] = l;
-		}
-	free(p->htab);
-	p->htab = t;
-	p->hsize = n;
+	for (i = 0; i < p->lsize; i++) {
+		if (p->ltab[i].index1 == 0)
+			continue;
+		for (j = p->ltab[i].tag & (n - 1); t[j].index1 != 0; j = (j + 1) & (n - 1))
+			;
+		t[j] = p->ltab[i];
+	}
+	free(p->ltab);
+	p->ltab = t;
+	p->lsize = n;
 }
 
 static struct profile_line *
 line_of(struct profile *p, size_t kernel, const char *pc, const char *inst, int kept)
 {
-	size_t pclen = strlen(pc), instlen = strlen(inst);
-	uint64_t h = hash_of(kernel, pc, pclen, inst, instlen);
+	size_t pclen = strlen(pc), instlen = strlen(inst), j;
+	uint32_t tag = (uint32_t)(hash_of(kernel, pc, pclen, inst, instlen) >> 32);
 	struct profile_line *l;
 	char *end;
 
-	if (p->hsize)
-		for (l = p->htab[h & (p->hsize - 1)]; l; l = l->hnext)
-			if (l->hash == h && l->kernel == kernel && l->pclen == pclen &&
-			    l->instlen == instlen && memcmp(l->pc, pc, pclen) == 0 &&
-			    memcmp(l->inst, inst, instlen) == 0)
-				return l;
-	if (p->hcount >= p->hsize)
+	if (p->nall >= UINT32_MAX - 1)
+		errx(2, "more than %u lines in a profile", UINT32_MAX - 2);
+	if (4 * (p->nall + 1) > 3 * p->lsize)	/* at most 3/4 full */
 		hash_grow(p);
+	for (j = tag & (p->lsize - 1); p->ltab[j].index1 != 0; j = (j + 1) & (p->lsize - 1)) {
+		if (p->ltab[j].tag != tag)
+			continue;
+		l = p->all[p->ltab[j].index1 - 1];
+		if (l->kernel == kernel && l->pclen == pclen && l->instlen == instlen &&
+		    memcmp(l->pc, pc, pclen) == 0 && memcmp(l->inst, inst, instlen) == 0)
+			return l;
+	}
+	if (p->nall == p->capall) {
+		p->capall = p->capall ? 2 * p->capall : 1024;
+		p->all = xreallocarray(p->all, p->capall, sizeof(*p->all));
+	}
 	l = arena_zalloc(&p->mem, sizeof(*l) + pclen + 1 + (kept ? 0 : instlen + 1));
-	l->hash = h;
+	p->all[p->nall++] = l;
+	p->ltab[j].tag = tag;
+	p->ltab[j].index1 = (uint32_t)p->nall;
 	l->kernel = kernel;
 	l->pc = memcpy((char *)(l + 1), pc, pclen + 1);
 	l->inst = kept ? inst : memcpy(l->pc + pclen + 1, inst, instlen + 1);
@@ -204,9 +216,6 @@ line_of(struct profile *p, size_t kernel, const char *pc, const char *inst, int 
 	l->pcv = strtoull(pc, &end, 0);
 	if (end == pc || *end != '\0')
 		l->pcv = UINT64_MAX;
-	l->hnext = p->htab[h & (p->hsize - 1)];
-	p->htab[h & (p->hsize - 1)] = l;
-	p->hcount++;
 	return l;
 }
 
@@ -455,22 +464,22 @@ profile_merge(struct profile *p, const struct profile *from)
 			k->hit[c] += fk->hit[c];
 		}
 	}
-	for (j = 0; j < from->hsize; j++)
-		for (fl = from->htab[j]; fl; fl = fl->hnext) {
-			if ((ki = profile_kernel(p, from->kernels[fl->kernel].name)) == PROFILE_FULL)
-				return -2;
-			l = fl->kind != LINE_INST ? profile_special(p, ki, fl->kind) :
-			    profile_line(p, ki, fl->pc, fl->inst);
-			if (__builtin_add_overflow(l->cycles, fl->cycles, &l->cycles))
+	for (j = 0; j < from->nall; j++) {
+		fl = from->all[j];
+		if ((ki = profile_kernel(p, from->kernels[fl->kernel].name)) == PROFILE_FULL)
+			return -2;
+		l = fl->kind != LINE_INST ? profile_special(p, ki, fl->kind) :
+		    profile_line(p, ki, fl->pc, fl->inst);
+		if (__builtin_add_overflow(l->cycles, fl->cycles, &l->cycles))
+			return -1;
+		l->hits += fl->hits;
+		for (c = 0; c < fl->ncause; c++) {
+			struct profile_cause *lc = profile_line_cause(p, l, fl->causes[c].cause);
+			if (__builtin_add_overflow(lc->cyc, fl->causes[c].cyc, &lc->cyc))
 				return -1;
-			l->hits += fl->hits;
-			for (c = 0; c < fl->ncause; c++) {
-				struct profile_cause *lc = profile_line_cause(p, l, fl->causes[c].cause);
-				if (__builtin_add_overflow(lc->cyc, fl->causes[c].cyc, &lc->cyc))
-					return -1;
-				lc->hit += fl->causes[c].hit;
-			}
+			lc->hit += fl->causes[c].hit;
 		}
+	}
 	for (j = 0; j < from->spansize; j++) {
 		const struct profile_span *sp = &from->spans[j];
 		if (!sp->used)
@@ -1298,10 +1307,9 @@ profile_finish(struct profile *p)
 	struct profile_line *l;
 	size_t j;
 
-	for (j = 0; j < p->hsize; j++)
-		for (l = p->htab[j]; l; l = l->hnext)
-			if (l->kind == LINE_INST)
-				line_append(&p->kernels[l->kernel], l);
+	for (j = 0; j < p->nall; j++)
+		if ((l = p->all[j])->kind == LINE_INST)
+			line_append(&p->kernels[l->kernel], l);
 	for (j = 0; j < p->nkernel; j++) {
 		struct profile_kernel *k = &p->kernels[j];
 		enum profile_kind kind;

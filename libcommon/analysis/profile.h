@@ -41,8 +41,6 @@ struct profile;
  * line's hits are the waves that started or ended; an instruction's, its rows (the row
  * of a wave's first issue and of its WAVE_END count there, with no cycles). */
 struct profile_line {
-	struct profile_line *hnext;
-	uint64_t hash;
 	char *pc;		/* follows the line in its allocation */
 	const char *inst;	/* the same, or borrowed (profile_line_kept) */
 	uint64_t pcv;		/* for sorting; UINT64_MAX when pc is not a number */
@@ -134,8 +132,12 @@ struct profile {
 	 * a sort of the kernels makes it stale, which a lookup notices and mends */
 	size_t *khash, khsize;
 	const char **kpos;
-	struct profile_line **htab;
-	size_t hsize, hcount;
+	/* every line in the order made, and an open-addressed index of them: a slot is the
+	 * top 32 bits of the line's hash (its place too) and its index + 1 (0: empty) */
+	struct profile_line **all;
+	size_t nall, capall;
+	struct line_slot { uint32_t tag, index1; } *ltab;
+	size_t lsize;
 	struct arena mem;	/* the lines and their causes */
 	struct profile_span *spans;	/* per (kernel, event): first start, last end */
 	size_t nspan, spansize, lastspan;	/* lastspan: the one a row was last added to */
