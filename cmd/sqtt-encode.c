@@ -60,6 +60,8 @@ struct buffer {
 	int open;
 };
 
+static void free_writer(void *w) { capture_writer_free(w); }
+
 static void
 open_buffer(struct buffer *b, struct capture_writer *w, const struct sqtt_gen *gen,
     long event, int se)
@@ -153,6 +155,9 @@ run(int argc, char *argv[])
 	if ((w = capture_writer_new(opt_dir, index, &layout, why, sizeof(why))) == NULL)
 		errx(2, "%s", why);
 	tsv_open(&t, in, path);
+	/* a bad row raises (tsv_fail) to CLI_MAIN's catch: these go with it */
+	fatal_push(free_writer, w);
+	fatal_push(tsv_close_at, &t);
 	while ((k = tsv_next(&t)) != TSV_EOF) {
 		if (k == TSV_META) {
 			meta_parse(&t);
@@ -207,6 +212,8 @@ run(int argc, char *argv[])
 	close_buffer(&b, w);
 	if (capture_writer_finish(w) != 0)
 		errx(2, "%s", why);
+	fatal_pop(&t);
+	fatal_pop(w);
 	capture_writer_free(w);
 	tsv_close(&t);
 	if (in != stdin)

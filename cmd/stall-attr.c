@@ -244,6 +244,7 @@ attribute(const char *path)
 	int header_seen = 0;
 
 	tsv_open_path(&t, path);
+	fatal_push(tsv_close_at, &t);	/* a bad row raises to CLI_MAIN's catch */
 	name = t.path;
 	cur = &t;
 	for (;;) {
@@ -265,10 +266,11 @@ attribute(const char *path)
 	}
 	if (!header_seen) {
 		out_flush();
-	fflush(stdout);
+		fflush(stdout);
 		errx(2, "%s: no '#' column header line: not a row stream", name);
 	}
 	input_end(&t);
+	fatal_pop(&t);
 	tsv_close(&t);
 }
 

@@ -93,6 +93,7 @@ test_one_line_error() {
 #   CHROMIUM  chromium or chromium-browser      CC         a C compiler, cc
 #   GZIP      gzip                              SHARED     $STALL_SHARED's captures and goldens
 #   ASAN      the programs are a sanitizer build (bounds on memory and time do not hold)
+#   VALGRIND  valgrind, and programs that are no sanitizer build
 t_prereq=" "
 t_noprereq=" "
 test_set_prereq() { t_prereq="$t_prereq$1 "; }
@@ -109,6 +110,7 @@ t_probe_prereq() {
 	CHROMIUM) command -v chromium || command -v chromium-browser ;;
 	CC) command -v cc ;;
 	GZIP) command -v gzip ;;
+	VALGRIND) command -v valgrind && ! grep -q __asan_init "$BIN/stall-table" ;;
 	ASAN) grep -q __asan_init "$BIN/stall-table" ;;
 	*) echo "lib.sh: unknown prerequisite $1" >&2; false ;;
 	esac >/dev/null 2>&1

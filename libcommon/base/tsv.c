@@ -123,6 +123,12 @@ tsv_close(struct tsv *t)
 	memset(t, 0, sizeof(*t));
 }
 
+void
+tsv_close_at(void *t)
+{
+	tsv_close(t);
+}
+
 /* "PATH:LINE: msg" into why, the message's control bytes as '?' (it quotes the input:
  * nothing of it may drive the terminal). */
 static void

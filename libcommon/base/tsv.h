@@ -53,6 +53,9 @@ void tsv_open_mem(struct tsv *, const char *bytes, size_t n, const char *path);
  * that cannot be opened is fatal ("prog: PATH: reason", exit 2).  tsv_close closes it. */
 void tsv_open_path(struct tsv *, const char *path);
 void tsv_close(struct tsv *);
+/* tsv_close for fatal_push(tsv_close_at, t): a program's reader whose row error raises to
+ * its catch, past the reader's frame. */
+void tsv_close_at(void *t);
 /* Bytes a reader already took from the stream's fd (to tell its format), read first. */
 void tsv_prime(struct tsv *, const void *bytes, size_t n);
 /* Next line: '##' lines are TSV_META (field[0] is the key without "##"), the one '#'
