@@ -80,9 +80,13 @@ read_stream(struct annotate *a, struct tsv *t)
 static void
 read_text(struct annotate *a, struct tsv *t)
 {
+	fatal_push(tsv_close_at, t);	/* a refused line raises to CLI_MAIN's catch */
 	if (!read_stream(a, t))
 		errx(2, "%s: no '#' column header line: not a row stream", t->path);
+	fatal_pop(t);
 }
+
+static void free_annotate(void *a) { annotate_free(a); }
 
 /* How a capture's buffers are chosen (-k, --dispatch), as stall chooses them. */
 static struct capture_opts copt;
@@ -199,12 +203,14 @@ run(int argc, char *argv[])
 		errx(2, "one view at a time");
 
 	a = annotate_new(&o);
+	fatal_push(free_annotate, a);
 	if (argc == 0)
 		read_input(a, "-");
 	for (i = 0; i < argc; i++)
 		read_input(a, argv[i]);
 	if (annotate_report(a) < 0)
 		die("%s: %s", argc ? argv[argc - 1] : "stdin", annotate_error(a));
+	fatal_pop(a);
 	annotate_free(a);
 	free(dirs);
 	if (fflush(stdout) != 0 || ferror(stdout))

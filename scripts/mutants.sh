@@ -152,6 +152,7 @@ analysis/profile: the index of lines loses its first slot when it grows|t0420-st
 analysis/profile: the index of lines takes a line of another tag|t0420-stall-table|libcommon/analysis/profile.c|s/if (p->ltab\[j\].tag != tag)/if (p->ltab[j].tag == tag)/
 cmd/stall-attr: the reader of a row stream lost when a bad row raises|t0701-bad-valgrind|cmd/stall-attr.c|s/	fatal_push(tsv_close_at, \&t);	\/\* a bad row/	\/\* a bad row/
 cmd/sqtt-encode: the capture writer lost when a bad row raises|t0701-bad-valgrind|cmd/sqtt-encode.c|s/	fatal_push(free_writer, w);/	(void)free_writer;/
+cmd/stall-annotate: the engine lost when a refused line raises|t0701-bad-valgrind|cmd/stall-annotate.c|s/	fatal_push(free_annotate, a);/	(void)free_annotate;/
 analysis/profile: --top's heap keeps the line before, not after, those below it|t0420-stall-table|libcommon/analysis/profile.c|s/if (c < n \&\& cmp(\&h\[c\], \&h\[m\]) > 0)/if (c < n \&\& cmp(\&h[c], \&h[m]) < 0)/
 analysis/profile: --top's heap not made whole at its root|t0420-stall-table|libcommon/analysis/profile.c|s/for (i = k \/ 2; i-- > 0;)/for (i = k \/ 2; i-- > 1;)/
 analysis/profile: a line's first cause zeroed when its causes outgrow the line|t0505-ties|libcommon/analysis/profile.c|s/				l->causes\[0\] = l->one;/				memset(\&l->causes[0], 0, sizeof(l->one));/
