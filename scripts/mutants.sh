@@ -155,7 +155,7 @@ cmd/sqtt-encode: the capture writer lost when a bad row raises|t0701-bad-valgrin
 cmd/stall-annotate: the engine lost when a refused line raises|t0701-bad-valgrind|cmd/stall-annotate.c|s/	fatal_push(free_annotate, a);/	(void)free_annotate;/
 analysis/profile: --top's heap keeps the line before, not after, those below it|t0420-stall-table|libcommon/analysis/profile.c|s/if (c < n \&\& cmp(\&h\[c\], \&h\[m\]) > 0)/if (c < n \&\& cmp(\&h[c], \&h[m]) < 0)/
 analysis/profile: --top's heap not made whole at its root|t0420-stall-table|libcommon/analysis/profile.c|s/for (i = k \/ 2; i-- > 0;)/for (i = k \/ 2; i-- > 1;)/
-analysis/profile: a line's first cause zeroed when its causes outgrow the line|t0505-ties|libcommon/analysis/profile.c|s/				l->causes\[0\] = l->one;/				memset(\&l->causes[0], 0, sizeof(l->one));/
+analysis/profile: a line's first cause zeroed when its causes outgrow the line|t0505-ties|libcommon/analysis/profile.c|s/			memcpy(l->causes, c0, l->ncause \* sizeof(\*l->causes));/			memcpy(l->causes + 1, c0 + 1, (l->ncause - 1) * sizeof(*l->causes));/
 capture-model: a file a capture names read outside its directory|t0720-captures|libcommon/capture/capture-model.c|s/if (!meta_path_within(path, c->path) || stat(/if (stat(/
 code/codeload: a program found by its tag alone, any name|t0345-walk-identity|libcommon/code/codeload.c|s/if (strcmp(p->name, name) != 0)/if (name[0] == '\\0')/
 base/out: the digits 02 written 03|t0420-stall-table|libcommon/base/out.c|s/"00010203040506070809/"00010303040506070809/
@@ -163,7 +163,7 @@ base/meta: a \x00 escape accepted|t0700-bad|libcommon/base/meta.c|s/(lo = hex_di
 base/elfsym: a kernel's .kd symbol not taken|t0145-rocprof-strings|libcommon/base/elfsym.c|s/strcmp(name + n->len, ".kd") == 0)/strcmp(name + n->len, ".kd") == 1)/
 gen/token: IMMEDIATE's wave mask one slot short|t0300-walk-golden|libcommon/gen/token.c|s/return (unsigned)tok_bits(raw, 8, 24);/return (unsigned)tok_bits(raw, 8, 23);/
 gen/gen: HEADER's version one bit short|t0136-header-version|libcommon/gen/gen.c|s/h->version = (unsigned)tok_bits(raw, 7, 13);/h->version = (unsigned)tok_bits(raw, 7, 12);/
-trace/sqtt: the shorter of two matching token patterns taken|t0870-annotate-kernels|libcommon/trace/sqtt.c|s/if (ti->plen > bestlen \&\&/if (ti->plen >= bestlen \&\&/
+trace/sqtt: the shorter of two matching token patterns taken|t0107-decode-modes|libcommon/trace/sqtt.c|s/if (ti->plen > bestlen \&\&/if (ti->plen >= bestlen \&\&/
 trace/sqtt: the counting loop steps one nibble too far over two short tokens|t0107-decode-modes|libcommon/trace/sqtt.c|s/pe->bits = (uint8_t)((2 + nibs_of/pe->bits = (uint8_t)((3 + nibs_of/
 trace/sqtt: the counting loop counts a TIMESTAMP as flagging lost packets by the wrong bits|t0107-decode-modes|libcommon/trace/sqtt.c|s/(i \& ts_mask) == ts_lost/(i \& ts_mask) != ts_lost/
 trace/sqtt: the counting loop leaves out the second token of a step|t0107-decode-modes|libcommon/trace/sqtt.c|s/local\[step\[i\].t2\] += hits\[i\];/;/

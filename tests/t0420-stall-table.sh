@@ -120,6 +120,17 @@ test_expect_success '5000 instructions twice: 5000 lines of 2 hits (the index of
 	test_cmp expect got
 '
 
+test_expect_success '--top 3 takes the three most cycles wherever they come (the first line the most)' '
+	printf "#kernel\tpc\tinst\ttoken\tcost\tcause\n" >top3.tsv &&
+	for r in 0x100:100 0x104:1 0x108:2 0x10c:50 0x110:60 0x114:3; do
+		printf "k\t${r%%:*}\ts_nop 0\tINST:salu\t${r#*:}\tunexplained\n" >>top3.tsv || return 1
+	done &&
+	stall-table --top 3 --plain top3.tsv >t &&
+	awk -F"\t" "NR > 1 && \$2 ~ /^0x/ { print \$2, \$4 }" t >got &&
+	printf "0x100 100\n0x110 60\n0x10c 50\n" >expect &&
+	test_cmp expect got
+'
+
 test_expect_success PYTHON3 'JSON parses with python3' '
 	stall-table --json "$DATA/rows-table.tsv" >out.json &&
 	python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert d[\"version\"] == 1; assert [k[\"kernel\"] for k in d[\"kernels\"]] == [\"k_a\", \"k_b\"]" out.json

@@ -37,6 +37,9 @@ build_gen(const struct sqtt_gen *g)
 				bestlen = ti->plen;
 			}
 		}
+		if (g->types[best].bits < 4)	/* the loops would never step past it */
+			errx(2, "internal error: a %s token of byte 0x%02x has no length", g->name,
+			    (unsigned)b);
 		type_of[g->index][b] = (uint8_t)best;
 		nibs_of[g->index][b] = (uint8_t)(g->types[best].bits / 4);
 	}
