@@ -21,7 +21,6 @@
 #define PK_MAX_DIGITS	4300	/* as CPython's int(str) limit; keeps text ints linear */
 /* values made (the largest real profile pickle makes under 50000): memory follows them */
 #define PK_MAX_VALUES	(1 << 20)
-#define ARENA_BLOCK	(64 * 1024)
 
 /* Lists, tuples, dicts, sets and objects: the value, its capacity, and the marks of the
  * depth pass.  The value comes first so a struct pk_value * of those types is a node. */
@@ -46,17 +45,12 @@ struct dict_index {
 	struct dict_ent e[];
 };
 
-struct block {
-	struct block *next;
-	size_t size, used;
-};
-#define BLOCK_HDR	((sizeof(struct block) + 15) & ~(size_t)15)
 /* what the arena holds needs no more (a node: 56 bytes, not 64 at max_align_t's 16:
  * a million values are the most of a pickle's memory) */
 #define ALIGN		(_Alignof(struct node))
 
 struct pickle {
-	struct block *blocks;
+	struct arena arena;
 };
 
 struct ld {
@@ -104,50 +98,18 @@ static const char *const tname[] = {
 	[PK_GLOBAL] = "a global", [PK_OBJECT] = "an object",
 };
 
-/* Arena */
-
 static void *
-arena_alloc(struct pickle *pk, size_t n)
+arena_of(struct pickle *pk, size_t n)
 {
-	struct block *b = pk->blocks, *nb;
-	size_t size;
-	void *p;
-
-	if (n > SIZE_MAX / 2)
-		return NULL;
-	n = (n + ALIGN - 1) & ~(ALIGN - 1);
-	if (b != NULL && b->size - b->used >= n) {
-		p = (char *)b + BLOCK_HDR + b->used;
-		b->used += n;
-		return p;
-	}
-	size = n > ARENA_BLOCK / 4 ? n : ARENA_BLOCK;
-	if ((nb = malloc(BLOCK_HDR + size)) == NULL)
-		return NULL;
-	nb->size = size;
-	nb->used = n;
-	if (b != NULL && size != ARENA_BLOCK) {
-		/* a big one-off: keep the current block's free space in use */
-		nb->next = b->next;
-		b->next = nb;
-	} else {
-		nb->next = b;
-		pk->blocks = nb;
-	}
-	return (char *)nb + BLOCK_HDR;
+	return arena_alloc(&pk->arena, n, ALIGN);
 }
 
 void
 pickle_free(struct pickle *pk)
 {
-	struct block *b, *next;
-
 	if (pk == NULL)
 		return;
-	for (b = pk->blocks; b != NULL; b = next) {
-		next = b->next;
-		free(b);
-	}
+	arena_free(&pk->arena);
 	free(pk);
 }
 
@@ -260,7 +222,7 @@ zalloc(struct ld *L, size_t size)
 		    PK_MAX_VALUES, L->op_at);
 		return NULL;
 	}
-	if ((p = arena_alloc(L->pk, size)) == NULL) {
+	if ((p = arena_of(L->pk, size)) == NULL) {
 		fail_nomem(L);
 		return NULL;
 	}
@@ -316,7 +278,7 @@ arena_str(struct ld *L, size_t n)
 {
 	char *s;
 
-	if (n == SIZE_MAX || (s = arena_alloc(L->pk, n + 1)) == NULL) {
+	if (n == SIZE_MAX || (s = arena_of(L->pk, n + 1)) == NULL) {
 		fail_nomem(L);
 		return NULL;
 	}
@@ -330,7 +292,7 @@ new_items(struct ld *L, size_t n)
 	struct pk_value **item;
 
 	if (n > SIZE_MAX / sizeof(*item) ||
-	    (item = arena_alloc(L->pk, n * sizeof(*item))) == NULL) {
+	    (item = arena_of(L->pk, n * sizeof(*item))) == NULL) {
 		fail_nomem(L);
 		return NULL;
 	}
@@ -1318,7 +1280,7 @@ index_dict(struct ld *L, struct node *nd)
 		n += d->u.dict.key[i]->type == PK_STR;
 	if (n <= DICT_SCAN)
 		return 0;
-	if ((ix = arena_alloc(L->pk, sizeof(*ix) + n * sizeof(ix->e[0]))) == NULL) {
+	if ((ix = arena_of(L->pk, sizeof(*ix) + n * sizeof(ix->e[0]))) == NULL) {
 		fail(L, "out of memory indexing a dict");
 		return -1;
 	}

@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,32 +31,44 @@ struct arena_chunk {
 };
 
 void *
-arena_zalloc(struct arena *a, size_t size)
+arena_alloc(struct arena *a, size_t size, size_t align)
 {
 	struct arena_chunk *c;
-	size_t want = (size + 15) & ~(size_t)15, csize;
-	char *p;
+	uintptr_t at = ((uintptr_t)a->next + align - 1) & ~(uintptr_t)(align - 1);
+	size_t want, csize;
 
-	if (want < size)
-		err(2, NULL);
-	if ((size_t)(a->end - a->next) < want) {
-		/* a block bigger than a quarter chunk gets a chunk of its own, kept behind
-		 * the current one, whose room stays */
-		csize = want > ARENA_CHUNK / 4 ? want : ARENA_CHUNK;
-		c = xcalloc(1, sizeof(*c) + csize);
-		if (csize != ARENA_CHUNK && a->chunk != NULL) {
-			c->prev = a->chunk->prev;
-			a->chunk->prev = c;
-			return c->data;
-		}
-		c->prev = a->chunk;
-		a->chunk = c;
-		a->next = (char *)c->data;
-		a->end = a->next + csize;
+	if (size > SIZE_MAX / 2)
+		return NULL;
+	want = (size + align - 1) & ~(align - 1);
+	if (a->next != NULL && at <= (uintptr_t)a->end && (uintptr_t)a->end - at >= want) {
+		a->next = (char *)at + want;
+		return (void *)at;
 	}
-	p = a->next;
-	a->next += want;
-	return p;
+	/* a block bigger than a quarter chunk gets a chunk of its own, kept behind the
+	 * current one, whose room stays */
+	csize = want > ARENA_CHUNK / 4 ? want : ARENA_CHUNK;
+	if ((c = malloc(sizeof(*c) + csize)) == NULL)
+		return NULL;
+	if (csize != ARENA_CHUNK && a->chunk != NULL) {
+		c->prev = a->chunk->prev;
+		a->chunk->prev = c;
+		return c->data;
+	}
+	c->prev = a->chunk;
+	a->chunk = c;
+	a->next = (char *)c->data + want;
+	a->end = (char *)c->data + csize;
+	return c->data;
+}
+
+void *
+arena_zalloc(struct arena *a, size_t size)
+{
+	void *p = arena_alloc(a, size, 16);
+
+	if (p == NULL)
+		err(2, NULL);
+	return memset(p, 0, size);
 }
 
 void

@@ -30,13 +30,16 @@
 
 void *xcalloc(size_t n, size_t size);
 
-/* Zeroed blocks of many small objects that all go at once (a profile's lines): carved from
- * chunks, freed with the arena, none alone.  Zero it to start. */
+/* Blocks of many small objects that all go at once (a profile's lines, a pickle's values):
+ * carved from chunks, freed with the arena, none alone.  Zero it to start.  arena_alloc:
+ * size bytes at a multiple of align (a power of two, at most 16), not zeroed, NULL when out
+ * of memory; arena_zalloc: zeroed, 16-byte aligned, exits when out. */
 struct arena {
 	struct arena_chunk *chunk;
 	char *next, *end;
 };
-void *arena_zalloc(struct arena *, size_t size);	/* 16-byte aligned; exits when out */
+void *arena_alloc(struct arena *, size_t size, size_t align);
+void *arena_zalloc(struct arena *, size_t size);
 void arena_free(struct arena *);
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
