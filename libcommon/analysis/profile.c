@@ -183,16 +183,18 @@ hash_grow(struct profile *p)
 static struct profile_line *
 line_of(struct profile *p, size_t kernel, const char *pc, const char *inst, int kept)
 {
-	size_t pclen = strlen(pc), instlen = strlen(inst), j;
+	size_t pclen = strlen(pc), instlen = strlen(inst), j, probes = 0;
 	uint32_t tag = (uint32_t)(hash_of(kernel, pc, pclen, inst, instlen) >> 32);
 	struct profile_line *l;
 	char *end;
 
 	if (p->nall >= UINT32_MAX - 1)
-		errx(2, "more than %u lines in a profile", UINT32_MAX - 2);
+		errx(2, "out of memory: more than %u lines in a profile", UINT32_MAX - 2);
 	if (4 * (p->nall + 1) > 3 * p->lsize)	/* at most 3/4 full */
 		hash_grow(p);
 	for (j = tag & (p->lsize - 1); p->ltab[j].index1 != 0; j = (j + 1) & (p->lsize - 1)) {
+		if (++probes > p->lsize)	/* hash_grow keeps a free slot: only a bug fills it */
+			errx(2, "internal error: the profile's line index is full");
 		if (p->ltab[j].tag != tag)
 			continue;
 		l = p->all[p->ltab[j].index1 - 1];
