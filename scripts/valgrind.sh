@@ -27,8 +27,7 @@ vg() {
 	vg_want=$1 vg_name=$2 vg_prog=$3
 	shift 3
 	n=$((n + 1))
-	valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
-	    --show-leak-kinds=definite --track-origins=yes --log-file="$tmp/$vg_name.vg" \
+	MEMCHECK_EXTRA=--track-origins=yes sh "$top/scripts/memcheck.sh" "$tmp/$vg_name.vg" \
 	    "$bin/$vg_prog" "$@" > "$tmp/$vg_name.out" 2> "$tmp/$vg_name.err"
 	vg_st=$?
 	if [ "$vg_st" -eq "$vg_want" ] && [ ! -s "$tmp/$vg_name.vg" ]; then

@@ -9,8 +9,7 @@ BAD="$TOP/tests/bad"
 
 # vg PROG ARG...: PROG under memcheck (exit 99 on an error of its)
 vg() {
-	valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
-	    --log-file=vg.log "$BIN/$@"
+	sh "$TOP/scripts/memcheck.sh" vg.log "$BIN/$@"
 }
 
 grep -v '^#' "$BAD/expect" | cut -f 1 > cases
@@ -25,8 +24,7 @@ while read -r f; do
 		index-*) rm -rf cap && mkdir cap && cp "$f" cap/capture.tsv &&
 			test_expect_code 2 vg sqtt-dump cap > out 2> err ;;
 		annotate-*) test_expect_code 2 sh -c "cd \"\$1\" && shift && \"\$@\"" - "$TOP" \
-			valgrind --quiet --error-exitcode=99 --leak-check=full \
-			--errors-for-leak-kinds=definite --log-file="$T_DIR/vg.log" \
+			sh "$TOP/scripts/memcheck.sh" "$T_DIR/vg.log" \
 			"$BIN/stall-annotate" "$T_DIR/$f" > out 2> err ;;
 		rules-*) test_expect_code 2 vg stall-budget "$f" "$TOP/fixtures/demo" > out 2> err ;;
 		*) echo "t0701: no way to run $f" >&2; false ;;
