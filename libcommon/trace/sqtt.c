@@ -323,59 +323,70 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 	}
 }
 
+/* The next token want[] marks into tok, from the bytes at hand (no refill: the loop stops
+ * 18 nibbles short of their end); the ones before it stepped over, their time deltas and
+ * counts kept.  1: a token made.  What it changes of d is kept in locals until it returns
+ * (the token's bytes stored would make the compiler read d again: 5% of the walk's
+ * decode). */
+static inline int
+collect(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[TOK_NTYPES])
+{
+	const struct sqtt_gen *g = d->gen;
+	const uint8_t *type = type_of[g->index], *nibs = nibs_of[g->index], *data = d->data;
+	uint64_t pos = d->pos, end = d->len * 2, time = d->time, n = 0, w, raw;
+	uint64_t unknown = d->unknown, lost = d->lost, base = d->base;
+	unsigned nbits;
+	enum sqtt_type t;
+	int made = 0;
+
+	while (pos + 18 <= end) {
+		w = window(data, pos);
+		t = (enum sqtt_type)type[w & 0xff];
+		if (t == TOK_WAVE_START_EXT)
+			nbits = token_bits(g, t, data, pos);
+		else
+			nbits = nibs[w & 0xff] * 4u;
+		raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1);
+		if (t == TOK_UNKNOWN) {
+			unknown++;
+		} else {
+			if (t == TOK_TIMESTAMP && !tok_bits(raw, g->ts_rt, g->ts_rt + 1) &&
+			    tok_bits(raw, g->ts_pl, g->ts_pl + 1))
+				lost++;
+			time += sqtt_delta(g, t, raw);
+		}
+		if (want[t] == SQTT_WANT_ALL ||
+		    (want[t] == SQTT_WANT_PGM && sqtt_reg_is_pgm(raw))) {
+			tok->nib = base + pos;
+			tok->time = time;
+			tok->raw = raw;
+			tok->raw_hi = (uint8_t)(nbits > 64 ? nibble(data, pos + 16) |
+			    nibble(data, pos + 17) << 4 : 0);
+			tok->type = t;
+			pos += nbits / 4;
+			n++;
+			made = 1;
+			break;
+		}
+		pos += nbits / 4;
+		n++;
+	}
+	d->pos = pos;
+	d->time = time;
+	d->ntokens += n;
+	d->unknown = unknown;
+	d->lost = lost;
+	return made;
+}
+
 int
 sqtt_next_of(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[TOK_NTYPES])
 {
-	const struct sqtt_gen *g;
-	const uint8_t *type, *nibs;
-	uint64_t pos, end, w, raw, time, n;
-	unsigned nbits;
-	enum sqtt_type t;
 	int r;
 
 	for (;;) {
-		if (d->ntokens != 0) {
-			/* the tokens not wanted, stepped over: their time deltas, the counts */
-			g = d->gen;
-			type = type_of[g->index];
-			nibs = nibs_of[g->index];
-			pos = d->pos;
-			end = d->len * 2;
-			time = d->time;
-			n = 0;
-			while (pos + 18 <= end) {
-				w = window(d->data, pos);
-				t = (enum sqtt_type)type[w & 0xff];
-				if (t == TOK_WAVE_START_EXT)
-					nbits = token_bits(g, t, d->data, pos);
-				else
-					nbits = nibs[w & 0xff] * 4u;
-				raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1);
-				if (want[t] == SQTT_WANT_ALL ||
-				    (want[t] == SQTT_WANT_PGM && sqtt_reg_is_pgm(raw))) {
-					d->pos = pos;
-					d->time = time;
-					d->ntokens += n;
-					emit(d, w, t, nbits, nbits > 64 ? nibble(d->data, pos + 16) |
-					    nibble(d->data, pos + 17) << 4 : 0, tok);
-					return 1;
-				}
-				if (t == TOK_UNKNOWN) {
-					d->unknown++;
-				} else {
-					if (t == TOK_TIMESTAMP &&
-					    !tok_bits(raw, g->ts_rt, g->ts_rt + 1) &&
-					    tok_bits(raw, g->ts_pl, g->ts_pl + 1))
-						d->lost++;
-					time += sqtt_delta(g, t, raw);
-				}
-				pos += nbits / 4;
-				n++;
-			}
-			d->pos = pos;
-			d->time = time;
-			d->ntokens += n;
-		}
+		if (d->ntokens != 0 && collect(d, tok, want))
+			return 1;
 		if ((r = sqtt_next(d, tok)) <= 0 || want[tok->type] == SQTT_WANT_ALL ||
 		    (want[tok->type] == SQTT_WANT_PGM && sqtt_reg_is_pgm(tok->raw)))
 			return r;
