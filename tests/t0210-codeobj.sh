@@ -330,4 +330,30 @@ test_expect_success PYTHON3 'a library of 8 MiB of code: only the kernel reached
 	rm -f lib.elf
 '
 
+test_expect_success PYTHON3 'two code sections over the same addresses: the first one'"'"'s, in pc order' '
+	# the kernel "k" at 0x1000 (8 bytes) in two code sections of the same addresses:
+	# .text (s_nop 0, s_endpgm), then .text.b (s_nop 1, s_endpgm); the region is read
+	# section by section, so its instructions are sorted and the first section'"'"'s kept
+	python3 -c "
+import struct, sys
+t = struct.pack(\"<II\", 0xbf800000, 0xbfb00000); u = struct.pack(\"<II\", 0xbf800001, 0xbfb00000)
+strtab = b\"\\0k\\0\"
+syms = bytes(24) + struct.pack(\"<IBBHQQ\", 1, 0x12, 0, 1, 0x1000, 8)
+names = b\"\\0.text\\0.text.b\\0.shstrtab\\0.symtab\\0.strtab\\0\"
+o_t = 64; o_u = o_t + 8; o_sy = o_u + 8; o_st = o_sy + len(syms); o_nm = o_st + len(strtab); o_sh = o_nm + len(names)
+eh = b\"\\x7fELF\" + bytes([2, 1, 1, 64, 3]) + bytes(7)
+eh += struct.pack(\"<HHIQQQIHHHHHH\", 3, 224, 1, 0, 0, o_sh, 0x41, 64, 0, 0, 64, 6, 3)
+sh = bytes(64)
+sh += struct.pack(\"<IIQQQQIIQQ\", 1, 1, 6, 0x1000, o_t, 8, 0, 0, 4, 0)
+sh += struct.pack(\"<IIQQQQIIQQ\", 7, 1, 6, 0x1000, o_u, 8, 0, 0, 4, 0)
+sh += struct.pack(\"<IIQQQQIIQQ\", 15, 3, 0, 0, o_nm, len(names), 0, 0, 1, 0)
+sh += struct.pack(\"<IIQQQQIIQQ\", 25, 2, 0, 0, o_sy, len(syms), 5, 1, 8, 24)
+sh += struct.pack(\"<IIQQQQIIQQ\", 33, 3, 0, 0, o_st, len(strtab), 0, 0, 1, 0)
+sys.stdout.buffer.write(eh + t + u + syms + strtab + names + sh)" > same.elf &&
+	"$CODEOBJ_TEST" -r same.elf k > out 2> err &&
+	test_cmp /dev/null err &&
+	printf "entry 0x1000\n0x1000\t4\timm\ts_nop 0\n0x1004\t4\tendpgm\ts_endpgm\nread 2\n" > expect &&
+	test_cmp expect out
+'
+
 test_done
