@@ -57,7 +57,7 @@ rev = $(if $(1),$(call rev,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 
 TEST_BIN = build/pickle_test build/codeobj_test build/gfx9walk_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test \
 	build/dwarf_test build/loops_test build/regs_test build/decode_test build/fatal_test \
-	build/worker_test build/errors_test
+	build/worker_test build/errors_test build/amd_driver
 
 all: $(BIN) $(TEST_BIN)
 
@@ -97,6 +97,10 @@ build/pickle_test build/cause_test build/tsv_test build/gfx9_test build/align_te
 
 build/codeobj_test build/gfx9walk_test build/dwarf_test build/loops_test build/regs_test build/decode_test build/worker_test build/errors_test: build/%: tests/%.c $(ARCHIVES) | build
 	$(LINK) $(LDLIBS_BASE) $(LDLIBS_CODE)
+
+# the bench's run of AMD's decoder, when its library is there (bench/run.sh)
+build/amd_driver: bench/amd_driver.c $(ARCHIVES) | build
+	$(LINK) $(LDLIBS_BASE) $(LDLIBS_CODE) -ldl
 
 # capture_open's errors, returned: what they leave (t0987)
 build/fatal_test: tests/fatal_test.c $(ARCHIVES) | build

@@ -6,7 +6,8 @@
 # instruction from the peak RSS over that of the 10-instruction run (stall, and the code
 # object alone through build/codeobj_test -r).  CPU seconds are user + sys (the wall of a
 # loaded machine is not the program's).  Needs python3 and GNU time; not a test (t0210
-# checks that only the reached code is read).
+# checks that only the reached code is read).  AMD_LIB=PATH (bench/run.sh gives it where
+# AMD's rocprof-trace-decoder library is): AMD's decoder on the same N-instruction trace too.
 set -u
 n=${1:-1000000}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,6 +42,15 @@ set -- $(run big "$bin/stall" --tsv "$d/big"); big_wall=$1 big_cpu=$2 big_rss=$3
 grep -q "^k	TOTAL	$n	" "$d/out" || { echo "bench: codeobj: the $n rows are not in the table" >&2; exit 2; }
 set -- $(run code-alone "$top/build/codeobj_test" -r "$d/alone.elf" k); ca_rss=$3
 set -- $(run code-big "$top/build/codeobj_test" -r "$d/big.elf" k); cb_wall=$1 cb_cpu=$2 cb_rss=$3
+am_line=
+if [ -n "${AMD_LIB:-}" ]; then
+	base=$("$bin/sqtt-dump" --types HEADER "$d/big" | awk -F'\t' '$1 == "##code" { print $4; exit }')
+	set -- $(run amd-big "$top/build/amd_driver" "$AMD_LIB" "$d/big.elf" "$base" "$d"/big/*.att)
+	grep -q "^#instructions	$n\$" "$d/out" ||
+		{ echo "bench: codeobj: AMD's decoder did not walk the $n instructions" >&2; exit 2; }
+	am_line=$(printf '  AMD'"'"'s decoder on the same trace (build/amd_driver)   %s s wall  %s CPU-s  %s KB   (stall: %sx its wall)' \
+	    "$1" "$2" "$3" "$(awk -v a="$big_wall" -v b="$1" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')")
+fi
 per() { awk -v a="$1" -v b="$2" -v n="$n" 'BEGIN { printf "%.0f", (a - b) * 1024 / n }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 printf 'stall, 10-instruction kernel in a 3.8 MiB code object  %s s wall  %s CPU-s  %s KB   target <= 0.05 s\n' \
@@ -49,6 +59,7 @@ printf '  the same kernel alone in its object                  %s s wall  %s CPU
     "$al_wall" "$al_cpu" "$al_rss" "$(ratio "$lib_wall" "$al_wall")"
 printf 'stall, one wave through %d distinct instructions   %s s wall  %s CPU-s  %s KB   %s bytes an instruction   target <= 300\n' \
     "$n" "$big_wall" "$big_cpu" "$big_rss" "$(per "$big_rss" "$al_rss")"
+[ -n "$am_line" ] && echo "$am_line"
 printf '  its code object alone (codeobj_test -r)              %s s wall  %s CPU-s  %s KB   %s bytes an instruction\n' \
     "$cb_wall" "$cb_cpu" "$cb_rss" "$(per "$cb_rss" "$ca_rss")"
 [ "${KEEP:-0}" = 1 ] || rm -rf "$d"
