@@ -180,17 +180,80 @@ hash_grow(struct profile *p)
 	p->lsize = n;
 }
 
+/* The slot of a line not in the index (tag: its hash's top 32 bits) for it, the index
+ * grown first when it would pass 3/4 full. */
+static size_t
+slot_for(struct profile *p, uint32_t tag)
+{
+	size_t j, probes = 0;
+
+	if (4 * (p->nindexed + 1) > 3 * p->lsize)
+		hash_grow(p);
+	for (j = tag & (p->lsize - 1); p->ltab[j].index1 != 0; j = (j + 1) & (p->lsize - 1))
+		if (++probes > p->lsize)	/* hash_grow keeps a free slot: only a bug fills it */
+			errx(2, "internal error: the profile's line index is full");
+	return j;
+}
+
+/* The lines made without the index (profile_line_new) put in it. */
+static void
+index_made(struct profile *p)
+{
+	struct profile_line *l;
+	uint32_t tag;
+	size_t j;
+
+	for (; p->iscan < p->nall; p->iscan++) {
+		if ((l = p->all[p->iscan])->indexed)
+			continue;
+		tag = (uint32_t)(hash_of(l->kernel, l->pc, l->pclen, l->inst, l->instlen) >> 32);
+		j = slot_for(p, tag);
+		p->ltab[j].tag = tag;
+		p->ltab[j].index1 = (uint32_t)(p->iscan + 1);
+		l->indexed = 1;
+		p->nindexed++;
+	}
+}
+
+/* A new line at the end of p->all, its text copied (inst borrowed when kept). */
+static struct profile_line *
+line_make(struct profile *p, size_t kernel, const char *pc, size_t pclen, const char *inst,
+    size_t instlen, int kept)
+{
+	struct profile_line *l;
+	char *end;
+
+	if (p->nall >= UINT32_MAX - 1)
+		errx(2, "out of memory: more than %u lines in a profile", UINT32_MAX - 2);
+	if (p->nall == p->capall) {
+		p->capall = p->capall ? 2 * p->capall : 1024;
+		p->all = xreallocarray(p->all, p->capall, sizeof(*p->all));
+	}
+	l = arena_zalloc(&p->mem, sizeof(*l) + pclen + 1 + (kept ? 0 : instlen + 1));
+	p->all[p->nall++] = l;
+	l->kernel = kernel;
+	l->pc = memcpy((char *)(l + 1), pc, pclen + 1);
+	l->inst = kept ? inst : memcpy(l->pc + pclen + 1, inst, instlen + 1);
+	l->pclen = pclen;
+	l->instlen = instlen;
+	l->pcv = strtoull(pc, &end, 0);
+	if (end == pc || *end != '\0')
+		l->pcv = UINT64_MAX;
+	return l;
+}
+
+/* The line of (kernel, pc, inst), made when new.  Those made without the index go in it
+ * first, unless the pc is PROFILE_NO_PC (profile_special's), which none of them has. */
 static struct profile_line *
 line_of(struct profile *p, size_t kernel, const char *pc, const char *inst, int kept)
 {
 	size_t pclen = strlen(pc), instlen = strlen(inst), j, probes = 0;
 	uint32_t tag = (uint32_t)(hash_of(kernel, pc, pclen, inst, instlen) >> 32);
 	struct profile_line *l;
-	char *end;
 
-	if (p->nall >= UINT32_MAX - 1)
-		errx(2, "out of memory: more than %u lines in a profile", UINT32_MAX - 2);
-	if (4 * (p->nall + 1) > 3 * p->lsize)	/* at most 3/4 full */
+	if (strcmp(pc, PROFILE_NO_PC) != 0)
+		index_made(p);
+	if (4 * (p->nindexed + 1) > 3 * p->lsize)	/* at most 3/4 full */
 		hash_grow(p);
 	for (j = tag & (p->lsize - 1); p->ltab[j].index1 != 0; j = (j + 1) & (p->lsize - 1)) {
 		if (++probes > p->lsize)	/* hash_grow keeps a free slot: only a bug fills it */
@@ -202,23 +265,20 @@ line_of(struct profile *p, size_t kernel, const char *pc, const char *inst, int 
 		    memcmp(l->pc, pc, pclen) == 0 && memcmp(l->inst, inst, instlen) == 0)
 			return l;
 	}
-	if (p->nall == p->capall) {
-		p->capall = p->capall ? 2 * p->capall : 1024;
-		p->all = xreallocarray(p->all, p->capall, sizeof(*p->all));
-	}
-	l = arena_zalloc(&p->mem, sizeof(*l) + pclen + 1 + (kept ? 0 : instlen + 1));
-	p->all[p->nall++] = l;
+	l = line_make(p, kernel, pc, pclen, inst, instlen, kept);
 	p->ltab[j].tag = tag;
 	p->ltab[j].index1 = (uint32_t)p->nall;
-	l->kernel = kernel;
-	l->pc = memcpy((char *)(l + 1), pc, pclen + 1);
-	l->inst = kept ? inst : memcpy(l->pc + pclen + 1, inst, instlen + 1);
-	l->pclen = pclen;
-	l->instlen = instlen;
-	l->pcv = strtoull(pc, &end, 0);
-	if (end == pc || *end != '\0')
-		l->pcv = UINT64_MAX;
+	l->indexed = 1;		/* index_made steps over it */
+	p->nindexed++;
 	return l;
+}
+
+struct profile_line *
+profile_line_new(struct profile *p, size_t kernel, const char *pc, const char *inst, int kept)
+{
+	if (strcmp(pc, PROFILE_NO_PC) == 0)	/* kept out of the index's lag (line_of) */
+		return line_of(p, kernel, pc, inst, kept);
+	return line_make(p, kernel, pc, strlen(pc), inst, strlen(inst), kept);
 }
 
 struct profile_line *

@@ -52,6 +52,7 @@ struct profile_line {
 	uint32_t kernel;	/* below PROFILE_MAX_KERNELS */
 	uint32_t pclen, instlen;
 	uint8_t kind;		/* enum profile_kind */
+	uint8_t indexed;	/* in the profile's index (profile_line_new: made without) */
 	uint8_t ncause, capcause;
 	struct profile_cause one;	/* causes while there is one: no allocation */
 };
@@ -138,6 +139,9 @@ struct profile {
 	size_t nall, capall;
 	struct line_slot { uint32_t tag, index1; } *ltab;
 	size_t lsize;
+	/* the lines made without (profile_line_new) go in at the next lookup by text: those
+	 * before iscan are all in, nindexed of them */
+	size_t iscan, nindexed;
 	struct arena mem;	/* the lines and their causes */
 	struct profile_span *spans;	/* per (kernel, event): first start, last end */
 	size_t nspan, spansize, lastspan;	/* lastspan: the one a row was last added to */
@@ -192,6 +196,12 @@ struct profile_line *profile_line(struct profile *, size_t kernel, const char *p
  * given to profile_keep, or static).  A line made so is the one profile_line finds. */
 struct profile_line *profile_line_kept(struct profile *, size_t kernel, const char *pc,
     const char *inst);
+/* A line the caller knows to be new (no line of kernel, pc and inst is in the profile),
+ * inst borrowed as profile_line_kept's when kept: made without a lookup, and put in the
+ * index only when a lookup by text comes (profile_line, a merge).  A million lines made
+ * so by the pipeline cost no index at all. */
+struct profile_line *profile_line_new(struct profile *, size_t kernel, const char *pc,
+    const char *inst, int kept);
 /* obj released with release(obj) when the profile is freed, after its lines. */
 void profile_keep(struct profile *, void *obj, void (*release)(void *));
 /* 0, -1 when a sum of cycles would pass 2^63-1, -2 when the row's kernel is one past the

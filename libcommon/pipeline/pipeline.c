@@ -41,6 +41,13 @@ struct worker {
 	size_t escaped_kernel;			/* and its profile kernel */
 	struct lines *lines;			/* by program number */
 	size_t nlines;
+	/* a line by (program, index) is new to the profile, and made without a lookup
+	 * (profile_line_new), when the profile had none as the run began and its kernel's
+	 * lines by index all come from one program: kprog, by profile kernel, that program
+	 * + 1 (0: none yet, UINT32_MAX: several) */
+	int lines_new;
+	uint32_t *kprog;
+	size_t nkprog;
 	size_t *events, nevents;		/* indexes into cap.ev */
 	uint64_t bytes;
 	atomic_int failed;			/* the worker stopped: pl->fatal says why */
@@ -309,6 +316,28 @@ worker_fail(struct worker *wk, const char *fmt, ...)
 	fail_with(wk, msg);
 }
 
+/* Do the current kernel's lines by index all come from program prog (this one's line of an
+ * instruction index, never made, is then new to the profile)? */
+static int
+one_program(struct worker *wk, unsigned prog)
+{
+	size_t k = wk->escaped_kernel;
+
+	if (!wk->lines_new)
+		return 0;
+	if (k >= wk->nkprog) {
+		size_t n = k + 1 > 2 * wk->nkprog ? k + 1 : 2 * wk->nkprog;
+		wk->kprog = xreallocarray(wk->kprog, n, sizeof(*wk->kprog));
+		memset(wk->kprog + wk->nkprog, 0, (n - wk->nkprog) * sizeof(*wk->kprog));
+		wk->nkprog = n;
+	}
+	if (wk->kprog[k] == 0)
+		wk->kprog[k] = prog + 1;
+	else if (wk->kprog[k] != prog + 1)
+		wk->kprog[k] = UINT32_MAX;
+	return wk->kprog[k] == prog + 1;
+}
+
 static struct profile_line *
 line_of(struct worker *wk, const struct walk_row *r)
 {
@@ -332,12 +361,17 @@ line_of(struct worker *wk, const struct walk_row *r)
 		ls->n = n;
 	}
 	if (ls->line[r->idx] == NULL || ls->line[r->idx]->kernel != wk->escaped_kernel) {
-		*fmt_hex(pc, r->pc) = '\0';
 		/* the text borrowed from the code object: the walker is kept with the
 		 * profile it adds to (worker_free) */
-		ls->line[r->idx] = wk->prof == wk->pl->prof ?
-		    profile_line_kept(wk->prof, wk->escaped_kernel, pc, r->in->text) :
-		    profile_line(wk->prof, wk->escaped_kernel, pc, r->in->text);
+		int kept = wk->prof == wk->pl->prof;
+		*fmt_hex(pc, r->pc) = '\0';
+		if (ls->line[r->idx] == NULL && one_program(wk, r->prog))
+			ls->line[r->idx] = profile_line_new(wk->prof, wk->escaped_kernel, pc,
+			    r->in->text, kept);
+		else
+			ls->line[r->idx] = kept ?
+			    profile_line_kept(wk->prof, wk->escaped_kernel, pc, r->in->text) :
+			    profile_line(wk->prof, wk->escaped_kernel, pc, r->in->text);
 	}
 	return ls->line[r->idx];
 }
@@ -747,6 +781,7 @@ worker_init(struct pipeline *pl, struct worker *wk, struct profile *prof)
 		profile_init(&wk->own, pl->prof ? pl->prof->flags : 0);
 		wk->prof = &wk->own;
 	}
+	wk->lines_new = wk->prof->nall == 0;
 	wk->walker = walk_new(walked, wk);
 	walk_set_warn(wk->walker, walk_warning, wk);
 	wk->key_event = -1;
@@ -796,6 +831,7 @@ worker_free(struct worker *wk)
 		free(wk->lines[i].line);
 	}
 	free(wk->lines);
+	free(wk->kprog);
 	for (i = 0; i < wk->nescapes; i++)
 		free(wk->escapes[i]);
 	free(wk->escapes);
