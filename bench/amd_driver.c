@@ -51,10 +51,9 @@ typedef int (*amd_isa_fn)(char *text, uint64_t *memory_size, uint64_t *size,
     struct amd_pc pc, void *ctx);
 typedef int (*amd_parse_fn)(amd_se_fn, amd_trace_fn, amd_isa_fn, void *ctx);
 
-/* an instruction's sums, by its pc in the object (open addressing) */
+/* an instruction's sums, by its pc in the object (found through the u64map) */
 struct sum {
-	uint64_t pc1;		/* pc + 1, 0: a free slot */
-	uint64_t hits, stall, duration;
+	uint64_t pc, hits, stall, duration;
 };
 
 struct run {
@@ -63,6 +62,7 @@ struct run {
 	int given;
 	struct codeobj *co;
 	uint64_t base;
+	struct u64map by_pc;	/* pc: its sum's index + 1 */
 	struct sum *sum;
 	size_t nsum, cap;
 	uint64_t waves, insts, unknown_pc;
@@ -71,29 +71,17 @@ struct run {
 static struct sum *
 sum_of(struct run *r, uint64_t pc)
 {
-	size_t i;
+	void **slot = u64map_slot(&r->by_pc, pc);
 
-	if (4 * (r->nsum + 1) > 3 * r->cap) {
-		struct sum *old = r->sum;
-		size_t n = r->cap, j;
-		r->cap = n ? 2 * n : 1024;
-		r->sum = xcalloc(r->cap, sizeof(*r->sum));
-		for (j = 0; j < n; j++)
-			if (old[j].pc1 != 0) {
-				for (i = (size_t)(old[j].pc1 * 0x9e3779b97f4a7c15ULL >> 20) &
-				    (r->cap - 1); r->sum[i].pc1 != 0; i = (i + 1) & (r->cap - 1))
-					;
-				r->sum[i] = old[j];
-			}
-		free(old);
+	if (*slot == NULL) {
+		if (r->nsum == r->cap) {
+			r->cap = r->cap ? 2 * r->cap : 1024;
+			r->sum = xreallocarray(r->sum, r->cap, sizeof(*r->sum));
+		}
+		r->sum[r->nsum] = (struct sum){ pc, 0, 0, 0 };
+		*slot = (void *)(uintptr_t)++r->nsum;
 	}
-	for (i = (size_t)((pc + 1) * 0x9e3779b97f4a7c15ULL >> 20) & (r->cap - 1);
-	    r->sum[i].pc1 != 0; i = (i + 1) & (r->cap - 1))
-		if (r->sum[i].pc1 == pc + 1)
-			return &r->sum[i];
-	r->sum[i].pc1 = pc + 1;
-	r->nsum++;
-	return &r->sum[i];
+	return &r->sum[(uintptr_t)*slot - 1];
 }
 
 static uint64_t
@@ -160,7 +148,7 @@ cmp_pc(const void *a, const void *b)
 {
 	const struct sum *x = a, *y = b;
 
-	return x->pc1 < y->pc1 ? -1 : x->pc1 > y->pc1;
+	return x->pc < y->pc ? -1 : x->pc > y->pc;
 }
 
 int
@@ -169,7 +157,7 @@ main(int argc, char **argv)
 	struct run r = { 0 };
 	void *lib;
 	amd_parse_fn parse;
-	size_t codelen, i, k;
+	size_t codelen, i;
 	uint8_t *code;
 	char why[256], *end;
 	int st;
@@ -192,13 +180,10 @@ main(int argc, char **argv)
 		errx(2, "%s: %s", argv[2], why);
 	if ((st = parse(se_data, trace, isa, &r)) != AMD_OK)
 		errx(2, "%s: the decoder failed (status %d)", argv[4], st);
-	for (i = k = 0; i < r.cap; i++)
-		if (r.sum[i].pc1 != 0)
-			r.sum[k++] = r.sum[i];
-	qsort(r.sum, k, sizeof(*r.sum), cmp_pc);
+	qsort(r.sum, r.nsum, sizeof(*r.sum), cmp_pc);
 	printf("#pc\thits\tstall\tduration\n");
-	for (i = 0; i < k; i++)
-		printf("0x%" PRIx64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", r.sum[i].pc1 - 1,
+	for (i = 0; i < r.nsum; i++)
+		printf("0x%" PRIx64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", r.sum[i].pc,
 		    r.sum[i].hits, r.sum[i].stall, r.sum[i].duration);
 	printf("#waves\t%" PRIu64 "\n#instructions\t%" PRIu64 "\n", r.waves, r.insts);
 	if (r.unknown_pc)
@@ -208,5 +193,6 @@ main(int argc, char **argv)
 	free(code);
 	free(r.stream);
 	free(r.sum);
+	u64map_free(&r.by_pc);
 	return 0;
 }
