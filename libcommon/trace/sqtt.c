@@ -251,6 +251,22 @@ tail_token(struct sqtt_decoder *d, uint64_t *w, enum sqtt_type *t, unsigned *hi,
 	    " (its length is not a whole number of 32-byte lines)");
 }
 
+/* A token's time delta (none for an UNKNOWN), an UNKNOWN and a TIMESTAMP that flags lost
+ * packets counted: what every reader of tokens keeps of one, made or stepped over. */
+static inline uint64_t
+token_delta(const struct sqtt_gen *g, enum sqtt_type t, uint64_t raw, uint64_t *unknown,
+    uint64_t *lost)
+{
+	if (t == TOK_UNKNOWN) {
+		++*unknown;
+		return 0;
+	}
+	if (t == TOK_TIMESTAMP && !tok_bits(raw, g->ts_rt, g->ts_rt + 1) &&
+	    tok_bits(raw, g->ts_pl, g->ts_pl + 1))
+		++*lost;
+	return sqtt_delta(g, t, raw);
+}
+
 /* The token at d->pos (its window w, type t, length nbits, nibbles 16-17 in hi) out to
  * tok, the decoder past it. */
 static inline void
@@ -258,22 +274,8 @@ emit(struct sqtt_decoder *d, uint64_t w, enum sqtt_type t, unsigned nbits, unsig
     struct sqtt_token *tok)
 {
 	const struct sqtt_gen *g = d->gen;
-	uint64_t raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1), delta;
-
-	switch (t) {
-	case TOK_TIMESTAMP:
-		delta = sqtt_delta(g, t, raw);
-		if (!tok_bits(raw, g->ts_rt, g->ts_rt + 1) && tok_bits(raw, g->ts_pl, g->ts_pl + 1))
-			d->lost++;
-		break;
-	case TOK_UNKNOWN:
-		d->unknown++;
-		delta = 0;
-		break;
-	default:
-		delta = sqtt_delta(g, t, raw);
-		break;
-	}
+	uint64_t raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1);
+	uint64_t delta = token_delta(g, t, raw, &d->unknown, &d->lost);
 	tok->nib = d->base + d->pos;
 	tok->raw_hi = (uint8_t)(nbits > 64 ? hi : 0);
 	d->pos += nbits / 4;
@@ -347,14 +349,7 @@ collect(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[TOK_N
 		else
 			nbits = nibs[w & 0xff] * 4u;
 		raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1);
-		if (t == TOK_UNKNOWN) {
-			unknown++;
-		} else {
-			if (t == TOK_TIMESTAMP && !tok_bits(raw, g->ts_rt, g->ts_rt + 1) &&
-			    tok_bits(raw, g->ts_pl, g->ts_pl + 1))
-				lost++;
-			time += sqtt_delta(g, t, raw);
-		}
+		time += token_delta(g, t, raw, &unknown, &lost);
 		if (want[t] == SQTT_WANT_ALL ||
 		    (want[t] == SQTT_WANT_PGM && sqtt_reg_is_pgm(raw))) {
 			tok->nib = base + pos;
