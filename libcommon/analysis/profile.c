@@ -180,15 +180,21 @@ hash_grow(struct profile *p)
 	p->lsize = n;
 }
 
-/* The slot of a line not in the index (tag: its hash's top 32 bits) for it, the index
- * grown first when it would pass 3/4 full. */
+/* Room in the index for one more line: it is grown before it would pass 3/4 full. */
+static void
+index_room(struct profile *p)
+{
+	if (4 * (p->nindexed + 1) > 3 * p->lsize)
+		hash_grow(p);
+}
+
+/* The slot of a line not in the index (tag: its hash's top 32 bits) for it. */
 static size_t
 slot_for(struct profile *p, uint32_t tag)
 {
 	size_t j, probes = 0;
 
-	if (4 * (p->nindexed + 1) > 3 * p->lsize)
-		hash_grow(p);
+	index_room(p);
 	for (j = tag & (p->lsize - 1); p->ltab[j].index1 != 0; j = (j + 1) & (p->lsize - 1))
 		if (++probes > p->lsize)	/* hash_grow keeps a free slot: only a bug fills it */
 			errx(2, "internal error: the profile's line index is full");
@@ -253,8 +259,7 @@ line_of(struct profile *p, size_t kernel, const char *pc, const char *inst, int 
 
 	if (strcmp(pc, PROFILE_NO_PC) != 0)
 		index_made(p);
-	if (4 * (p->nindexed + 1) > 3 * p->lsize)	/* at most 3/4 full */
-		hash_grow(p);
+	index_room(p);
 	for (j = tag & (p->lsize - 1); p->ltab[j].index1 != 0; j = (j + 1) & (p->lsize - 1)) {
 		if (++probes > p->lsize)	/* hash_grow keeps a free slot: only a bug fills it */
 			errx(2, "internal error: the profile's line index is full");
