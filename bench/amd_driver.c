@@ -176,6 +176,9 @@ main(int argc, char **argv)
 		errx(2, "%s: not an address", argv[3]);
 	r.stream = input_slurp(argv[4], &r.len);
 	codeobj_prepare(NULL);
+	/* the decoder asks for each instruction on its own thread, as rocprofv3's callback
+	 * disassembles it: one thread, not stall's parts on every core */
+	codeobj_threads(1, 0);
 	if ((r.co = codeobj_open(code, codelen, NULL, NULL, why, sizeof(why))) == NULL)
 		errx(2, "%s: %s", argv[2], why);
 	if ((st = parse(se_data, trace, isa, &r)) != AMD_OK)

@@ -104,7 +104,7 @@ target names matched by their prefix|t0360-target|libcommon/gen/gen.c|s/if (strc
 the stream's target not given to the walk|t0360-target|cmd/sqtt-walk.c|s/walk_target(wk, meta_target(t, 1));/(void)meta_target(t, 1);/
 code object of another gfx11 processor taken|t0360-target|libcommon/code/codeobj.c|s/mach == 0 || mach == want->mach ||/mach == 0 || own ||/
 HEADER written in another version|t0360-target|libcommon/trace/encode.c|s/7, 13, gen->version)/7, 13, gen->version + 1)/
-disassembler always gfx1100's|t0360-target|libcommon/code/codeobj.c|s/if ((dc = disasm_for(b->cpu->name)) == NULL) {/if ((dc = disasm_for("gfx1100")) == NULL) {/
+disassembler always gfx1100's|t0360-target|libcommon/code/codeobj.c|s/if ((dc = disasm_for(b->cpu->name, 0)) == NULL) {/if ((dc = disasm_for("gfx1100", 0)) == NULL) {/
 stall ignores its capture's target|t0360-target|libcommon/pipeline/pipeline.c|s/walk_target(wk->walker, pl->target_said ? pl->target : NULL);/walk_target(wk->walker, NULL);/
 a 20-digit number past 2^64-1 accepted|t0160-tsv-reader|libcommon/base/tsv.c|s/if (v > (UINT64_MAX - d) \/ 100000000)/if (0)/
 memo keyed by a name's first 8 bytes|t0160-tsv-reader|libcommon/base/tsv.c|s/w1 \&= (1ULL << (8 \* (n - 8))) - 1;/w1 = 0;/
@@ -265,6 +265,10 @@ pipeline: the walk's error on two threads dropped|t0989-worker-errors|libcommon/
 report/timeline: a bar's instruction kept from another key of its memo slot|t0600-html|libcommon/report/timeline.c|s/		if (tl->imemo\[h\].key != r->key) {/		if (tl->imemo[h].key == NULL) {/
 code/codeobj: a fault inside LLVM not caught|t0213-llvm-faults|libcommon/code/codeobj.c|s/	if (sigsetjmp(jb, 0) == 0) {/	if (1) {/
 code/codeobj: a region read out of pc order is not sorted|t0210-codeobj|libcommon/code/codeobj.c|s/		if (w < b->nbi)$/		if (0)/
+code/codeobj: a part taken from its first instruction past the sweep|t0210-codeobj|libcommon/code/codeobj.c|s/t->b.bi\[j\].pc - addr == o) {/t->b.bi[j].pc - addr >= o) {/
+code/codeobj: a part's texts not moved with it|t0210-codeobj|libcommon/code/codeobj.c|s/		x->toff += base;/		x->toff += 0;/
+code/codeobj: a region never read by threads|t0210-codeobj|libcommon/code/codeobj.c|s/	if (nparts <= 1)$/	if (1)/
+code/codeobj: a range's last instruction not filled|t0210-codeobj|libcommon/code/codeobj.c|s/	for (size_t i = f->lo; i < f->hi; i++) {/	for (size_t i = f->lo; i + 1 < f->hi; i++) {/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"

@@ -89,12 +89,27 @@ int main(int argc, char **argv)
 	struct codeobj *co;
 	const struct inst *v;
 	const struct isa_target *target = NULL;
-	int said = 0, reached = 0;
+	int said = 0, reached = 0, threads = 0;
 
 	if (argc > 1 && strcmp(argv[1], "-r") == 0) {
 		reached = 1;
 		argc--;
 		argv++;
+	}
+	if (argc > 2 && strcmp(argv[1], "-j") == 0) {	/* -j THREADS[,MIN_BYTES] */
+		char *end;
+		unsigned long nt = strtoul(argv[2], &end, 10), min = 0;
+
+		if (*end == ',')
+			min = strtoul(end + 1, &end, 10);
+		if (*end != '\0' || nt == 0) {
+			fprintf(stderr, "codeobj_test: -j %s: not THREADS[,MIN_BYTES]\n", argv[2]);
+			return 2;
+		}
+		codeobj_threads((unsigned)nt, min);
+		threads = 1;
+		argc -= 2;
+		argv += 2;
 	}
 	if (argc > 2 && strcmp(argv[1], "-t") == 0) {
 		if ((target = isa_stream_target(argv[2], &said, err, sizeof err)) == NULL) {
@@ -105,7 +120,7 @@ int main(int argc, char **argv)
 		argv += 2;
 	}
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: codeobj_test [-r] [-t TARGET] FILE [KERNEL]\n");
+		fprintf(stderr, "usage: codeobj_test [-r] [-j THREADS[,MIN]] [-t TARGET] FILE [KERNEL]\n");
 		return 2;
 	}
 	img = slurp(argv[1], &size, err, sizeof err);
@@ -131,6 +146,8 @@ int main(int argc, char **argv)
 				break;
 		}
 		printf("read %zu\n", codeobj_read(co));
+		if (threads)
+			printf("parts %zu\n", codeobj_parts(co));
 		codeobj_close(co);
 		free(img);
 		return 0;
@@ -154,6 +171,8 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	if (threads)
+		printf("parts %zu\n", codeobj_parts(co));
 	codeobj_close(co);
 	free(img);
 	return ferror(stdout) ? 1 : 0;

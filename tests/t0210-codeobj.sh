@@ -356,4 +356,55 @@ sys.stdout.buffer.write(eh + t + u + syms + strtab + names + sh)" > same.elf &&
 	test_cmp expect out
 '
 
+# the listing of each part-by-thread reading (codeobj_test -j THREADS,MIN) is the listing of
+# one sweep (its parts line compared apart), and in parts of 4 bytes threads read some
+same_by_threads() {
+	"$CODEOBJ_TEST" "$@" > one.out &&
+	for j in 2,8 3,16 8,12 8,4; do
+		"$CODEOBJ_TEST" -j $j "$@" > many.out &&
+		sed "\$d" many.out > many.list &&
+		test_cmp one.out many.list || return 1
+	done &&
+	tail -n 1 many.out > parts &&
+	grep -q "^parts [1-9]" parts || { echo "-j 8,4 $*: no part read by a thread" >&2; return 1; }
+}
+
+test_expect_success 'a region read by threads: the same instructions as one sweep' '
+	for f in kernel.hsaco two.hsaco classes.o "$TOP"/fixtures/kernels/*.hsaco; do
+		same_by_threads "$f" || return 1
+	done &&
+	for f in "$TOP"/fixtures/gfx12/*.hsaco; do
+		same_by_threads -t gfx1200 "$f" || return 1
+	done &&
+	for f in "$TOP"/fixtures/gfx9/*.hsaco; do
+		same_by_threads -t gfx950 "$f" || return 1
+	done
+'
+
+test_expect_success PYTHON3 'a part cut inside an instruction: kept from where the sweep meets it' '
+	# v_mov_b32 v0 with the literal 0x7e0002ff, its own first word: a part from inside one
+	# reads the same instruction 4 bytes on, again and again, until a 4-byte s_nop.  In 4
+	# parts of 12 bytes: part 1 (from 0x100c) never meets the sweep, which reads it
+	# itself; part 2 (0x1018) starts at an instruction; part 3 (0x1024, inside the v_mov
+	# at 0x1020) meets it at 0x1028
+	W=0x7e0002ff N=0xbf800000 &&
+	code_of_words 0x41 $W $W $W $W $W $W $N $N $W $N $N $N 0xbfb00000 > w.elf &&
+	cat > expect <<-\EOF &&
+	entry 0x1000
+	0x1000~8~valu~-~v_mov_b32_e32 v0, 0x7e0002ff
+	0x1008~8~valu~-~v_mov_b32_e32 v0, 0x7e0002ff
+	0x1010~8~valu~-~v_mov_b32_e32 v0, 0x7e0002ff
+	0x1018~4~imm~-~s_nop 0
+	0x101c~4~imm~-~s_nop 0
+	0x1020~8~valu~-~v_mov_b32_e32 v0, lit(0xbf800000)
+	0x1028~4~imm~-~s_nop 0
+	0x102c~4~imm~-~s_nop 0
+	0x1030~4~endpgm~-~s_endpgm
+	parts 3
+	EOF
+	listing -j 4,12 w.elf k > out &&
+	test_cmp expect out &&
+	same_by_threads w.elf k
+'
+
 test_done

@@ -55,6 +55,7 @@ struct codeobj {
 	struct build *b;	/* the image, sections and symbols, kept for the regions */
 	mtx_t mtx;		/* held while a region is read */
 	size_t ndecoded;	/* instructions read so far: the next one's index */
+	size_t nparts;		/* parts of sweeps read by threads of their own */
 	struct inst *all;	/* codeobj_insts of an object of many regions */
 	size_t nall;
 	int all_done;
@@ -94,13 +95,19 @@ static int inside(uint64_t off, uint64_t len, uint64_t sz) { return off <= sz &&
 static once_flag llvm_once = ONCE_FLAG_INIT;
 static mtx_t llvm_mtx;
 static int llvm_ok;
-/* The processors' names come from the models' tables, never from a file: a few at most. */
-#define NDISASM 32
+/* The processors' names come from the models' tables, never from a file: a few at most,
+ * each with a disassembler for every thread that reads a region at once (LLVM's are not
+ * shared between threads). */
+#define NDISASM 64
 static struct {
 	const char *cpu;
+	unsigned lane;
 	LLVMDisasmContextRef dc;
 } disasm_cache[NDISASM];
 static size_t ndisasm;
+/* codeobj_threads: the threads that read a region, and the least bytes a thread is given */
+static atomic_uint read_threads = 1;
+static atomic_size_t read_min = CODEOBJ_SPLIT_MIN;
 
 static void llvm_init(void)
 {
@@ -110,15 +117,15 @@ static void llvm_init(void)
 	llvm_ok = mtx_init(&llvm_mtx, mtx_plain) == thrd_success;
 }
 
-/* The disassembler for processor cpu, made on first use; NULL if LLVM cannot make it.
- * Called with llvm_mtx held. */
-static LLVMDisasmContextRef disasm_for(const char *cpu)
+/* The disassembler for processor cpu on thread lane of a read (0: the reader's own), made
+ * on first use; NULL if LLVM cannot make it.  Called with llvm_mtx held. */
+static LLVMDisasmContextRef disasm_for(const char *cpu, unsigned lane)
 {
 	LLVMDisasmContextRef dc;
 	size_t i;
 
 	for (i = 0; i < ndisasm; i++)
-		if (strcmp(disasm_cache[i].cpu, cpu) == 0)
+		if (disasm_cache[i].lane == lane && strcmp(disasm_cache[i].cpu, cpu) == 0)
 			return disasm_cache[i].dc;
 	if (ndisasm == NDISASM)
 		return NULL;
@@ -126,6 +133,7 @@ static LLVMDisasmContextRef disasm_for(const char *cpu)
 	if (dc)
 		LLVMSetDisasmOptions(dc, LLVMDisassembler_Option_PrintImmHex);
 	disasm_cache[ndisasm].cpu = cpu;
+	disasm_cache[ndisasm].lane = lane;
 	disasm_cache[ndisasm++].dc = dc;
 	return dc;
 }
@@ -232,12 +240,14 @@ struct sym {
 	uint64_t size;
 };
 
-struct binst {		/* an instruction while building */
-	struct inst in;
+/* An instruction while building: what its struct inst is made of, a third of its size.
+ * Its text is at toff in the arena, after every text made before it in the build. */
+struct binst {
+	uint64_t pc;
 	size_t toff, moff;	/* text and mnemonic offsets in the arena */
 	uint32_t w0;		/* first instruction word */
-	int undecoded;		/* LLVM could not read it: classed by its encoding family */
-	size_t seq;
+	uint8_t size;
+	uint8_t undecoded;	/* LLVM could not read it: classed by its encoding family */
 };
 
 struct build {
@@ -507,13 +517,10 @@ static int add_inst(struct build *b, uint64_t pc, unsigned size, const char *tex
 		b->bicap = nc;
 	}
 	x = &b->bi[b->nbi];
-	memset(x, 0, sizeof *x);
-	x->in.pc = pc;
-	x->in.size = size;
-	x->in.target = -1;
+	x->pc = pc;
+	x->size = (uint8_t)size;
 	x->w0 = w0;
-	x->undecoded = undecoded;
-	x->seq = b->nbi;
+	x->undecoded = (uint8_t)undecoded;
 	if (arena_add(b, text, tl, &x->toff) || arena_add(b, text, ml, &x->moff))
 		return -1;
 	b->nbi++;
@@ -636,8 +643,177 @@ oom:
 }
 
 static void build_index(struct chunk *c);
-static void finish_insts(const struct isa_model *m, struct chunk *c, const uint32_t *w0);
+static void fill_insts(const struct isa_model *m, struct chunk *c, const struct binst *bi,
+    size_t index0);
+static void finish_insts(const struct isa_model *m, struct chunk *c, const struct binst *bi);
 static int binst_cmp(const void *a, const void *b);
+
+/* The instruction at offset o of a code section (p its bytes, addr its address, to its
+ * size) into b, its length in *len.  0, or -1 out of memory. */
+static int sweep_one(struct build *b, LLVMDisasmContextRef dc, const struct isa_model *m,
+    const uint8_t *p, uint64_t addr, uint64_t o, uint64_t to, size_t *len)
+{
+	uint64_t rem = to - o, pc = addr + o;
+	char buf[512];
+	/* LLVM 22 crashes (SEGV in Twine::print) when an instruction's literal dword lies past
+	 * the end of the bytes it is given, so it always gets a zero-padded window longer than
+	 * any instruction; an instruction that needs bytes beyond the section (n > rem) is
+	 * then not one. */
+	uint8_t win[32] = { 0 };
+	size_t n;
+	uint32_t w0;
+	int undecoded;
+
+	memcpy(win, p + o, rem < sizeof win ? rem : sizeof win);
+	n = m->disasm_unsafe(win, rem < sizeof win ? rem : sizeof win) ? 0 :
+	    disasm_one(dc, m, win, sizeof win, pc, buf, sizeof buf);
+	w0 = rd32(win);
+	undecoded = n == 0 || n > rem;
+	if (undecoded) {
+		/* its length from its encoding, so the words after it stay aligned; every
+		 * dword shown */
+		int k = 0;
+		n = m->length(win, sizeof win);
+		if (n > rem)
+			n = rem < 4 ? rem : 4;
+		for (size_t d = 0; d < n; d += 4)
+			k += snprintf(buf + k, sizeof buf - (size_t)k, "%s0x%08x",
+			    d ? ", " : ".long ", rd32(win + d));
+	} else {
+		buf[sizeof buf - 1] = 0;
+		if (normalise(buf) == 0)
+			snprintf(buf, sizeof buf, ".long 0x%08x", w0);
+	}
+	*len = n;
+	return add_inst(b, pc, (unsigned)n, buf, w0, undecoded);
+}
+
+/* A linear sweep of a section's bytes from offset o while o < end, into b; *at: the
+ * offset after its last instruction.  0, or -1 out of memory. */
+static int sweep(struct build *b, LLVMDisasmContextRef dc, const struct isa_model *m,
+    const uint8_t *p, uint64_t addr, uint64_t o, uint64_t end, uint64_t to, uint64_t *at)
+{
+	size_t n;
+
+	while (o < end) {
+		if (sweep_one(b, dc, m, p, addr, o, to, &n) != 0)
+			return -1;
+		o += n;
+	}
+	*at = o;
+	return 0;
+}
+
+/* A part of a sweep a thread of its own reads, from a cut that may fall inside an
+ * instruction: its instructions are kept from the first one the sweep before it reaches,
+ * where the two agree from there on (an instruction depends on its bytes only). */
+struct part {
+	struct build b;
+	LLVMDisasmContextRef dc;
+	const struct isa_model *m;
+	const uint8_t *p;
+	uint64_t addr, from, end, to, at;
+	int rc;
+	thrd_t thread;
+};
+
+static int part_sweep(void *arg)
+{
+	struct part *t = arg;
+
+	t->rc = sweep(&t->b, t->dc, t->m, t->p, t->addr, t->from, t->end, t->to, &t->at);
+	return 0;
+}
+
+/* Part t's instructions from its j-th on, appended to b: their texts with them. */
+static int part_append(struct build *b, const struct part *t, size_t j)
+{
+	size_t base, k, n = t->b.nbi - j;
+
+	if (n == 0)
+		return 0;
+	if (b->bicap - b->nbi < n) {
+		struct binst *nb = realloc(b->bi, (b->nbi + n) * sizeof *nb);
+		if (!nb)
+			return -1;
+		b->bi = nb;
+		b->bicap = b->nbi + n;
+	}
+	if (arena_add(b, t->b.arena, t->b.alen, &base))
+		return -1;
+	for (k = 0; k < n; k++) {
+		struct binst *x = &b->bi[b->nbi + k];
+
+		*x = t->b.bi[j + k];
+		x->toff += base;
+		x->moff += base;
+	}
+	b->nbi += n;
+	return 0;
+}
+
+/* A section's bytes [from, end) swept into b, in parts on threads of their own when
+ * codeobj_threads allows and the bytes are enough: the same instructions as one sweep.
+ * Called with llvm_mtx held, the guard on; *nrun counts the parts threads read.  0, or -1
+ * out of memory. */
+static int sweep_parts(struct build *b, LLVMDisasmContextRef dc, const struct isa_model *m,
+    const uint8_t *p, uint64_t addr, uint64_t from, uint64_t end, uint64_t to, size_t *nrun)
+{
+	struct part part[CODEOBJ_THREADS_MAX];
+	uint64_t o, span = end - from, min = atomic_load(&read_min);
+	size_t nparts = atomic_load(&read_threads), i, j;
+	int rc = 0;
+
+	if (min < 4)
+		min = 4;
+	if (nparts > span / min)
+		nparts = (size_t)(span / min);
+	if (nparts <= 1)
+		return sweep(b, dc, m, p, addr, from, end, to, &o);
+	memset(part, 0, sizeof part);
+	for (i = 1; i < nparts; i++) {	/* part 0 is this thread's */
+		struct part *t = &part[i];
+
+		t->b.cpu = b->cpu;
+		t->m = m;
+		t->p = p;
+		t->addr = addr;
+		t->from = from + ((span * i / nparts) & ~(uint64_t)3);
+		t->end = i + 1 < nparts ? from + ((span * (i + 1) / nparts) & ~(uint64_t)3) : end;
+		t->to = to;
+		t->rc = -1;	/* a part that does not run is swept below */
+		if ((t->dc = disasm_for(b->cpu->name, (unsigned)i)) != NULL &&
+		    thrd_create(&t->thread, part_sweep, t) != thrd_success)
+			t->dc = NULL;
+	}
+	rc = sweep(b, dc, m, p, addr, from, part[1].from, to, &o);
+	for (i = 1; i < nparts; i++)
+		if (part[i].dc != NULL)
+			thrd_join(part[i].thread, NULL);
+	for (i = 1; i < nparts; i++) {
+		struct part *t = &part[i];
+		size_t n;
+
+		if (t->rc != 0)	/* not run, or out of memory: this thread sweeps it */
+			t->b.nbi = 0;
+		else
+			(*nrun)++;
+		for (j = 0; rc == 0 && o < t->end;) {
+			while (j < t->b.nbi && t->b.bi[j].pc - addr < o)
+				j++;
+			if (j < t->b.nbi && t->b.bi[j].pc - addr == o) {
+				rc = part_append(b, t, j);
+				o = t->at;
+				break;
+			}
+			if ((rc = sweep_one(b, dc, m, p, addr, o, to, &n)) == 0)
+				o += n;
+		}
+		free(t->b.bi);
+		free(t->b.arena);
+	}
+	return rc;
+}
 
 /* Region r disassembled: a linear sweep of every code section's part in [lo, hi).  Called
  * with co->mtx held.  0, or -1 out of memory. */
@@ -648,63 +824,24 @@ static int read_region(struct codeobj *co, struct region *r)
 	struct build tb = { 0 }, *b = &tb;
 	struct chunk *c = &r->c;
 	LLVMDisasmContextRef dc;
-	uint32_t *w0s = NULL;
 	int rc = 0;
 
 	b->cpu = ob->cpu;
 	mtx_lock(&llvm_mtx);
-	if ((dc = disasm_for(b->cpu->name)) == NULL) {
+	if ((dc = disasm_for(b->cpu->name, 0)) == NULL) {
 		mtx_unlock(&llvm_mtx);
 		return -1;
 	}
 	guard_on();
 	for (size_t i = 0; i < ob->nsecs && rc == 0; i++) {
 		const struct sec *s = &ob->secs[i];
-		const uint8_t *p;
 
 		if (!s->code || r->hi <= s->addr || r->lo >= s->addr + s->size)
 			continue;
 		uint64_t from = r->lo > s->addr ? r->lo - s->addr : 0;
-		uint64_t end = r->hi < s->addr + s->size ? r->hi - s->addr : s->size, to = s->size;
-		p = ob->img + s->off;
-		for (uint64_t o = from; o < end;) {
-			uint64_t rem = to - o, pc = s->addr + o;
-			char buf[512];
-			/* LLVM 22 crashes (SEGV in Twine::print) when an instruction's literal
-			 * dword lies past the end of the bytes it is given, so it always gets a
-			 * zero-padded window longer than any instruction; an instruction that
-			 * needs bytes beyond the section (n > rem) is then not one. */
-			uint8_t win[32] = { 0 };
-			size_t n;
-			uint32_t w0;
-			int undecoded;
-
-			memcpy(win, p + o, rem < sizeof win ? rem : sizeof win);
-			n = m->disasm_unsafe(win, rem < sizeof win ? rem : sizeof win) ? 0 :
-			    disasm_one(dc, m, win, sizeof win, pc, buf, sizeof buf);
-			w0 = rd32(win);
-			undecoded = n == 0 || n > rem;
-			if (undecoded) {
-				/* its length from its encoding, so the words after it stay
-				 * aligned; every dword shown */
-				int k = 0;
-				n = m->length(win, sizeof win);
-				if (n > rem)
-					n = rem < 4 ? rem : 4;
-				for (size_t d = 0; d < n; d += 4)
-					k += snprintf(buf + k, sizeof buf - (size_t)k, "%s0x%08x",
-					    d ? ", " : ".long ", rd32(win + d));
-			} else {
-				buf[sizeof buf - 1] = 0;
-				if (normalise(buf) == 0)
-					snprintf(buf, sizeof buf, ".long 0x%08x", w0);
-			}
-			if (add_inst(b, pc, (unsigned)n, buf, w0, undecoded)) {
-				rc = -1;
-				break;
-			}
-			o += n;
-		}
+		uint64_t end = r->hi < s->addr + s->size ? r->hi - s->addr : s->size;
+		rc = sweep_parts(b, dc, m, ob->img + s->off, s->addr, from, end, s->size,
+		    &co->nparts);
 	}
 	guard_off();
 	mtx_unlock(&llvm_mtx);
@@ -714,50 +851,29 @@ static int read_region(struct codeobj *co, struct region *r)
 		size_t w = 1;
 		/* a region read in pc order is in order already (sections that overlap are
 		 * not): the sort of a million instructions was 5% of reading them */
-		while (w < b->nbi && b->bi[w - 1].in.pc <= b->bi[w].in.pc)
+		while (w < b->nbi && b->bi[w - 1].pc <= b->bi[w].pc)
 			w++;
 		if (w < b->nbi)
 			qsort(b->bi, b->nbi, sizeof *b->bi, binst_cmp);
 		w = 0;	/* drop duplicate pcs (overlapping sections): keep the first */
 		for (size_t k = 0; k < b->nbi; k++)
-			if (w == 0 || b->bi[k].in.pc != b->bi[w - 1].in.pc)
+			if (w == 0 || b->bi[k].pc != b->bi[w - 1].pc)
 				b->bi[w++] = b->bi[k];
 		b->nbi = w;
-		if ((w0s = malloc((b->nbi ? b->nbi : 1) * sizeof *w0s)) == NULL)
+		if ((c->insts = calloc(b->nbi ? b->nbi : 1, sizeof *c->insts)) == NULL)
 			rc = -1;
 	}
 	if (rc == 0) {
-		/* the instructions made in place of the build's array (an inst is smaller
-		 * than a binst: inst i ends before binst i + 1 begins), then the array cut
-		 * down to them: its memory is not needed twice */
-		struct inst *v = (struct inst *)(void *)b->bi;
-
 		c->strs = b->arena;
 		b->arena = NULL;
 		c->n = b->nbi;
-		for (size_t i = 0; i < b->nbi; i++) {
-			struct binst x = b->bi[i];
-			struct inst *in = &v[i];
-
-			*in = x.in;
-			w0s[i] = x.w0;
-			in->text = c->strs + x.toff;
-			in->mnemonic = c->strs + x.moff;
-			in->cls = x.undecoded ? m->family_class(x.w0) :
-			    m->classify(in->mnemonic, in->text, x.w0);
-			in->index = (uint32_t)(co->ndecoded + i);
-		}
-		c->insts = b->nbi ? realloc(v, b->nbi * sizeof *v) : v;
-		if (c->insts == NULL)
-			c->insts = v;
-		b->bi = NULL;
+		fill_insts(m, c, b->bi, co->ndecoded);
 		if (c->n > 0)
 			c->insts[c->n - 1].last = 1;
 		co->ndecoded += c->n;
-		finish_insts(m, c, w0s);
+		finish_insts(m, c, b->bi);
 		build_index(c);
 	}
-	free(w0s);
 	free(b->bi);
 	free(b->arena);
 	return rc;
@@ -797,9 +913,9 @@ static int binst_cmp(const void *a, const void *b)
 {
 	const struct binst *x = a, *y = b;
 
-	if (x->in.pc != y->in.pc)
-		return x->in.pc < y->in.pc ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+	if (x->pc != y->pc)
+		return x->pc < y->pc ? -1 : 1;
+	return x->toff < y->toff ? -1 : x->toff > y->toff;	/* the one read first */
 }
 
 /* s_delay_alu instid value → dependency.  If two announcements reach one instruction the
@@ -843,22 +959,81 @@ static void inst_facts(const struct isa_model *m, struct inst *in)
 	}
 }
 
-static void finish_insts(const struct isa_model *m, struct chunk *co, const uint32_t *w0)
+/* Instructions [lo, hi) of a chunk made of what the build says, and what each says of
+ * itself: its class, a branch's target, a wait's counters, its facts. */
+struct fill {
+	const struct isa_model *m;
+	struct chunk *c;
+	const struct binst *bi;
+	size_t lo, hi, index0;
+	thrd_t thread;
+};
+
+static int fill_range(void *arg)
+{
+	const struct fill *f = arg;
+	const struct isa_model *m = f->m;
+
+	for (size_t i = f->lo; i < f->hi; i++) {
+		const struct binst *x = &f->bi[i];
+		struct inst *in = &f->c->insts[i];
+
+		in->pc = x->pc;
+		in->size = x->size;
+		in->target = -1;
+		in->text = f->c->strs + x->toff;
+		in->mnemonic = f->c->strs + x->moff;
+		in->cls = x->undecoded ? m->family_class(x->w0) :
+		    m->classify(in->mnemonic, in->text, x->w0);
+		in->index = (uint32_t)(f->index0 + i);
+		in->dep_name = m->dep_name(0);
+		if (in->cls == IC_BRANCH)
+			in->target = (int64_t)(in->pc + 4 +
+			    4 * (uint64_t)(int64_t)(int16_t)(x->w0 & 0xffff));
+		if (in->cls == IC_WAITCNT)
+			in->wait = m->wait_bits(in->text);
+		inst_facts(m, in);
+	}
+	return 0;
+}
+
+/* Every instruction of c filled (fill_range), in ranges on threads of their own as
+ * codeobj_threads allows (what each is does not depend on the others); a range no thread
+ * could be started for, here. */
+static void fill_insts(const struct isa_model *m, struct chunk *c, const struct binst *bi,
+    size_t index0)
+{
+	struct fill f[CODEOBJ_THREADS_MAX];
+	size_t per = atomic_load(&read_min) / 8, nf = atomic_load(&read_threads), i;
+
+	if (per < 1)
+		per = 1;
+	if (nf > c->n / per)
+		nf = c->n / per;
+	if (nf < 1)
+		nf = 1;
+	for (i = 0; i < nf; i++)
+		f[i] = (struct fill){ m, c, bi, c->n * i / nf, c->n * (i + 1) / nf, index0, 0 };
+	for (i = 1; i < nf; i++)
+		if (thrd_create(&f[i].thread, fill_range, &f[i]) != thrd_success)
+			break;
+	fill_range(&f[0]);
+	for (size_t k = 1; k < i; k++)
+		thrd_join(f[k].thread, NULL);
+	for (; i < nf; i++)
+		fill_range(&f[i]);
+}
+
+/* The s_delay_alu dependencies, each given to the instruction it announces. */
+static void finish_insts(const struct isa_model *m, struct chunk *co, const struct binst *bi)
 {
 	struct inst *v = co->insts;
 	size_t n = co->n;
 
-	for (size_t i = 0; i < n; i++)
-		v[i].dep_name = m->dep_name(0);
 	for (size_t i = 0; i < n; i++) {
-		unsigned s = w0[i] & 0xffff, id0, skip, id1;
+		unsigned s = bi[i].w0 & 0xffff, id0, skip, id1;
 		size_t k;
 
-		if (v[i].cls == IC_BRANCH)
-			v[i].target = (int64_t)(v[i].pc + 4 + 4 * (uint64_t)(int64_t)(int16_t)s);
-		if (v[i].cls == IC_WAITCNT)
-			v[i].wait = m->wait_bits(v[i].text);
-		inst_facts(m, &v[i]);
 		if (v[i].cls != IC_DELAY_ALU)
 			continue;
 		m->delay_fields(s, &id0, &skip, &id1);
@@ -1166,7 +1341,7 @@ sections:
 		goto fail;
 	}
 	mtx_lock(&llvm_mtx);
-	if (disasm_for(b.cpu->name) == NULL) {
+	if (disasm_for(b.cpu->name, 0) == NULL) {
 		mtx_unlock(&llvm_mtx);
 		seterr(err, errsz, "LLVM: cannot create the %s disassembler", b.cpu->name);
 		goto fail;
@@ -1184,6 +1359,12 @@ fail:
 	return NULL;
 }
 
+void codeobj_threads(unsigned n, size_t min_bytes)
+{
+	atomic_store(&read_threads, n < 1 ? 1 : n > CODEOBJ_THREADS_MAX ? CODEOBJ_THREADS_MAX : n);
+	atomic_store(&read_min, min_bytes ? min_bytes : CODEOBJ_SPLIT_MIN);
+}
+
 void codeobj_prepare(const struct isa_target *target)
 {
 	call_once(&elf_once, elf_init);
@@ -1191,7 +1372,7 @@ void codeobj_prepare(const struct isa_target *target)
 	if (!llvm_ok)
 		return;
 	mtx_lock(&llvm_mtx);
-	(void)disasm_for(target ? target->name : isa_default_model()->targets[0].name);
+	(void)disasm_for(target ? target->name : isa_default_model()->targets[0].name, 0);
 	mtx_unlock(&llvm_mtx);
 }
 
@@ -1292,6 +1473,19 @@ const struct inst *codeobj_insts(const struct codeobj *cco, size_t *n)
 	if (n)
 		*n = co->nall;
 	return co->all;
+}
+
+size_t codeobj_parts(const struct codeobj *cco)
+{
+	struct codeobj *co = (struct codeobj *)cco;
+	size_t n;
+
+	if (!co)
+		return 0;
+	mtx_lock(&co->mtx);
+	n = co->nparts;
+	mtx_unlock(&co->mtx);
+	return n;
 }
 
 size_t codeobj_read(const struct codeobj *cco)

@@ -58,6 +58,12 @@ void codeobj_close(struct codeobj *);
 /* libelf and LLVM set up, and the disassembler of target (NULL: the default), before
  * threads open code objects at once. */
 void codeobj_prepare(const struct isa_target *target);
+/* Regions read by up to n threads at once (1 at first; at most CODEOBJ_THREADS_MAX), each
+ * given at least min_bytes of code (0: CODEOBJ_SPLIT_MIN), for every code object from
+ * now on.  What is read is the same whatever the threads. */
+#define CODEOBJ_THREADS_MAX 8
+#define CODEOBJ_SPLIT_MIN (256u << 10)
+void codeobj_threads(unsigned n, size_t min_bytes);
 /* The instruction model its instructions were classified by. */
 const struct isa_model *codeobj_model(const struct codeobj *);
 /* The kernel's first instruction (from its kernel descriptor, else its function symbol,
@@ -84,5 +90,7 @@ codeobj_at_near(const struct codeobj *co, const struct inst *near, uint64_t pc)
 const struct inst *codeobj_insts(const struct codeobj *, size_t *n);
 /* Instructions disassembled so far. */
 size_t codeobj_read(const struct codeobj *);
+/* Parts of regions read by threads of their own so far (codeobj_threads). */
+size_t codeobj_parts(const struct codeobj *);
 
 #endif

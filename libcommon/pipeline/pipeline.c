@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "attr.h"
+#include "codeobj.h"
 #include "gen.h"
 #include "input.h"
 #include "meta.h"
@@ -1089,6 +1090,7 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 	if (pl->prof != NULL && keep_context(pl, pl->prof) != 0)
 		worker_fail(&w[0], "out of memory");
 	sqtt_prepare();
+	codeobj_threads((unsigned)cores, 0);	/* a big function is read by all the cores */
 	walk_prepare(pl->target_said ? pl->target : NULL);
 	for (started = 1; started < nworkers && !w[0].failed; started++)
 		if (thrd_create(&thread[started], work, &w[started]) != thrd_success) {
