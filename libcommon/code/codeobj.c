@@ -1475,28 +1475,24 @@ const struct inst *codeobj_insts(const struct codeobj *cco, size_t *n)
 	return co->all;
 }
 
-size_t codeobj_parts(const struct codeobj *cco)
+/* A count of co's (one of its fields), read under the lock its regions are read with. */
+static size_t locked_count(const struct codeobj *cco, const size_t *field)
 {
 	struct codeobj *co = (struct codeobj *)cco;
 	size_t n;
 
-	if (!co)
-		return 0;
 	mtx_lock(&co->mtx);
-	n = co->nparts;
+	n = *field;
 	mtx_unlock(&co->mtx);
 	return n;
 }
 
-size_t codeobj_read(const struct codeobj *cco)
+size_t codeobj_parts(const struct codeobj *co)
 {
-	struct codeobj *co = (struct codeobj *)cco;
-	size_t n;
+	return co ? locked_count(co, &co->nparts) : 0;
+}
 
-	if (!co)
-		return 0;
-	mtx_lock(&co->mtx);
-	n = co->ndecoded;
-	mtx_unlock(&co->mtx);
-	return n;
+size_t codeobj_read(const struct codeobj *co)
+{
+	return co ? locked_count(co, &co->ndecoded) : 0;
 }
