@@ -63,6 +63,26 @@ test_expect_success 'the walk'"'"'s warnings, in its order, on two threads' '
 	fi
 '
 
+# A row is handed over in 32 bytes, its delta in 32 bits; one whose delta is longer goes
+# over wide.  A wave of three instructions (bench/mkcode.py) whose second issues 2^33 + 1
+# cycles after the first: its delta, cost and sums whole on two threads as on one.
+test_expect_success PYTHON3 'a row of a delta past 32 bits, handed over whole' '
+	python3 "$TOP/bench/mkcode.py" elf k.elf 0 3 &&
+	python3 "$TOP/bench/mkcode.py" trace k.elf 3 |
+	awk -F"\t" "BEGIN { OFS = FS } \$4 == 201 { \$4 = \"8589934793\" } \$5 == \"WAVE_END\" { \$4 = \"8589934805\" } { print }" > long.tsv &&
+	sqtt-encode -d long long.tsv &&
+	stall --threads 1 --rows long > rows.1 &&
+	stall --threads 2 --rows long > rows.2 &&
+	test_cmp rows.1 rows.2 &&
+	grep -v "^#" rows.2 | cut -f6-9,13 > got &&
+	printf "0x1000\t200\t100\tVALU_INST\t100\n0x1004\t8589934793\t8589934593\tVALU_INST\t8589934593\n0x1008\t8589934805\t12\tWAVE_END\t12\n" > expect &&
+	test_cmp expect got &&
+	stall --threads 1 --tsv -a long > table.1 &&
+	stall --threads 2 --tsv -a long > table.2 &&
+	test_cmp table.1 table.2 &&
+	grep -q "^k	TOTAL	3	8589934705	" table.2
+'
+
 # The handing over is there: one thread more than the walk's, for a capture of one buffer.
 test_expect_success STRACE 'stall --threads 2 on one buffer: a second thread; --threads 1: none' '
 	strace -f -o trace2 -e trace=clone,clone3 stall --threads 2 --tsv -e 0 "$TOP/fixtures/demo" > two &&

@@ -65,34 +65,47 @@ struct worker {
  * rows, warnings and first error.  Memory: HAND_NBATCH batches, whatever the trace. */
 #define HAND_BATCH 256
 #define HAND_NBATCH 8
-enum hand_kind { HAND_ROW, HAND_EVENT, HAND_WARNING, HAND_ERROR, HAND_FAIL };
-/* A row goes over without what its buffer says (a HAND_EVENT before it does): one cache
- * line an item, which the two cores pass between them. */
+enum hand_kind { HAND_ROW, HAND_WIDE, HAND_TOKEN, HAND_EVENT, HAND_SE, HAND_WARNING,
+	HAND_ERROR, HAND_FAIL };
+/* A row goes over without what its buffer says (a HAND_EVENT and a HAND_SE before it
+ * do), its token as a number the walk's side gave it (a HAND_TOKEN before its first row
+ * says which string), its delta in 32 bits, its pc its instruction's: 32 bytes an item,
+ * which the two cores pass between them (at 64, a cache line an item, stall took 1.11x
+ * the time on the bench's stream: the walk's side waits on each line it writes).  A row
+ * whose delta, slot, pc or token does not fit goes over wide: a HAND_WIDE before it
+ * carries them.  The tokens are the walker's labels, one string each (about 155 a
+ * generation); past HAND_TOKENS of them in one worker, the rows go wide. */
+#define HAND_TOKENS 255		/* the token numbers; this one: the row is wide */
 struct hand_row {
 	const struct inst *in;
-	const char *token;
-	uint64_t pc, time, delta;
-	unsigned wave;
+	uint64_t time;
+	uint32_t delta;
 	uint32_t idx;		/* UINT32_MAX: SIZE_MAX (an inst's index is 32 bits) */
-	unsigned slot;
-	uint8_t kind;
 };
-struct hand_event {
+struct hand_wide {	/* its slot in .wave */
+	uint64_t delta, pc;
+	const char *token;
+};
+struct hand_event {	/* its program's number in .wave; its se in a HAND_SE's */
 	long event;
 	const char *kernel, *tag;
-	int se;
-	unsigned prog;
 };
 struct hand_item {
-	_Alignas(64) union {
+	union {
 		struct hand_row row;
+		struct hand_wide wide;
 		struct hand_event ev;
+		const char *token;	/* HAND_TOKEN: the string of token number .token */
 		char *msg;	/* a warning, an error or the walk's failure (NULL: out of
 				 * memory) */
 	} u;
-	enum hand_kind kind;
+	unsigned wave;		/* HAND_ROW's, and see above */
+	uint8_t slot;		/* HAND_ROW's */
+	uint8_t row_kind;	/* HAND_ROW's enum row_kind */
+	uint8_t token;		/* HAND_ROW's and HAND_TOKEN's token number */
+	uint8_t kind;		/* enum hand_kind */
 };
-_Static_assert(sizeof(struct hand_item) <= 64, "a hand item is one cache line");
+_Static_assert(sizeof(struct hand_item) <= 32, "a hand item is 32 bytes");
 struct hand_batch {
 	struct hand_item item[HAND_BATCH];
 	size_t n;
@@ -103,6 +116,10 @@ struct hand {
 				 * walk fills batch[filled % HAND_NBATCH] */
 	struct walk_row last;	/* the walk's side: what the last HAND_EVENT said */
 	int said;		/* and whether one was sent */
+	const char *token[HAND_TOKENS];	/* the walk's side: the tokens numbered */
+	unsigned ntoken;
+	/* and a token's number by its string's address, direct-mapped */
+	struct { const char *token; unsigned number; } token_memo[64];
 	int closed;		/* no more batches will come */
 	int walk_waits, costs_wait;	/* a side sleeps: the other wakes it, once half
 					 * the batches are free (or full) */
@@ -519,6 +536,33 @@ attr_take(struct worker *wk, const struct walk_row *r)
 		    attr_error(wk->attr));
 }
 
+/* A token's number for the hand (a HAND_TOKEN handed over when it is new), HAND_TOKENS
+ * when all are taken. */
+static unsigned
+hand_token(struct hand *h, const char *token)
+{
+	size_t m = ((uintptr_t)token >> 3) % 64;
+	struct hand_item *it;
+	unsigned i;
+
+	if (h->token_memo[m].token == token)
+		return h->token_memo[m].number;
+	for (i = 0; i < h->ntoken && h->token[i] != token; i++)
+		;
+	if (i == h->ntoken) {
+		if (h->ntoken == HAND_TOKENS)
+			return HAND_TOKENS;
+		h->token[h->ntoken++] = token;
+		it = hand_item(h);
+		it->kind = HAND_TOKEN;
+		it->u.token = token;
+		it->token = (uint8_t)i;
+	}
+	h->token_memo[m].token = token;
+	h->token_memo[m].number = i;
+	return i;
+}
+
 /* Stage 2 out: a row of the walk, to stage 3 or handed over to its thread. */
 static void
 walked(void *ctx, const struct walk_row *r)
@@ -526,6 +570,7 @@ walked(void *ctx, const struct walk_row *r)
 	struct worker *wk = ctx;
 	struct hand_item *it;
 	struct hand *h;
+	unsigned token;
 
 	if (wk->hand == NULL) {
 		attr_take(wk, r);
@@ -538,14 +583,31 @@ walked(void *ctx, const struct walk_row *r)
 	    r->tag != h->last.tag || r->se != h->last.se || r->prog != h->last.prog) {
 		it = hand_item(h);
 		it->kind = HAND_EVENT;
-		it->u.ev = (struct hand_event){ r->event, r->kernel, r->tag, r->se, r->prog };
+		it->u.ev = (struct hand_event){ r->event, r->kernel, r->tag };
+		it->wave = r->prog;
+		it = hand_item(h);
+		it->kind = HAND_SE;
+		it->wave = (unsigned)r->se;
 		h->last = *r;
 		h->said = 1;
 	}
+	token = hand_token(h, r->token);
+	if (token == HAND_TOKENS || r->delta > UINT32_MAX || r->slot > UINT8_MAX ||
+	    r->pc != r->in->pc) {
+		it = hand_item(h);
+		it->kind = HAND_WIDE;
+		it->u.wide = (struct hand_wide){ r->delta, r->pc, r->token };
+		it->wave = r->slot;
+		token = HAND_TOKENS;
+	}
 	it = hand_item(h);
 	it->kind = HAND_ROW;
-	it->u.row = (struct hand_row){ r->in, r->token, r->pc, r->time, r->delta, r->wave,
-	    r->idx == SIZE_MAX ? UINT32_MAX : (uint32_t)r->idx, r->slot, (uint8_t)r->kind };
+	it->u.row = (struct hand_row){ r->in, r->time, (uint32_t)r->delta,
+	    r->idx == SIZE_MAX ? UINT32_MAX : (uint32_t)r->idx };
+	it->wave = r->wave;
+	it->slot = (uint8_t)r->slot;
+	it->row_kind = (uint8_t)r->kind;
+	it->token = (uint8_t)token;
 }
 
 /* Stages 3 and 4 of a hand, on their thread: the walk's rows, warnings and errors in the
@@ -557,6 +619,9 @@ costs(void *arg)
 	struct hand *h = wk->hand;
 	struct hand_batch *b;
 	struct walk_row r = { 0 };
+	struct hand_wide wide = { 0 };
+	unsigned wide_slot = 0;
+	const char *token[HAND_TOKENS] = { 0 };
 	size_t i;
 
 	on_hand_thread = 1;
@@ -570,21 +635,37 @@ costs(void *arg)
 				r.event = it->u.ev.event;
 				r.kernel = it->u.ev.kernel;
 				r.tag = it->u.ev.tag;
-				r.se = it->u.ev.se;
-				r.prog = it->u.ev.prog;
+				r.prog = it->wave;
+				break;
+			case HAND_SE:
+				r.se = (int)it->wave;
+				break;
+			case HAND_TOKEN:
+				token[it->token] = it->u.token;
+				break;
+			case HAND_WIDE:
+				wide = it->u.wide;
+				wide_slot = it->wave;
 				break;
 			case HAND_ROW:
 				if (failed)
 					break;
 				r.in = it->u.row.in;
-				r.token = it->u.row.token;
-				r.pc = it->u.row.pc;
 				r.time = it->u.row.time;
-				r.delta = it->u.row.delta;
-				r.wave = it->u.row.wave;
 				r.idx = it->u.row.idx == UINT32_MAX ? SIZE_MAX : it->u.row.idx;
-				r.slot = it->u.row.slot;
-				r.kind = (enum row_kind)it->u.row.kind;
+				r.wave = it->wave;
+				r.kind = (enum row_kind)it->row_kind;
+				if (it->token == HAND_TOKENS) {
+					r.token = wide.token;
+					r.delta = wide.delta;
+					r.pc = wide.pc;
+					r.slot = wide_slot;
+				} else {
+					r.token = token[it->token];
+					r.delta = it->u.row.delta;
+					r.pc = r.in->pc;
+					r.slot = it->slot;
+				}
 				attr_take(wk, &r);
 				break;
 			case HAND_WARNING:
