@@ -108,8 +108,8 @@ struct hand_item {
 	uint8_t kind;		/* enum hand_kind */
 };
 _Static_assert(sizeof(struct hand_item) <= 32, "a hand item is 32 bytes");
-struct hand_batch {
-	struct hand_item item[HAND_BATCH];
+struct hand_batch {	/* a batch's items start a cache line of their own */
+	_Alignas(64) struct hand_item item[HAND_BATCH];
 	size_t n;
 };
 struct hand {
@@ -927,6 +927,9 @@ worker_free(struct worker *wk)
 static int
 hand_start(struct worker *wk)
 {
+	/* aligned_alloc wants a size that is a multiple of the alignment: the struct's own
+	 * alignment, 64, makes its size one */
+	_Static_assert(sizeof(struct hand) % 64 == 0, "a hand is whole cache lines");
 	struct hand *h = aligned_alloc(64, sizeof(*h));
 
 	if (h == NULL)
