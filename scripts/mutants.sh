@@ -263,6 +263,8 @@ pipeline: a row handed over keeps the first buffer's event|t0427-stall-stages|li
 pipeline: the walk's last batch not handed over|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	if (h->batch\[h->filled % HAND_NBATCH\].n > 0)/	if (0)/
 pipeline: a row's long delta handed over in 32 bits|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	if (token == HAND_TOKENS || r->delta > UINT32_MAX || r->slot > UINT8_MAX ||/	if (token == HAND_TOKENS || r->slot > UINT8_MAX ||/
 pipeline: a wide row's delta not taken from its HAND_WIDE|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/					r.delta = wide.delta;/					r.delta = it->u.row.delta;/
+pipeline: a wide row's pc taken from its instruction|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/					r.pc = wide.pc;/					r.pc = r.in->pc;/
+pipeline: a wide row's token taken from the numbered ones|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/					r.token = wide.token;/					r.token = token[0];/
 pipeline: a row's se not handed over|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/				r.se = (int)it->wave;/				(void)0;/
 pipeline: a row of a pc not its instruction's handed over narrow|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	    r->pc != r->in->pc) {/	    0) {/
 pipeline: a row's token not the one its number was given|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/				token\[it->token\] = it->u.token;/				token[it->token] = "VALU_INST";/
