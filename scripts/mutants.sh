@@ -170,8 +170,13 @@ gen/gen: HEADER's version one bit short|t0136-header-version|libcommon/gen/gen.c
 trace/sqtt: the shorter of two matching token patterns taken|t0107-decode-modes|libcommon/trace/sqtt.c|s/if (ti->plen > bestlen \&\&/if (ti->plen >= bestlen \&\&/
 trace/sqtt: the counting loop steps one nibble too far over two short tokens|t0107-decode-modes|libcommon/trace/sqtt.c|s/pe->bits = (uint8_t)((2 + nibs_of/pe->bits = (uint8_t)((3 + nibs_of/
 trace/sqtt: the counting loop counts a TIMESTAMP as flagging lost packets by the wrong bits|t0107-decode-modes|libcommon/trace/sqtt.c|s/(i \& ts_mask) == ts_lost/(i \& ts_mask) != ts_lost/
-trace/sqtt: the counting loop leaves out the second token of a step|t0107-decode-modes|libcommon/trace/sqtt.c|s/local\[step\[i\].t2\] += hits\[i\];/;/
-trace/sqtt: the counting loop reads a token from past its window's first 52 bits|t0107-decode-modes|libcommon/trace/sqtt.c|s/(unsigned)(end - pos - 18) \* 4 : 52;/(unsigned)(end - pos - 18) * 4 : 60;/
+trace/sqtt: the counting loop leaves out the second token of a step|t0107-decode-modes|libcommon/trace/sqtt.c|s/local\[step\[i\].t2\] += h;/;/
+trace/sqtt: the counting loop reads a token from past its window's first 52 bits|t0107-decode-modes|libcommon/trace/sqtt.c|s/(unsigned)(end - \*pos - 18) \* 4 : 52,/(unsigned)(end - *pos - 18) * 4 : 60,/
+trace/sqtt: the counting loop keeps its second chain's counts where the halves never fell into step|t0107-decode-modes|libcommon/trace/sqtt.c|s/memset(hits2, 0, sizeof(hits2));/;/
+trace/sqtt: the counting loop takes back one step of its second chain too few|t0107-decode-modes|libcommon/trace/sqtt.c|s/size_t upto = p == s\[k\].end ? k + 1 : k;/size_t upto = k;/
+trace/sqtt: the counting loop drops the second token of the step its chains meet in|t0107-decode-modes|libcommon/trace/sqtt.c|s/local\[step\[s\[k\].idx\].t2\]++;/local[step[s[k].idx].t2] += 0;/
+trace/sqtt: the counting loop counts again the tokens its first chain passed to meet the second|t0107-decode-modes|libcommon/trace/sqtt.c|s/\*pos = p;/;/
+trace/sqtt: the counting loop's second chain starts a nibble past its first steps|t0107-decode-modes|libcommon/trace/sqtt.c|s/pos2 + 2 : 0, pos2 + bits \/ 4,/pos2 + 2 : 0, pos2 + bits \/ 4 + 1,/
 trace/sqtt: a walk steps over the REG tokens that write the program address, takes the others|t0107-decode-modes|libcommon/trace/sqtt.c|s/(want\[t\] == SQTT_WANT_PGM \&\& sqtt_reg_is_pgm(raw))/(want[t] == SQTT_WANT_PGM \&\& !sqtt_reg_is_pgm(raw))/
 analysis/attr: an LDS issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_LDS_QUEUE;/		return CAUSE_UNEXPLAINED;/
 analysis/attr: a VMEM issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_VMEM_ISSUE;/		return CAUSE_UNEXPLAINED;/

@@ -58,6 +58,22 @@ test_expect_success 'count, next and walk agree on random tokens after a gfx11 a
 	done
 '
 
+test_expect_success 'count agrees where its second chain falls into step and where it never does' '
+	# The counting loop counts the second half of a pass at once with the first, from its
+	# middle nibble, and takes back what the second counted before the first reaches one
+	# of its token boundaries.  A HEADER and then two-nibble TIME tokens (0x88) alone read
+	# the same from either nibble: from an odd one the halves never fall into step (the
+	# first counts the second half again), from an even one they meet at a step of the
+	# second half, at its end, at its middle (the second of its two tokens) or at its
+	# start, as the length moves the middle nibble.
+	for n in 40000 40001 40002 40003 40009 1572864 1572867; do
+		head -c 8 "$TOP/fixtures/demo/stall_shader_engine_0_0.att" > time.att &&
+		python3 -c "import sys; sys.stdout.buffer.write(b\"\\x88\" * $n)" >> time.att &&
+		agree time.att &&
+		grep -x "TIME	$n" next.out || return 1
+	done
+'
+
 test_expect_success 'a stream cut inside a token: the same error from every mode' '
 	head -c 37 "$TOP/fixtures/demo/stall_shader_engine_0_0.att" > cut.att &&
 	for m in count next walk; do

@@ -388,15 +388,101 @@ sqtt_next_of(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[
 	}
 }
 
+/* The counting loop's steps of one window from *pos: the tokens that start in its first
+ * 52 bits (the next 12 bits all a step needs: no load on the path from one token's length
+ * to the next one's type), none in the last 18 nibbles before end, which the tail's checks
+ * read.  A step is counted by its 12 bits, the types added up after: one add a step, and
+ * not to the few counters of the common types, each a chain of adds to one address. */
+static inline void
+count_window(const struct sqtt_decoder *d, const struct step *step, uint64_t *pos,
+    uint64_t end, uint32_t *hits)
+{
+	uint64_t w = window(d->data, *pos), v = w;
+	unsigned cmax = end - *pos - 18 < 13 ? (unsigned)(end - *pos - 18) * 4 : 52, c = 0;
+	const struct step *pe;
+
+	do {
+		pe = &step[v & 0xfff];
+		if (pe->slow) {
+			if (c != 0)	/* read it from a window of its own */
+				break;
+			hits[v & 0xfff]++;
+			c = token_bits(d->gen, TOK_WAVE_START_EXT, d->data, *pos);
+			break;
+		}
+		hits[v & 0xfff]++;
+		c += pe->bits;
+		v >>= pe->bits & 63;	/* 64 bits or more end the window */
+	} while (c <= cmax);
+	*pos += c / 4;
+}
+
+/* The second half of a pass is counted at once with the first, from its middle nibble
+ * as if a token started there: two chains of loads, not one, for the core to run side by
+ * side.  Where the first half's tokens reach a token boundary of the second's first steps
+ * (a stream is read the same from any boundary on), the second's steps before it are taken
+ * back; where they reach none of them, the second half's counts are dropped and the first
+ * chain counts on alone. */
+#define COUNT_SPLIT (1u << 14)	/* a pass of fewer nibbles: one chain */
+#define COUNT_SYNC 64		/* the second chain's steps kept for its boundaries */
+struct sync_step {
+	uint64_t start, mid, end;	/* mid: the second token of a two-token step, else 0 */
+	unsigned idx;
+};
+
+/* The first chain's tokens from *pos, one at a time, counted into local, until a boundary
+ * of the second chain's first steps s[0..ns): its steps before it taken back from hits2.
+ * 1, or 0 when the tokens passed them all (the second chain's counts are then wrong);
+ * *pos past the tokens counted, either way. */
+static int
+count_sync(struct sqtt_decoder *d, const struct step *step, uint64_t *pos,
+    const struct sync_step *s, size_t ns, uint32_t *hits2, uint64_t *local, uint64_t ts_mask,
+    uint64_t ts_lost)
+{
+	const struct sqtt_gen *g = d->gen;
+	uint64_t p = *pos, w;
+	size_t j, k = 0;
+	unsigned t;
+	int synced = 0;
+
+	for (;;) {
+		while (k < ns && s[k].end < p)
+			k++;
+		if (k == ns)
+			break;
+		/* p against step k's boundaries: its start, its middle, its end */
+		if (p == s[k].start || p == s[k].end || (s[k].mid != 0 && p == s[k].mid)) {
+			size_t upto = p == s[k].end ? k + 1 : k;
+			for (j = 0; j < upto; j++)
+				hits2[s[j].idx]--;
+			if (p != s[k].start && p != s[k].end) {	/* the middle of step k */
+				hits2[s[k].idx]--;
+				local[step[s[k].idx].t2]++;
+			}
+			synced = 1;
+			break;
+		}
+		w = window(d->data, p);
+		t = type_of[g->index][w & 0xff];
+		local[t]++;
+		if (t == TOK_TIMESTAMP && (w & ts_mask) == ts_lost)
+			d->lost++;
+		p += token_bits(g, (enum sqtt_type)t, d->data, p) / 4;
+	}
+	*pos = p;
+	return synced;
+}
+
 int
 sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 {
 	struct sqtt_token tok;
-	uint64_t pos, end, stop, w, v, local[TOK_NTYPES + 1] = { 0 };
-	uint32_t hits[4096] = { 0 };
-	const struct step *step, *pe;
+	uint64_t pos, pos2, end, stop, mid, local[TOK_NTYPES + 1] = { 0 };
+	uint32_t hits[4096] = { 0 }, hits2[4096] = { 0 };
+	struct sync_step sync[COUNT_SYNC];
+	const struct step *step;
 	uint64_t ts_mask, ts_lost;
-	unsigned c, cmax, i;
+	unsigned i;
 	int r, t;
 
 	/* the first token through sqtt_next: it checks the HEADER */
@@ -411,43 +497,50 @@ sqtt_count(struct sqtt_decoder *d, uint64_t counts[TOK_NTYPES])
 	for (;;) {
 		pos = d->pos;
 		end = d->len * 2;
-		stop = pos + (1ULL << 31);	/* fewer steps than a hit count holds */
-		while (pos + 18 <= end && pos < stop) {
-			/* the tokens that start in the window's first 52 bits are read from it
-			 * (the next 12 bits all a step needs): no load on the path from one
-			 * token's length to the next one's type; none past the last 18 nibbles,
-			 * which the tail's checks read.  A step is counted by its 12 bits, the
-			 * types added up after: one add a step, and not to the few counters of
-			 * the common types, each a chain of adds to one address */
-			w = window(d->data, pos);
-			cmax = end - pos - 18 < 13 ? (unsigned)(end - pos - 18) * 4 : 52;
-			c = 0;
-			v = w;
-			do {
-				pe = &step[v & 0xfff];
-				if (pe->slow) {
-					if (c != 0)	/* read it from a window of its own */
-						break;
-					hits[v & 0xfff]++;
-					c = token_bits(d->gen, TOK_WAVE_START_EXT, d->data, pos);
-					break;
-				}
-				hits[v & 0xfff]++;
-				c += pe->bits;
-				v >>= pe->bits & 63;	/* 64 bits or more end the window */
-			} while (c <= cmax);
-			pos += c / 4;
+		/* fewer steps in a pass than a hit count holds */
+		stop = end - pos > (1ULL << 30) ? pos + (1ULL << 30) : end;
+		if (stop - pos >= COUNT_SPLIT + 18) {
+			/* the second half's first steps kept, one at a time (they end well
+			 * before its last 18 nibbles), then the halves side by side */
+			mid = pos + (stop - pos - 18) / 2;
+			for (pos2 = mid, i = 0; i < COUNT_SYNC; i++) {
+				uint64_t w = window(d->data, pos2);
+				const struct step *pe = &step[w & 0xfff];
+				unsigned bits = pe->slow ? token_bits(d->gen, TOK_WAVE_START_EXT,
+				    d->data, pos2) : pe->bits;
+				sync[i] = (struct sync_step){ pos2, pe->t2 != TOK_NTYPES ?
+				    pos2 + 2 : 0, pos2 + bits / 4, (unsigned)(w & 0xfff) };
+				hits2[w & 0xfff]++;
+				pos2 += bits / 4;
+			}
+			while (pos < mid && pos2 + 18 <= end && pos2 < stop) {
+				count_window(d, step, &pos, end, hits);
+				count_window(d, step, &pos2, end, hits2);
+			}
+			while (pos < mid)
+				count_window(d, step, &pos, end, hits);
+			if (count_sync(d, step, &pos, sync, COUNT_SYNC, hits2, local, ts_mask,
+			    ts_lost)) {
+				while (pos2 + 18 <= end && pos2 < stop)
+					count_window(d, step, &pos2, end, hits2);
+				pos = pos2;
+			} else {	/* the first chain counts the second half again */
+				memset(hits2, 0, sizeof(hits2));
+			}
 		}
+		while (pos + 18 <= end && pos < stop)
+			count_window(d, step, &pos, end, hits);
 		d->ntokens += 1;	/* only "some tokens were seen" matters from here */
 		d->pos = pos;
 		/* the steps by their 12 bits: the types, and the delta TIMESTAMPs flagging
 		 * lost packets (their flags within the 12 bits, build_gen checked) */
 		for (i = 0; i < 4096; i++) {
-			local[step[i].t1] += hits[i];
-			local[step[i].t2] += hits[i];
+			uint64_t h = (uint64_t)hits[i] + hits2[i];
+			local[step[i].t1] += h;
+			local[step[i].t2] += h;
 			if (step[i].t1 == TOK_TIMESTAMP && (i & ts_mask) == ts_lost)
-				d->lost += hits[i];
-			hits[i] = 0;
+				d->lost += h;
+			hits[i] = hits2[i] = 0;
 		}
 		if (pos + 18 <= end)
 			continue;
