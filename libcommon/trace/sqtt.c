@@ -329,7 +329,11 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
  * 18 nibbles short of their end); the ones before it stepped over, their time deltas and
  * counts kept.  1: a token made.  What it changes of d is kept in locals until it returns
  * (the token's bytes stored would make the compiler read d again: 5% of the walk's
- * decode). */
+ * decode).  The branches stay (on the nibble's parity in window(), on the type): the
+ * predicted ones let the core start the next token's load before this token's bytes
+ * arrive.  Measured on the bench stream, decode_test walk: a window without the parity
+ * branch 1.08x the time; every token made without a branch into a queue only a wanted one
+ * keeps 1.3x, and with its starts found first by the counting loop's steps 1.4x. */
 static inline int
 collect(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[TOK_NTYPES])
 {
