@@ -3,7 +3,8 @@
  *   count  sqtt_count, as sqtt-dump --counts;
  *   next   sqtt_next on every token;
  *   walk   sqtt_next_of on the tokens the walker takes, each token's fields made, as
- *          stall's first stage does before it walks.
+ *          stall's first stage does before it walks;
+ *   every  sqtt_next_of wanting every token (what next gives, through its loop).
  * Prints the tokens of each type seen ("TYPE<tab>N", types with none left out; in walk
  * mode only the types taken), after REG's the REG tokens that write the program address
  * ("REG:pgm", not in count mode; in walk mode the only REG tokens taken, so in place of
@@ -37,8 +38,8 @@ int main(int argc, char **argv)
 	int r, t;
 
 	if (argc != 3 || (strcmp(argv[1], "count") && strcmp(argv[1], "next") &&
-	    strcmp(argv[1], "walk"))) {
-		fprintf(stderr, "usage: decode_test count|next|walk FILE\n");
+	    strcmp(argv[1], "walk") && strcmp(argv[1], "every"))) {
+		fprintf(stderr, "usage: decode_test count|next|walk|every FILE\n");
 		return 2;
 	}
 	if ((fp = fopen(argv[2], "rb")) == NULL) {
@@ -51,6 +52,12 @@ int main(int argc, char **argv)
 		r = sqtt_count(&d, counts);
 	} else if (strcmp(argv[1], "next") == 0) {
 		while ((r = sqtt_next(&d, &tok)) > 0) {
+			counts[tok.type]++;
+			pgm += tok.type == TOK_REG && sqtt_reg_is_pgm(tok.raw);
+		}
+	} else if (strcmp(argv[1], "every") == 0) {
+		memset(want, SQTT_WANT_ALL, sizeof(want));
+		while ((r = sqtt_next_of(&d, &tok, want)) > 0) {
 			counts[tok.type]++;
 			pgm += tok.type == TOK_REG && sqtt_reg_is_pgm(tok.raw);
 		}

@@ -1,9 +1,10 @@
 #!/bin/sh
-# The decoder's three ways through a stream agree (build/decode_test): sqtt_count (with
+# The decoder's ways through a stream agree (build/decode_test): sqtt_count (with
 # its step over two short tokens at once) counts what sqtt_next decodes, type by type,
 # and sqtt_next_of (the walk's: the tokens it does not want stepped over) gives every
 # token of the types it takes (of REG, the writes of the program address) and the same
-# stream time, on the project's captures and every real buffer of ../shared.
+# stream time, and wanting every type what sqtt_next gives, on the project's captures and
+# every real buffer of ../shared.
 . "$(dirname "$0")/lib.sh"
 
 DECODE_TEST="$TOP/build/decode_test"
@@ -14,6 +15,8 @@ agree() {
 	"$DECODE_TEST" count "$1" > count.out &&
 	"$DECODE_TEST" next "$1" > next.out &&
 	"$DECODE_TEST" walk "$1" > walk.out &&
+	"$DECODE_TEST" every "$1" > every.out &&
+	test_cmp next.out every.out &&
 	grep -v "^time	\|^REG:pgm	" next.out > next.notime &&
 	test_cmp next.notime count.out &&
 	{ grep -E "$WALKED" next.out; grep -E "^(time|unknown|lost)	" next.out; } > want &&
@@ -76,11 +79,12 @@ test_expect_success 'count agrees where its second chain falls into step and whe
 
 test_expect_success 'a stream cut inside a token: the same error from every mode' '
 	head -c 37 "$TOP/fixtures/demo/stall_shader_engine_0_0.att" > cut.att &&
-	for m in count next walk; do
+	for m in count next walk every; do
 		test_expect_code 2 "$DECODE_TEST" $m cut.att > /dev/null 2> err.$m || return 1
 	done &&
 	test_cmp err.count err.next &&
 	test_cmp err.count err.walk &&
+	test_cmp err.count err.every &&
 	test_one_line_error decode_test err.count
 '
 

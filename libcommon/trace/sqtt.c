@@ -329,7 +329,9 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
  * 18 nibbles short of their end); the ones before it stepped over, their time deltas and
  * counts kept.  1: a token made.  What it changes of d is kept in locals until it returns
  * (the token's bytes stored would make the compiler read d again: 5% of the walk's
- * decode).  The branches stay (on the nibble's parity in window(), on the type): the
+ * decode).  Where the next 12 bits hold two short tokens (the counting loop's step) and
+ * the first is not wanted, one window and one lookup serve both (0.85x the time on the
+ * bench stream).  The branches stay (on the nibble's parity in window(), on the type): the
  * predicted ones let the core start the next token's load before this token's bytes
  * arrive.  Measured on the bench stream, decode_test walk: a window without the parity
  * branch 1.08x the time; every token made without a branch into a queue only a wanted one
@@ -338,7 +340,8 @@ static inline int
 collect(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[TOK_NTYPES])
 {
 	const struct sqtt_gen *g = d->gen;
-	const uint8_t *type = type_of[g->index], *nibs = nibs_of[g->index], *data = d->data;
+	const uint8_t *nibs = nibs_of[g->index], *data = d->data;
+	const struct step *step = step_of[g->index], *pe;
 	uint64_t pos = d->pos, end = d->len * 2, time = d->time, n = 0, w, raw;
 	uint64_t unknown = d->unknown, lost = d->lost, base = d->base;
 	unsigned nbits;
@@ -347,8 +350,17 @@ collect(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[TOK_N
 
 	while (pos + 18 <= end) {
 		w = window(data, pos);
-		t = (enum sqtt_type)type[w & 0xff];
-		if (t == TOK_WAVE_START_EXT)
+		pe = &step[w & 0xfff];
+		t = (enum sqtt_type)pe->t1;
+		if (pe->t2 != TOK_NTYPES && pe->bits <= 64 && want[t] == SQTT_WANT_NONE) {
+			/* two short tokens at a step, the first stepped over */
+			time += sqtt_delta(g, t, w & 0xff);
+			n++;
+			pos += 2;
+			w >>= 8;
+			t = (enum sqtt_type)pe->t2;
+			nbits = pe->bits - 8u;
+		} else if (t == TOK_WAVE_START_EXT)
 			nbits = token_bits(g, t, data, pos);
 		else
 			nbits = nibs[w & 0xff] * 4u;
