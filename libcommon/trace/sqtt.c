@@ -352,12 +352,13 @@ collect(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[TOK_N
 		w = window(data, pos);
 		pe = &step[w & 0xfff];
 		t = (enum sqtt_type)pe->t1;
-		if (pe->t2 != TOK_NTYPES && pe->bits <= 64 && want[t] == SQTT_WANT_NONE) {
-			/* two short tokens at a step, the first stepped over */
+		if (pe->t2 != TOK_NTYPES && want[t] == SQTT_WANT_NONE &&
+		    (pe->bits <= 64 || pos + 20 <= end)) {
+			/* two tokens at a step, the first stepped over */
 			time += sqtt_delta(g, t, w & 0xff);
 			n++;
 			pos += 2;
-			w >>= 8;
+			w = pe->bits <= 64 ? w >> 8 : window(data, pos);
 			t = (enum sqtt_type)pe->t2;
 			nbits = pe->bits - 8u;
 		} else if (t == TOK_WAVE_START_EXT)
