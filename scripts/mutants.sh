@@ -178,9 +178,10 @@ trace/sqtt: the counting loop drops the second token of the step its chains meet
 trace/sqtt: the counting loop counts again the tokens its first chain passed to meet the second|t0107-decode-modes|libcommon/trace/sqtt.c|s/\*pos = p;/;/
 trace/sqtt: the counting loop's second chain starts a nibble past its first steps|t0107-decode-modes|libcommon/trace/sqtt.c|s/pos2 + 2 : 0, pos2 + bits \/ 4,/pos2 + 2 : 0, pos2 + bits \/ 4 + 1,/
 trace/sqtt: a walk steps over the REG tokens that write the program address, takes the others|t0107-decode-modes|libcommon/trace/sqtt.c|s/(want\[t\] == SQTT_WANT_PGM \&\& sqtt_reg_is_pgm(raw))/(want[t] == SQTT_WANT_PGM \&\& !sqtt_reg_is_pgm(raw))/
-trace/sqtt: the walk's decode steps over the first of two short tokens where it wants it|t0107-decode-modes|libcommon/trace/sqtt.c|s/pe->bits <= 64 \&\& want\[t\] == SQTT_WANT_NONE/pe->bits <= 64/
+trace/sqtt: the walk's decode steps over the first of two short tokens where it wants it|t0107-decode-modes|libcommon/trace/sqtt.c|s/pe->t2 != TOK_NTYPES \&\& want\[t\] == SQTT_WANT_NONE \&\&/pe->t2 != TOK_NTYPES \&\&/
 trace/sqtt: the walk's decode drops the time of the first of two short tokens|t0107-decode-modes|libcommon/trace/sqtt.c|s/time += sqtt_delta(g, t, w \& 0xff);/;/
-trace/sqtt: the walk's decode reads the second of two short tokens a nibble early|t0107-decode-modes|libcommon/trace/sqtt.c|s/w >>= 8;/w >>= 4;/
+trace/sqtt: the walk's decode reads the second of two short tokens a nibble early|t0107-decode-modes|libcommon/trace/sqtt.c|s/w = pe->bits <= 64 ? w >> 8 :/w = pe->bits <= 64 ? w >> 4 :/
+trace/sqtt: the walk's decode reads a pair's long second token from the first's window|t0107-decode-modes|libcommon/trace/sqtt.c|s/w = pe->bits <= 64 ? w >> 8 : window(data, pos);/w = w >> 8;/
 analysis/attr: an LDS issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_LDS_QUEUE;/		return CAUSE_UNEXPLAINED;/
 analysis/attr: a VMEM issue stall unexplained|t0410-stall-attr|libcommon/analysis/attr.c|s/		return CAUSE_VMEM_ISSUE;/		return CAUSE_UNEXPLAINED;/
 analysis/attr: an instruction's execution left on the next row|t0476-attr-fetch-exec|libcommon/analysis/attr.c|s/if (busy > 1 \&\& !a->raw \&\& cause == CAUSE_ISSUE_CYCLE)/if (0)/
