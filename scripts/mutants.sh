@@ -177,7 +177,7 @@ trace/sqtt: the counting loop takes back one step of its second chain too few|t0
 trace/sqtt: the counting loop drops the second token of the step its chains meet in|t0107-decode-modes|libcommon/trace/sqtt.c|s/local\[step\[s\[k\].idx\].t2\]++;/local[step[s[k].idx].t2] += 0;/
 trace/sqtt: the counting loop counts again the tokens its first chain passed to meet the second|t0107-decode-modes|libcommon/trace/sqtt.c|s/\*pos = p;/;/
 trace/sqtt: the counting loop's second chain starts a nibble past its first steps|t0107-decode-modes|libcommon/trace/sqtt.c|s/pos2 + 2 : 0, pos2 + bits \/ 4,/pos2 + 2 : 0, pos2 + bits \/ 4 + 1,/
-trace/sqtt: a walk steps over the REG tokens that write the program address, takes the others|t0107-decode-modes|libcommon/trace/sqtt.c|s/(want\[t\] == SQTT_WANT_PGM \&\& sqtt_reg_is_pgm(raw))/(want[t] == SQTT_WANT_PGM \&\& !sqtt_reg_is_pgm(raw))/
+trace/sqtt: a walk steps over the REG tokens that write the program address, takes the others|t0107-decode-modes|libcommon/trace/sqtt.c|s/(want\[t\] == SQTT_WANT_PGM \&\& sqtt_reg_is_pgm(raw));/(want[t] == SQTT_WANT_PGM \&\& !sqtt_reg_is_pgm(raw));/
 trace/sqtt: the walk's decode steps over the first of two short tokens where it wants it|t0107-decode-modes|libcommon/trace/sqtt.c|s/pe->t2 != TOK_NTYPES \&\& want\[t\] == SQTT_WANT_NONE \&\&/pe->t2 != TOK_NTYPES \&\&/
 trace/sqtt: the walk's decode drops the time of the first of two short tokens|t0107-decode-modes|libcommon/trace/sqtt.c|s/time += sqtt_delta(g, t, w \& 0xff);/;/
 trace/sqtt: the walk's decode reads the second of two short tokens a nibble early|t0107-decode-modes|libcommon/trace/sqtt.c|s/w = pe->bits <= 64 ? w >> 8 :/w = pe->bits <= 64 ? w >> 4 :/

@@ -21,8 +21,6 @@
 #include "sqtt.h"
 #include "walk.h"
 
-/* The decoder's refill: the stream read as the programs read a file (capture_decoder:
- * the decoder's window refilled by reads), not whole into memory first. */
 /* every token's offset, bits, type and time, into one hash */
 static uint64_t
 token_hash(uint64_t h, const struct sqtt_token *tok)
@@ -36,6 +34,8 @@ token_hash(uint64_t h, const struct sqtt_token *tok)
 	return h;
 }
 
+/* The decoder's refill: the stream read as the programs read a file (capture_decoder:
+ * the decoder's window refilled by reads), not whole into memory first. */
 static size_t
 refill(void *ctx, uint8_t *dst, size_t max)
 {

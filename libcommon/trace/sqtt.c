@@ -325,6 +325,13 @@ sqtt_next(struct sqtt_decoder *d, struct sqtt_token *tok)
 	}
 }
 
+/* Does want[] take a token of type t and bits raw? */
+static inline int
+wanted(const uint8_t want[TOK_NTYPES], enum sqtt_type t, uint64_t raw)
+{
+	return want[t] == SQTT_WANT_ALL || (want[t] == SQTT_WANT_PGM && sqtt_reg_is_pgm(raw));
+}
+
 /* The next token want[] marks into tok, from the bytes at hand (no refill: the loop stops
  * 18 nibbles short of their end); the ones before it stepped over, their time deltas and
  * counts kept.  1: a token made.  What it changes of d is kept in locals until it returns
@@ -367,8 +374,7 @@ collect(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[TOK_N
 			nbits = nibs[w & 0xff] * 4u;
 		raw = nbits >= 64 ? w : w & ((1ULL << nbits) - 1);
 		time += token_delta(g, t, raw, &unknown, &lost);
-		if (want[t] == SQTT_WANT_ALL ||
-		    (want[t] == SQTT_WANT_PGM && sqtt_reg_is_pgm(raw))) {
+		if (wanted(want, t, raw)) {
 			tok->nib = base + pos;
 			tok->time = time;
 			tok->raw = raw;
@@ -399,8 +405,7 @@ sqtt_next_of(struct sqtt_decoder *d, struct sqtt_token *tok, const uint8_t want[
 	for (;;) {
 		if (d->ntokens != 0 && collect(d, tok, want))
 			return 1;
-		if ((r = sqtt_next(d, tok)) <= 0 || want[tok->type] == SQTT_WANT_ALL ||
-		    (want[tok->type] == SQTT_WANT_PGM && sqtt_reg_is_pgm(tok->raw)))
+		if ((r = sqtt_next(d, tok)) <= 0 || wanted(want, tok->type, tok->raw))
 			return r;
 	}
 }
