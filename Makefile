@@ -57,7 +57,7 @@ rev = $(if $(1),$(call rev,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 
 TEST_BIN = build/pickle_test build/codeobj_test build/gfx9walk_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test \
 	build/dwarf_test build/loops_test build/regs_test build/decode_test build/fatal_test \
-	build/worker_test build/errors_test build/amd_driver
+	build/worker_test build/errors_test build/timeline_test build/amd_driver
 
 all: $(BIN) $(TEST_BIN)
 
@@ -92,7 +92,7 @@ $(addprefix bin/,$(CODE_PROGS)): bin/%: build/cmd-%.o $(ARCHIVES) | bin
 	$(LINK) $(LDLIBS_BASE) $(LDLIBS_CODE)
 
 # Test drivers of single modules (tests/t01xx, t02xx).
-build/pickle_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test: build/%: tests/%.c $(ARCHIVES) | build
+build/pickle_test build/cause_test build/tsv_test build/gfx9_test build/align_test build/budget_test build/timeline_test: build/%: tests/%.c $(ARCHIVES) | build
 	$(LINK) $(LDLIBS_BASE)
 
 build/codeobj_test build/gfx9walk_test build/dwarf_test build/loops_test build/regs_test build/decode_test build/worker_test build/errors_test: build/%: tests/%.c $(ARCHIVES) | build

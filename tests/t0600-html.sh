@@ -96,8 +96,8 @@ test_expect_success 'the picker opens on the kernel of #kernel=NAME' '
 	test_cmp expect probe
 '
 
-# A page too big to draw whole: 1100 waves of 200 rows.  The first 1024 waves get lanes,
-# and 204800 rows are more than the 200000 bars kept: two rows a bar.
+# A page too big to draw whole: 1100 waves of 200 rows in one buffer.  The first 1024
+# waves get lanes, and 204800 rows are more than the 200000 bars kept: two rows a bar.
 test_expect_success 'a big capture is cut down, and the page says how' '
 	awk -v OFS="\t" "BEGIN {
 		print \"#event\", \"se\", \"kernel\", \"wave\", \"slot\", \"pc\", \"time\", \"delta\", \"token\", \"inst\", \"class\", \"dep\", \"cost\", \"cause\"
@@ -114,7 +114,7 @@ test_expect_success 'a big capture is cut down, and the page says how' '
 	printf "kernel\tk_big\t1024\t102400\t204800\tpainted\t200\n" > expect &&
 	grep "^kernel" probe > actual &&
 	test_cmp expect actual &&
-	printf "note\tAggregated: each bar stands for up to 2 consecutive rows of its wave (at most 200,000 bars are kept), coloured by its longest row. Drawn: the first 1,024 of 1,100 waves (204,800 of 220,000 rows); the table and the totals count them all.\n" > expect &&
+	printf "note\tAggregated: each bar stands for up to 2 consecutive rows of its wave (at most 200,000 bars are kept), coloured by its longest row. Drawn: 1,024 of 1,100 waves, the first 1,024 of each trace buffer (204,800 of 220,000 rows); the table and the totals count them all.\n" > expect &&
 	grep "^note" probe > actual &&
 	test_cmp expect actual
 '

@@ -120,6 +120,45 @@ occupancy_packet(struct occupancy *o, const struct walk_packet *pk)
 	return add_step(o, unit, (int64_t)pk->time, -1);
 }
 
+int
+occupancy_merge(struct occupancy *dst, struct occupancy *src)
+{
+	size_t n = dst->nbuf + src->nbuf, i, d, k;
+	uint32_t *dmap = xcalloc(dst->nbuf + 1, sizeof(*dmap));
+	uint32_t *smap = xcalloc(src->nbuf + 1, sizeof(*smap));
+	struct buf *buf = xcalloc(n + 1, sizeof(*buf));
+	int ret = 0;
+
+	for (i = d = k = 0; k < n; k++)	/* both in event order: one list in event order */
+		if (i < dst->nbuf && (d == src->nbuf || dst->buf[i].event <= src->buf[d].event)) {
+			dmap[i] = (uint32_t)k;
+			buf[k] = dst->buf[i++];
+		} else {
+			smap[d] = (uint32_t)k;
+			buf[k] = src->buf[d++];
+		}
+	for (i = 0; i < dst->nstep; i++)
+		dst->step[i].buf = dmap[dst->step[i].buf];
+	for (i = 0; i < src->nstep && ret == 0; i++) {
+		struct step st = src->step[i];
+
+		if ((ret = add_step(dst, st.unit, st.time, st.delta)) == 0)
+			dst->step[dst->nstep - 1].buf = smap[st.buf];
+	}
+	free(dst->buf);
+	dst->buf = buf;
+	dst->nbuf = n;
+	dst->waves += src->waves;
+	u64map_free(&dst->open);	/* no token may come after a merge */
+	memset(&dst->open, 0, sizeof(dst->open));
+	dst->first = -1;
+	src->nbuf = 0;
+	occupancy_free(src);
+	free(dmap);
+	free(smap);
+	return ret;
+}
+
 const char *
 occupancy_error(const struct occupancy *o)
 {

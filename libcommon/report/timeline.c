@@ -1,4 +1,5 @@
 #include <err.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +16,22 @@
 #define MAX_CAUSE 64	/* the causes of stall-attr(1) are about twenty */
 #define IMEMO 4096	/* tl_row.key memo slots */
 
+/* Where a kernel, an instruction, a cause, a pair or a lane was first seen: the event of
+ * its row, and the things first seen before it in its timeline.  The rows of an event come
+ * in order and all to one timeline, so this orders what timelines merged saw as one that
+ * saw it all would. */
+struct first {
+	uint64_t event, seq;
+};
+
+static int
+first_cmp(struct first a, struct first b)
+{
+	if (a.event != b.event)
+		return a.event < b.event ? -1 : 1;
+	return a.seq < b.seq ? -1 : a.seq > b.seq;
+}
+
 struct bar {
 	int64_t start, len, longest;	/* longest: the cost of its longest row */
 	int64_t len2;			/* of its longest row: the second cause's part */
@@ -26,6 +43,7 @@ struct lane {
 	size_t kernel;
 	uint64_t process;
 	uint64_t event, se, slot, wave, rows;
+	struct first first;
 	struct bar *bar;
 	size_t nbar, cap;
 };
@@ -36,6 +54,7 @@ struct kernel {
 	size_t next;		/* the next kernel of the same hash, + 1 (0: none) */
 	uint64_t waves, rows, lanes, rows_drawn;
 	int64_t t0, t1;		/* the drawn lanes' first start and last end */
+	struct first first;
 };
 
 /* A live wave (wave != NOWAVE) or a (kernel, event) pair, in one hash table. */
@@ -61,6 +80,8 @@ struct life {
 struct proc {
 	size_t kernel;
 	uint64_t event, se;
+	uint64_t lanes;		/* of its waves, those drawn */
+	struct first first;
 };
 
 struct inst {
@@ -68,6 +89,7 @@ struct inst {
 	char *pc, *text;
 	uint64_t hash;
 	uint32_t index;
+	struct first first;
 };
 
 struct timeline {
@@ -88,7 +110,11 @@ struct timeline {
 	struct lane **lane;
 	size_t nlane, caplane;
 	size_t nbar;		/* over all lanes */
+	size_t nmulti;		/* lanes of two bars or more */
 	uint32_t rows_per_bar;
+	uint64_t now;		/* the event of the row being added */
+	uint64_t seen;		/* things first seen */
+	int merged;		/* a timeline merged in: no more rows */
 
 	struct life *life;
 	size_t nlife, caplife;
@@ -99,6 +125,7 @@ struct timeline {
 	size_t isize, ninst;
 	char *cause[MAX_CAUSE];
 	const char *cause_key[MAX_CAUSE];	/* each name as the caller gave it first */
+	struct first cause_first[MAX_CAUSE];
 	size_t ncause;
 	/* an instruction's index by the caller's key (tl_row.key), direct-mapped */
 	struct { const void *key; uint32_t index; } imemo[IMEMO];
@@ -106,6 +133,12 @@ struct timeline {
 };
 
 const char *timeline_error(const struct timeline *tl) { return tl->error; }
+
+static struct first
+seen(struct timeline *tl)
+{
+	return (struct first){ tl->now, tl->seen++ };
+}
 
 struct timeline *
 timeline_new(int keep_bars, size_t max_lanes, size_t max_bars)
@@ -175,6 +208,7 @@ kernel_get(struct timeline *tl, const char *name, int stable)
 	}
 	memset(&tl->kernel[tl->nkernel], 0, sizeof(tl->kernel[0]));
 	tl->kernel[tl->nkernel].name = xstrdup(name);
+	tl->kernel[tl->nkernel].first = seen(tl);
 	tl->kernel[tl->nkernel].next = (size_t)(uintptr_t)*slot;
 	*slot = (void *)(uintptr_t)(tl->nkernel + 1);
 	return tl->lastkernel = tl->nkernel++;
@@ -294,6 +328,7 @@ inst_get(struct timeline *tl, const char *pc, const char *text)
 	in->text = xstrdup(text);
 	in->hash = h;
 	in->index = (uint32_t)tl->ninst;
+	in->first = seen(tl);
 	in->next = tl->itab[h & (tl->isize - 1)];
 	tl->itab[h & (tl->isize - 1)] = in;
 	tl->insts[tl->ninst++] = in;
@@ -313,12 +348,14 @@ cause_get(struct timeline *tl, const char *name, int stable)
 			return (uint8_t)i;
 	if (tl->ncause == MAX_CAUSE - 1) {
 		/* the caller names its causes from a fixed list: this is only a guard */
+		tl->cause_first[tl->ncause] = seen(tl);
 		tl->cause[tl->ncause++] = xstrdup("other");
 		return (uint8_t)(tl->ncause - 1);
 	}
 	if (tl->ncause == MAX_CAUSE)
 		return MAX_CAUSE - 1;
 	tl->cause_key[tl->ncause] = stable ? name : NULL;
+	tl->cause_first[tl->ncause] = seen(tl);
 	tl->cause[tl->ncause++] = xstrdup(name);
 	return (uint8_t)(tl->ncause - 1);
 }
@@ -337,24 +374,46 @@ bar_merge(struct bar *a, const struct bar *b)
 	}
 }
 
-/* Too many bars: every bar now stands for twice as many rows. */
+/* Each run of by bars of l made one: bar i of a lane always holds its rows
+ * i * rows_per_bar to (i + 1) * rows_per_bar - 1, whenever it was merged. */
+static void
+lane_coarsen(struct lane *l, uint32_t by)
+{
+	size_t j, k, m;
+
+	for (j = k = 0; j < l->nbar; j += by, k++) {
+		l->bar[k] = l->bar[j];
+		for (m = j + 1; m < j + by && m < l->nbar; m++)
+			bar_merge(&l->bar[k], &l->bar[m]);
+	}
+	l->nbar = k;
+}
+
+static void
+count_bars(struct timeline *tl)
+{
+	size_t i;
+
+	tl->nbar = tl->nmulti = 0;
+	for (i = 0; i < tl->nlane; i++) {
+		tl->nbar += tl->lane[i]->nbar;
+		tl->nmulti += tl->lane[i]->nbar > 1;
+	}
+}
+
+/* Too many bars: every bar stands for twice as many rows, as often as it takes while
+ * a lane has bars to merge.  The number of rows a bar stands for is then the least for
+ * the rows and lanes there are, however they came (timeline_merge). */
 static void
 coarsen(struct timeline *tl)
 {
-	size_t i, j, k;
-	struct lane *l;
+	size_t i;
 
-	tl->rows_per_bar *= 2;
-	tl->nbar = 0;
-	for (i = 0; i < tl->nlane; i++) {
-		l = tl->lane[i];
-		for (j = k = 0; j < l->nbar; j += 2, k++) {
-			l->bar[k] = l->bar[j];
-			if (j + 1 < l->nbar)
-				bar_merge(&l->bar[k], &l->bar[j + 1]);
-		}
-		l->nbar = k;
-		tl->nbar += k;
+	while (tl->nbar > tl->max_bars && tl->nmulti > 0) {
+		tl->rows_per_bar *= 2;
+		for (i = 0; i < tl->nlane; i++)
+			lane_coarsen(tl->lane[i], 2);
+		count_bars(tl);
 	}
 }
 
@@ -395,6 +454,7 @@ lane_add(struct timeline *tl, struct lane *l, const struct tl_row *r)
 		l->bar = xreallocarray(l->bar, l->cap, sizeof(*l->bar));
 	}
 	l->bar[l->nbar++] = b;
+	tl->nmulti += l->nbar == 2;
 	if (++tl->nbar > tl->max_bars)
 		coarsen(tl);
 }
@@ -409,12 +469,15 @@ lane_new(struct timeline *tl, const struct tl_row *r, size_t kernel)
 	l->se = r->se;
 	l->slot = r->slot;
 	l->wave = r->wave;
+	l->process = r->process;
+	l->first = seen(tl);
 	if (tl->nlane == tl->caplane) {
 		tl->caplane = tl->caplane ? 2 * tl->caplane : 64;
 		tl->lane = xreallocarray(tl->lane, tl->caplane, sizeof(*tl->lane));
 	}
 	tl->lane[tl->nlane++] = l;
 	tl->kernel[kernel].lanes++;
+	tl->proc[r->process - 1].lanes++;
 	return l;
 }
 
@@ -466,6 +529,11 @@ timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
 	size_t ki;
 	int isnew;
 
+	if (tl->merged) {
+		snprintf(tl->error, sizeof(tl->error), "a row after a merge");
+		return -1;
+	}
+	tl->now = r.event;
 	ki = kernel_get(tl, r.kernel, r.key != NULL);
 	if (r.cause2 == NULL || r.cost2 <= 0 || r.cost2 > r.cost) {
 		r.cause2 = NULL;	/* one cause (a second one's part is within the cost) */
@@ -490,8 +558,6 @@ timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
 		e->cursor = r.time - r.delta;
 		e->id = ++tl->nthread;
 		tl->kernel[ki].waves++;
-		if (tl->keep_bars && tl->kernel[ki].lanes < tl->max_lanes)
-			e->lane = lane_new(tl, &r, ki);
 		e->start = e->cursor;
 		p = entry_get(tl, ki, r.event, NOWAVE, &r.new_process);
 		if (r.new_process) {
@@ -500,11 +566,11 @@ timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
 				tl->capproc = tl->capproc ? 2 * tl->capproc : 16;
 				tl->proc = xreallocarray(tl->proc, tl->capproc, sizeof(*tl->proc));
 			}
-			tl->proc[p->id - 1] = (struct proc){ ki, r.event, r.se };
+			tl->proc[p->id - 1] = (struct proc){ ki, r.event, r.se, 0, seen(tl) };
 		}
-		e->process = p->id;
-		if (e->lane)
-			e->lane->process = p->id;
+		e->process = r.process = p->id;
+		if (tl->keep_bars && tl->proc[p->id - 1].lanes < tl->max_lanes)
+			e->lane = lane_new(tl, &r, ki);
 	}
 	r.process = e->process;
 	r.thread = e->id;
@@ -837,6 +903,275 @@ timeline_json(const struct timeline *tl, FILE *fp)
 		free(sj.s[i].w);
 	}
 	free(sj.s);
+}
+
+struct timeline *
+timeline_fork(const struct timeline *tl)
+{
+	return tl->sink != NULL ? NULL : timeline_new(tl->keep_bars, tl->max_lanes, tl->max_bars);
+}
+
+int
+timeline_ordered(const struct timeline *tl)
+{
+	return tl->sink != NULL;
+}
+
+static struct first
+first_at(const void *base, size_t i, size_t sz, size_t off, int deref)
+{
+	const char *p = (const char *)base + i * sz;
+
+	if (deref)
+		p = *(const char *const *)p;
+	return *(const struct first *)(p + off);
+}
+
+struct ranked {
+	struct first first;
+	size_t at;
+};
+
+static int
+cmp_ranked(const void *pa, const void *pb)
+{
+	const struct ranked *a = pa, *b = pb;
+
+	return first_cmp(a->first, b->first);
+}
+
+/* The order of n things of size sz whose struct first is at off (deref: of what each
+ * points to): order[new] = old.  No two firsts are equal (one event is one timeline's,
+ * and a timeline counts what it sees). */
+static size_t *
+first_order(const void *base, size_t n, size_t sz, size_t off, int deref)
+{
+	size_t *order = xcalloc(n + 1, sizeof(*order)), i;
+	struct ranked *r = xcalloc(n + 1, sizeof(*r));
+
+	for (i = 0; i < n; i++)
+		r[i] = (struct ranked){ first_at(base, i, sz, off, deref), i };
+	qsort(r, n, sizeof(*r), cmp_ranked);
+	for (i = 0; i < n; i++)
+		order[i] = r[i].at;
+	free(r);
+	return order;
+}
+
+/* Kernels, instructions, causes, pairs and lanes in the order they were first seen,
+ * every index into them made anew: as one timeline that saw every row would have them. */
+static void
+settle(struct timeline *tl)
+{
+	size_t i, j, *order, *to;
+	struct first f[MAX_CAUSE];
+	char *cname[MAX_CAUSE];
+	const char *ckey[MAX_CAUSE];
+	struct kernel *k;
+	struct proc *pr;
+	struct inst **in;
+	struct lane **ln;
+	uint8_t cmap[MAX_CAUSE];
+
+	/* kernels */
+	order = first_order(tl->kernel, tl->nkernel, sizeof(*tl->kernel),
+	    offsetof(struct kernel, first), 0);
+	to = xcalloc(tl->nkernel + 1, sizeof(*to));
+	k = xcalloc(tl->nkernel + 1, sizeof(*k));
+	for (i = 0; i < tl->nkernel; i++) {
+		k[i] = tl->kernel[order[i]];
+		to[order[i]] = i;
+	}
+	free(tl->kernel);
+	tl->kernel = k;
+	tl->capkernel = tl->nkernel + 1;
+	u64map_free(&tl->kbyname);
+	memset(&tl->kbyname, 0, sizeof(tl->kbyname));
+	for (i = 0; i < tl->nkernel; i++) {
+		void **slot = u64map_slot(&tl->kbyname, mem_hash(k[i].name, strlen(k[i].name), 0));
+		k[i].next = (size_t)(uintptr_t)*slot;
+		*slot = (void *)(uintptr_t)(i + 1);
+	}
+	tl->lastkernel = 0;
+	for (i = 0; i < tl->nlane; i++)
+		tl->lane[i]->kernel = to[tl->lane[i]->kernel];
+	for (i = 0; i < tl->nprocess; i++)
+		tl->proc[i].kernel = to[tl->proc[i].kernel];
+	free(order);
+	free(to);
+	/* pairs */
+	order = first_order(tl->proc, tl->nprocess, sizeof(*tl->proc),
+	    offsetof(struct proc, first), 0);
+	to = xcalloc(tl->nprocess + 1, sizeof(*to));
+	pr = xcalloc(tl->nprocess + 1, sizeof(*pr));
+	for (i = 0; i < tl->nprocess; i++) {
+		pr[i] = tl->proc[order[i]];
+		to[order[i]] = i;
+	}
+	free(tl->proc);
+	tl->proc = pr;
+	tl->capproc = tl->nprocess + 1;
+	for (i = 0; i < tl->nlane; i++)
+		tl->lane[i]->process = to[tl->lane[i]->process - 1] + 1;
+	for (i = 0; i < tl->nlife; i++)
+		tl->life[i].process = to[tl->life[i].process - 1] + 1;
+	free(order);
+	free(to);
+	/* instructions: the hash table holds them by pointer, their index moves */
+	order = first_order(tl->insts, tl->ninst, sizeof(*tl->insts),
+	    offsetof(struct inst, first), 1);
+	in = xcalloc(tl->isize + 1, sizeof(*in));
+	for (i = 0; i < tl->ninst; i++)
+		in[i] = tl->insts[order[i]];
+	free(order);
+	order = xcalloc(tl->ninst + 1, sizeof(*order));
+	for (i = 0; i < tl->ninst; i++) {
+		order[in[i]->index] = i;
+		in[i]->index = (uint32_t)i;
+	}
+	free(tl->insts);
+	tl->insts = in;
+	memset(tl->imemo, 0, sizeof(tl->imemo));
+	/* causes */
+	{
+		size_t *co = first_order(tl->cause_first, tl->ncause,
+		    sizeof(tl->cause_first[0]), 0, 0);
+		for (i = 0; i < tl->ncause; i++) {
+			cname[i] = tl->cause[co[i]];
+			ckey[i] = tl->cause_key[co[i]];
+			f[i] = tl->cause_first[co[i]];
+			cmap[co[i]] = (uint8_t)i;
+		}
+		for (i = 0; i < tl->ncause; i++) {
+			tl->cause[i] = cname[i];
+			tl->cause_key[i] = ckey[i];
+			tl->cause_first[i] = f[i];
+		}
+		free(co);
+	}
+	for (i = 0; i < tl->nlane; i++)
+		for (j = 0; j < tl->lane[i]->nbar; j++) {
+			struct bar *b = &tl->lane[i]->bar[j];
+			b->inst = (uint32_t)order[b->inst];
+			b->cause = cmap[b->cause];
+			b->cause2 = cmap[b->cause2];
+		}
+	free(order);
+	/* lanes */
+	order = first_order(tl->lane, tl->nlane, sizeof(*tl->lane),
+	    offsetof(struct lane, first), 1);
+	ln = xcalloc(tl->caplane + 1, sizeof(*ln));
+	for (i = 0; i < tl->nlane; i++)
+		ln[i] = tl->lane[order[i]];
+	free(tl->lane);
+	tl->lane = ln;
+	tl->caplane++;
+	free(order);
+}
+
+int
+timeline_merge(struct timeline *dst, struct timeline *src)
+{
+	size_t i, j, *kmap, *pmap, nold = dst->nlane;
+	uint32_t *imap;
+	uint8_t cmap[MAX_CAUSE];
+	struct entry *e, *next;
+	int ret = 0;
+
+	dst->merged = src->merged = 1;
+	kmap = xcalloc(src->nkernel + 1, sizeof(*kmap));
+	for (i = 0; i < src->nkernel; i++) {
+		struct kernel *from = &src->kernel[i], *k;
+		size_t n = dst->nkernel;
+
+		kmap[i] = kernel_get(dst, from->name, 0);
+		k = &dst->kernel[kmap[i]];
+		if (kmap[i] >= n || first_cmp(from->first, k->first) < 0)
+			k->first = from->first;
+		if (from->rows_drawn > 0) {
+			if (k->rows_drawn == 0 || from->t0 < k->t0)
+				k->t0 = from->t0;
+			if (k->rows_drawn == 0 || from->t1 > k->t1)
+				k->t1 = from->t1;
+		}
+		k->waves += from->waves;
+		k->rows += from->rows;
+		k->lanes += from->lanes;
+		k->rows_drawn += from->rows_drawn;
+	}
+	imap = xcalloc(src->ninst + 1, sizeof(*imap));
+	for (i = 0; i < src->ninst; i++) {
+		struct inst *from = src->insts[i];
+		size_t n = dst->ninst;
+
+		imap[i] = inst_get(dst, from->pc, from->text);
+		if (imap[i] >= n || first_cmp(from->first, dst->insts[imap[i]]->first) < 0)
+			dst->insts[imap[i]]->first = from->first;
+	}
+	for (i = 0; i < src->ncause; i++) {
+		size_t n = dst->ncause;
+
+		cmap[i] = cause_get(dst, src->cause[i], 0);
+		if (cmap[i] >= n || first_cmp(src->cause_first[i], dst->cause_first[cmap[i]]) < 0)
+			dst->cause_first[cmap[i]] = src->cause_first[i];
+	}
+	pmap = xcalloc(src->nprocess + 1, sizeof(*pmap));
+	for (i = 0; i < src->nprocess; i++) {
+		if (dst->nprocess == dst->capproc) {
+			dst->capproc = dst->capproc ? 2 * dst->capproc : 16;
+			dst->proc = xreallocarray(dst->proc, dst->capproc, sizeof(*dst->proc));
+		}
+		dst->proc[dst->nprocess] = src->proc[i];
+		dst->proc[dst->nprocess].kernel = kmap[src->proc[i].kernel];
+		pmap[i] = ++dst->nprocess;
+	}
+	for (i = 0; i < src->nlane; i++) {
+		struct lane *l = src->lane[i];
+
+		l->kernel = kmap[l->kernel];
+		l->process = pmap[l->process - 1];
+		for (j = 0; j < l->nbar; j++) {
+			l->bar[j].inst = imap[l->bar[j].inst];
+			l->bar[j].cause = cmap[l->bar[j].cause];
+			l->bar[j].cause2 = cmap[l->bar[j].cause2];
+		}
+		if (dst->nlane == dst->caplane) {
+			dst->caplane = dst->caplane ? 2 * dst->caplane : 64;
+			dst->lane = xreallocarray(dst->lane, dst->caplane, sizeof(*dst->lane));
+		}
+		dst->lane[dst->nlane++] = l;
+	}
+	src->nlane = 0;
+	for (i = 0; i < src->nlife && ret == 0; i++)
+		ret = timeline_life(dst, pmap[src->life[i].process - 1], src->life[i].start,
+		    src->life[i].end);
+	dst->rows += src->rows;
+	dst->nthread += src->nthread;
+	/* the bars of both at the coarser one's rows a bar, then as coarse as they must be */
+	if (src->rows_per_bar > dst->rows_per_bar)
+		for (i = 0; i < nold; i++)
+			lane_coarsen(dst->lane[i], src->rows_per_bar / dst->rows_per_bar);
+	else if (src->rows_per_bar < dst->rows_per_bar)
+		for (i = nold; i < dst->nlane; i++)
+			lane_coarsen(dst->lane[i], dst->rows_per_bar / src->rows_per_bar);
+	if (src->rows_per_bar > dst->rows_per_bar)
+		dst->rows_per_bar = src->rows_per_bar;
+	count_bars(dst);
+	coarsen(dst);
+	/* the waves in flight end here: no row may come after a merge */
+	for (i = 0; i < dst->hsize; i++)
+		for (e = dst->htab[i]; e; e = next) {
+			next = e->next;
+			free(e);
+		}
+	memset(dst->htab, 0, dst->hsize * sizeof(*dst->htab));
+	dst->hcount = 0;
+	settle(dst);
+	free(kmap);
+	free(imap);
+	free(pmap);
+	timeline_free(src);
+	return ret;
 }
 
 void

@@ -6,9 +6,14 @@
  * each next one where the one before ended, and the last ends at WAVE_END.
  *
  * Memory is bounded whatever the length of the stream: at most max_lanes waves of each
- * kernel get a lane (the first ones seen), and when the lanes hold more than max_bars
- * bars, neighbouring bars are merged pairwise (each bar then stands for 2, 4, ... rows,
- * coloured by its longest row).  A live wave costs a few words until its WAVE_END. */
+ * kernel in each event get a lane (the first ones seen), and when the lanes hold more than
+ * max_bars bars, neighbouring bars are merged pairwise (each bar then stands for 2, 4, ...
+ * rows, coloured by its longest row) as often as it takes.  A live wave costs a few words
+ * until its WAVE_END.
+ *
+ * The events of a stream may be shared out among timelines (timeline_fork), each given
+ * all the rows of its events in order and its events in stream order; merged back
+ * (timeline_merge), they draw what one timeline given every row draws. */
 #ifndef TIMELINE_H
 #define TIMELINE_H
 #include <stddef.h>
@@ -77,6 +82,14 @@ uint64_t timeline_rows(const struct timeline *);
 void timeline_set_occupancy(struct timeline *, const struct occupancy *occ);
 /* The drawing as JSON (see html.h for its fields). */
 void timeline_json(const struct timeline *, FILE *fp);
+/* An empty timeline of tl's limits, for events of its stream shared out; NULL when tl
+ * hands its rows to a sink (timeline_ordered: they must come to it in order). */
+struct timeline *timeline_fork(const struct timeline *tl);
+int timeline_ordered(const struct timeline *tl);
+/* src's rows, lanes and lives into dst, src freed: dst is as if it had seen them too,
+ * src's events taking their places by number (no event may be in both).  Neither takes
+ * rows after.  0, or -1 past TIMELINE_MAX_LIVES (timeline_error says why). */
+int timeline_merge(struct timeline *dst, struct timeline *src);
 void timeline_free(struct timeline *);
 
 #endif
