@@ -2,7 +2,7 @@
 # t0601: the page's drawing and the occupancy made by several workers, each drawing its
 # own trace buffers, then merged (timeline_merge, occupancy_merge), are those of one
 # worker that saw every buffer: by build/timeline_test on rows made to cut lanes and
-# merge bars, with answers known by construction.
+# merge bars, with answers known by construction, and by stall --threads on the captures.
 . "$(dirname "$0")/lib.sh"
 TL="$TOP/build/timeline_test"
 
@@ -80,6 +80,21 @@ test_expect_success 'each trace buffer of a kernel draws its first MAX_LANES wav
 	grep -q "\"waves\": 9, \"rows\": 18, \"waves_drawn\": 6, \"rows_drawn\": 12" one &&
 	"$TL" 2 100 3 l.tsv > three &&
 	test_cmp one three
+'
+
+test_expect_success SHARED 'stall --html and --occupancy on 2, 3 and 5 workers: the page and the table of one' '
+	for f in 20260120_profile_gemm_run_0_e540cad 20260314_profile_gemm_run_0_7379d89 \
+	    20260315_profile_sync_run_0_2709f60; do
+		stall --threads 1 --tsv --html one.html "$FIXTURES/$f.pkl" > one.tsv &&
+		stall --threads 1 --occupancy "$FIXTURES/$f.pkl" > one.occ || return 1
+		for n in 2 3 5; do
+			stall --threads $n --tsv --html many.html "$FIXTURES/$f.pkl" > many.tsv &&
+			stall --threads $n --occupancy "$FIXTURES/$f.pkl" > many.occ &&
+			cmp one.html many.html && cmp one.tsv many.tsv &&
+			test_cmp one.occ many.occ || return 1
+		done
+	done &&
+	test "$(wc -l < one.occ)" -gt 1000
 '
 
 test_done

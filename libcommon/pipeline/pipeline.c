@@ -57,6 +57,10 @@ struct worker {
 	int walk_failed;			/* with a hand: stages 1 and 2 stopped, their
 						 * error handed over */
 	int two_threads;			/* give stages 3 and 4 a thread (a hand) */
+	struct timeline *timeline;		/* the rows drawn, or NULL: the caller's for
+						 * the first worker, the others' merged into
+						 * it at the end */
+	struct occupancy *occ;			/* the same for the tokens' occupancy */
 };
 
 /* A worker given two cores runs stages 3 and 4 (costs and causes, the sums) on a thread of
@@ -458,7 +462,7 @@ costed(void *ctx, const void *data, size_t len, const struct attr_cost *c,
 	pr.event = (uint64_t)r->event;
 	pr.start = (int64_t)(r->time - r->delta);
 	pr.end = (int64_t)r->time;
-	if (pl->timeline && (cause != CAUSE_UNTRACED || untraced_too)) {
+	if (wk->timeline && (cause != CAUSE_UNTRACED || untraced_too)) {
 		struct tl_row t = { 0 };
 		t.kernel = wk->escaped;
 		if (line != NULL) {	/* the line's text, and the line for the instruction */
@@ -479,8 +483,8 @@ costed(void *ctx, const void *data, size_t len, const struct attr_cost *c,
 		t.cost = cost;
 		t.cost2 = c->cost2;
 		t.cause2 = c->cost2 > 0 ? cause_name(c->cause2) : NULL;
-		if (timeline_add(pl->timeline, &t, pr.wave_end) != 0) {
-			worker_fail(wk, "%s: %s", pl->path, timeline_error(pl->timeline));
+		if (timeline_add(wk->timeline, &t, pr.wave_end) != 0) {
+			worker_fail(wk, "%s: %s", pl->path, timeline_error(wk->timeline));
 			return;
 		}
 	}
@@ -719,21 +723,21 @@ walk_buffer(struct worker *wk, const struct event *e)
 		worker_fail(wk, "%s", why);
 		return -1;
 	}
-	if (pl->occ != NULL) {
+	if (wk->occ != NULL) {
 		const struct program *p = capture_program(&pl->cap, e);
 		char *name = meta_escape(p ? p->name : "-");
-		occupancy_buffer(pl->occ, e->index, e->se, name);
+		occupancy_buffer(wk->occ, e->index, e->se, name);
 		free(name);
 	}
 	if (r > 0) {	/* CDNA: no HEADER */
 		r = walk_headerless_buffer(wk->walker, (long)e->index, e->se, g9, len,
-		    &wk->failed, pl->occ != NULL ? occupancy_wave : NULL, pl->occ);
+		    &wk->failed, wk->occ != NULL ? occupancy_wave : NULL, wk->occ);
 		if (r == -1)
 			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
 			    walk_error(wk->walker));
 		else if (r == -2)
 			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
-			    occupancy_error(pl->occ));
+			    occupancy_error(wk->occ));
 		free(own);
 		return walk_stopped(wk) ? -1 : 0;
 	}
@@ -751,9 +755,9 @@ walk_buffer(struct worker *wk, const struct event *e)
 		    (total = d.total, eof = d.eof, capture_stream_error(&src) != NULL))
 			break;
 		packet_of_token(d.gen, &tok, &pk);
-		if (pl->occ != NULL && occupancy_packet(pl->occ, &pk) != 0) {
+		if (wk->occ != NULL && occupancy_packet(wk->occ, &pk) != 0) {
 			worker_fail(wk, "%s: event %u: %s", pl->path, e->index,
-			    occupancy_error(pl->occ));
+			    occupancy_error(wk->occ));
 			break;
 		}
 		if (walk_packet(wk->walker, &pk) != 0) {
@@ -920,6 +924,10 @@ worker_free(struct worker *wk)
 		free(wk->escapes[i]);
 	free(wk->escapes);
 	free(wk->events);
+	if (wk->timeline != wk->pl->timeline)
+		timeline_free(wk->timeline);
+	if (wk->occ != wk->pl->occ)
+		occupancy_free(wk->occ);
 }
 
 /* Stages 3 and 4 started on a thread of their own: 0, or -1 (the worker then runs them
@@ -1159,10 +1167,14 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 	if (nworkers > PIPELINE_MAX_WORKERS)
 		nworkers = PIPELINE_MAX_WORKERS;
 	cores = nworkers;
-	if (pl->o.rows || pl->timeline || pl->occ)
+	if (pl->o.rows || (pl->timeline && timeline_ordered(pl->timeline)))
 		nworkers = 1;
-	for (i = 0; i < nworkers; i++)
+	for (i = 0; i < nworkers; i++) {
 		worker_init(pl, &w[i], i == 0 ? pl->prof : NULL);
+		/* each its own drawing and occupancy, merged into the first in the end */
+		w[i].timeline = i == 0 || !pl->timeline ? pl->timeline : timeline_fork(pl->timeline);
+		w[i].occ = i == 0 || !pl->occ ? pl->occ : occupancy_new();
+	}
 	if (pl->prof == NULL)	/* rows: the first worker's profile is never added to */
 		w[0].prof = &w[0].own, profile_init(&w[0].own, 0);
 	ninit = nworkers;
@@ -1193,6 +1205,22 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 				profile_full_why(pl->prof, limit, sizeof(limit));
 			pl->fatal_oom = (pl->fatal = merged == -2 ? xasprintf("%s", limit) :
 			    xasprintf("%s: cycles: a sum passes 2^63-1", pl->path)) == NULL;
+		}
+		if (pl->fatal == NULL && !pl->fatal_oom && w[i].timeline != NULL &&
+		    w[i].timeline != pl->timeline) {
+			merged = timeline_merge(pl->timeline, w[i].timeline);
+			w[i].timeline = NULL;
+			if (merged != 0)
+				pl->fatal_oom = (pl->fatal = xasprintf("%s: %s", pl->path,
+				    timeline_error(pl->timeline))) == NULL;
+		}
+		if (pl->fatal == NULL && !pl->fatal_oom && w[i].occ != NULL &&
+		    w[i].occ != pl->occ) {
+			merged = occupancy_merge(pl->occ, w[i].occ);
+			w[i].occ = NULL;
+			if (merged != 0)
+				pl->fatal_oom = (pl->fatal = xasprintf("%s: %s", pl->path,
+				    occupancy_error(pl->occ))) == NULL;
 		}
 	}
 	if (pl->fatal_oom)
