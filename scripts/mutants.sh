@@ -285,6 +285,15 @@ code/codeobj: a part taken from its first instruction past the sweep|t0210-codeo
 code/codeobj: a part's texts not moved with it|t0210-codeobj|libcommon/code/codeobj.c|s/		x->toff += base;/		x->toff += 0;/
 code/codeobj: a region never read by threads|t0210-codeobj|libcommon/code/codeobj.c|s/	if (nparts <= 1)$/	if (1)/
 code/codeobj: a range's last instruction not filled|t0210-codeobj|libcommon/code/codeobj.c|s/	for (size_t i = f->lo; i < f->hi; i++) {/	for (size_t i = f->lo; i + 1 < f->hi; i++) {/
+report/timeline: bars merged once a bar, not while they pass the limit|t0601-html-workers|libcommon/report/timeline.c|s/	while (tl->nbar > tl->max_bars \&\& tl->nmulti > 0) {/	if (tl->nbar > tl->max_bars \&\& tl->nmulti > 0) {/
+report/timeline: a lane's second bar not counted as one to merge|t0601-html-workers|libcommon/report/timeline.c|s/	tl->nmulti += l->nbar == 2;/	(void)0;/
+report/timeline: lanes cut by kernel, not by kernel and event|t0601-html-workers|libcommon/report/timeline.c|s/		if (tl->keep_bars \&\& tl->proc\[p->id - 1\].lanes < tl->max_lanes)/		if (tl->keep_bars \&\& tl->kernel[ki].lanes < tl->max_lanes)/
+report/timeline: things first seen ordered without their event|t0601-html-workers|libcommon/report/timeline.c|s/	if (a.event != b.event)$/	if (0)/
+report/timeline: a merge keeps an instruction's later first sight|t0601-html-workers|libcommon/report/timeline.c|s/		if (imap\[i\] >= n || first_cmp(from->first, dst->insts\[imap\[i\]\]->first) < 0)/		if (imap[i] >= n)/
+report/timeline: a merge leaves the finer lanes at their rows a bar|t0601-html-workers|libcommon/report/timeline.c|s/			lane_coarsen(dst->lane\[i\], src->rows_per_bar \/ dst->rows_per_bar);/			(void)0;/
+analysis/occupancy: a merge puts the second's buffers after the first's|t0601-html-workers|libcommon/analysis/occupancy.c|s/(d == src->nbuf || dst->buf\[i\].event <= src->buf\[d\].event)/(d == src->nbuf)/
+pipeline: a worker's drawing dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/			merged = timeline_merge(pl->timeline, w\[i\].timeline);/			merged = 0; timeline_free(w[i].timeline);/
+pipeline: a worker's occupancy dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/			merged = occupancy_merge(pl->occ, w\[i\].occ);/			merged = 0; occupancy_free(w[i].occ);/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"

@@ -57,6 +57,8 @@ test_expect_success 'merged drawings are the drawing of one: every cut of lanes 
 	grep -q "\"causes\": \[\"wave_start\", \"issue_wait\", \"smem\", \"exec\", \"fetch\", \"valu_dep\", \"unexplained\", \"mem\", \"lds\"\]" one
 '
 
+# 3 x 3 rows of 2 events in 9 bars: 18 at one row a bar, 12 at two (each wave's three
+# rows in two bars), 6 at four: a merge of two halves of 9 bars each must double twice.
 test_expect_success 'the rows of a bar: the least power of two that keeps the bars within the limit' '
 	lanes 3 8 1 > l.tsv &&
 	"$TL" 10 4 1 l.tsv > out &&
@@ -66,6 +68,11 @@ test_expect_success 'the rows of a bar: the least power of two that keeps the ba
 	grep -q "\"rows_per_bar\": 8," out &&
 	"$TL" 10 24 2 l2.tsv > out &&
 	grep -q "\"rows_per_bar\": 2," out &&
+	lanes 3 3 2 > l33.tsv &&
+	"$TL" 10 9 1 l33.tsv > one &&
+	grep -q "\"rows_per_bar\": 4," one &&
+	"$TL" 10 9 2 l33.tsv > two &&
+	test_cmp one two &&
 	lanes 3 4 1 > l3.tsv &&
 	"$TL" 10 2 1 l3.tsv > out &&
 	grep -q "\"rows_per_bar\": 4," out &&
