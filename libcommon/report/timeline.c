@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "out.h"
 #include "profile.h"
 #include "timeline.h"
 #include "rowkind.h"
@@ -522,9 +523,8 @@ timeline_row(struct timeline *tl, const struct tsv *t, int64_t cost, const char 
 #undef NUMBER
 
 int
-timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
+timeline_add(struct timeline *tl, struct tl_row *r, int wave_end)
 {
-	struct tl_row r = *rp;
 	struct entry *e, *p;
 	size_t ki;
 	int isnew;
@@ -533,60 +533,60 @@ timeline_add(struct timeline *tl, struct tl_row *rp, int wave_end)
 		snprintf(tl->error, sizeof(tl->error), "a row after a merge");
 		return -1;
 	}
-	tl->now = r.event;
-	ki = kernel_get(tl, r.kernel, r.key != NULL);
-	if (r.cause2 == NULL || r.cost2 <= 0 || r.cost2 > r.cost) {
-		r.cause2 = NULL;	/* one cause (a second one's part is within the cost) */
-		r.cost2 = 0;
+	tl->now = r->event;
+	ki = kernel_get(tl, r->kernel, r->key != NULL);
+	if (r->cause2 == NULL || r->cost2 <= 0 || r->cost2 > r->cost) {
+		r->cause2 = NULL;	/* one cause (a second one's part is within the cost) */
+		r->cost2 = 0;
 	}
-	r.kind = LINE_INST;
-	if ((r.cause[0] == 'w' || r.cause[0] == 'd') && (r.kind = profile_kind_of(
-	    cause_by_name(r.cause))) != LINE_INST) {
+	r->kind = LINE_INST;
+	if ((r->cause[0] == 'w' || r->cause[0] == 'd') && (r->kind = profile_kind_of(
+	    cause_by_name(r->cause))) != LINE_INST) {
 		/* a launch or a drain is no instruction's */
-		r.pc = PROFILE_NO_PC;
-		r.inst = profile_kind_inst[r.kind];
+		r->pc = PROFILE_NO_PC;
+		r->inst = profile_kind_inst[r->kind];
 	}
-	e = entry_get(tl, ki, r.event, r.wave, &isnew);
-	r.first = isnew;
-	r.new_process = 0;
+	e = entry_get(tl, ki, r->event, r->wave, &isnew);
+	r->first = isnew;
+	r->new_process = 0;
 	if (isnew) {
-		if (r.delta > r.time) {
+		if (r->delta > r->time) {
 			snprintf(tl->error, sizeof(tl->error), "delta %" PRId64 " is more than the "
-			    "time %" PRId64 ": the wave would start before cycle 0", r.delta, r.time);
+			    "time %" PRId64 ": the wave would start before cycle 0", r->delta, r->time);
 			return -1;
 		}
-		e->cursor = r.time - r.delta;
+		e->cursor = r->time - r->delta;
 		e->id = ++tl->nthread;
 		tl->kernel[ki].waves++;
 		e->start = e->cursor;
-		p = entry_get(tl, ki, r.event, NOWAVE, &r.new_process);
-		if (r.new_process) {
+		p = entry_get(tl, ki, r->event, NOWAVE, &r->new_process);
+		if (r->new_process) {
 			p->id = ++tl->nprocess;
 			if (tl->nprocess > tl->capproc) {
 				tl->capproc = tl->capproc ? 2 * tl->capproc : 16;
 				tl->proc = xreallocarray(tl->proc, tl->capproc, sizeof(*tl->proc));
 			}
-			tl->proc[p->id - 1] = (struct proc){ ki, r.event, r.se, 0, seen(tl) };
+			tl->proc[p->id - 1] = (struct proc){ ki, r->event, r->se, 0, seen(tl) };
 		}
-		e->process = r.process = p->id;
+		e->process = r->process = p->id;
 		if (tl->keep_bars && tl->proc[p->id - 1].lanes < tl->max_lanes)
-			e->lane = lane_new(tl, &r, ki);
+			e->lane = lane_new(tl, r, ki);
 	}
-	r.process = e->process;
-	r.thread = e->id;
-	r.start = e->cursor;
-	if (__builtin_add_overflow(r.start, r.cost, &e->cursor)) {
+	r->process = e->process;
+	r->thread = e->id;
+	r->start = e->cursor;
+	if (__builtin_add_overflow(r->start, r->cost, &e->cursor)) {
 		snprintf(tl->error, sizeof(tl->error), "the wave's cycles add up beyond range");
 		return -1;
 	}
 	tl->kernel[ki].rows++;
 	tl->rows++;
 	if (e->lane)
-		lane_add(tl, e->lane, &r);
+		lane_add(tl, e->lane, r);
 	if (tl->sink)
-		tl->sink(tl->sink_arg, &r);
+		tl->sink(tl->sink_arg, r);
 	if (wave_end) {
-		if (strcmp(r.cause, "untraced") != 0 &&
+		if (strcmp(r->cause, "untraced") != 0 &&
 		    timeline_life(tl, e->process, e->start, e->cursor) != 0)
 			return -1;
 		entry_drop(tl, e);
@@ -817,6 +817,15 @@ simd_json_put(FILE *fp, const struct simd_json *sj, uint64_t event, int64_t t0)
 	fputc(']', fp);
 }
 
+static char *
+put_i64(char *p, int64_t v)
+{
+	if (v >= 0)
+		return fmt_u64(p, (uint64_t)v);
+	*p++ = '-';
+	return fmt_u64(p, 0 - (uint64_t)v);
+}
+
 void
 timeline_json(const struct timeline *tl, FILE *fp)
 {
@@ -876,11 +885,23 @@ timeline_json(const struct timeline *tl, FILE *fp)
 				fputc(',', fp);
 			fprintf(fp, "\n  {\"wave\": %" PRIu64 ", \"slot\": %" PRIu64 ", \"rows\": %"
 			    PRIu64 ", \"bars\": [", l->wave, l->slot, l->rows);
-			for (i = 0; i < l->nbar; i++) {
+			for (i = 0; i < l->nbar; i++) {	/* by hand: the page's bulk */
+				char buf[6 * 22], *p = buf;
 				b = &l->bar[i];
-				fprintf(fp, "%s%" PRId64 ",%" PRId64 ",%" PRIu32 ",%u,%" PRIu32 ",%"
-				    PRId64, i ? "," : "", b->start - k->t0, b->len, b->inst,
-				    (unsigned)b->cause, b->rows, b->longest);
+				if (i)
+					*p++ = ',';
+				p = put_i64(p, b->start - k->t0);
+				*p++ = ',';
+				p = put_i64(p, b->len);
+				*p++ = ',';
+				p = fmt_u64(p, b->inst);
+				*p++ = ',';
+				p = fmt_u64(p, b->cause);
+				*p++ = ',';
+				p = fmt_u64(p, b->rows);
+				*p++ = ',';
+				p = put_i64(p, b->longest);
+				fwrite(buf, 1, (size_t)(p - buf), fp);
 			}
 			fputc(']', fp);
 			/* the bars of one row with a second cause: its part is the bar's end */

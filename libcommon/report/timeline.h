@@ -60,7 +60,8 @@ int timeline_header(struct timeline *, const struct tsv *, char *why, size_t why
 int timeline_row(struct timeline *, const struct tsv *t, int64_t cost, const char *cause,
     int64_t cost2, const char *cause2, char *why, size_t whysz);
 /* The same for a row given as a struct (kernel, pc, inst, cause, cause2, event, se, wave,
- * slot, time, delta, cost, cost2 set): 0, or -1 with timeline_error saying why. */
+ * slot, time, delta, cost, cost2 set), the rest of it filled in as the row is placed: 0,
+ * or -1 with timeline_error saying why. */
 int timeline_add(struct timeline *, struct tl_row *, int wave_end);
 const char *timeline_error(const struct timeline *);
 /* A wave's lifetime on the traced SIMD of process (a tl_row's process), from start to
