@@ -164,9 +164,9 @@ speedup=$(awk -v a="$six1_wall" -v b="$six2_wall" 'BEGIN { printf "%.2f", (b > 0
 # the same with the HTML page drawn too (issue 26: --html to scale with --threads as the
 # table does; it was not measured)
 set -- $(measure six1html "$bin/stall" --threads 1 --tsv --html "$out/six.html" "$out/cap-6x9")
-six1h_wall=$2 six1h_user=$3
+six1h_wall=$2 six1h_user=$3 six1h_rss=$4
 set -- $(measure six2html "$bin/stall" --threads 2 --tsv --html "$out/six.html" "$out/cap-6x9")
-six2h_wall=$2 six2h_user=$3
+six2h_wall=$2 six2h_user=$3 six2h_rss=$4
 speeduph=$(awk -v a="$six1h_wall" -v b="$six2h_wall" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 if [ "$(grep -v '^##' "$out/stall.tsv" | cksum)" = "$(grep -v '^##' "$out/table.tsv" | cksum)" ]
 then same="byte-identical to the pipeline's (but for the ## lines naming the input)"
@@ -191,8 +191,8 @@ stall-diff CAP CAP         $df_wall    $df_user    $(awk -v a="$df_wall" -v b="$
 stall's table: $same
 stall, 6 x 9 MiB, 1 thread $six1_wall    $six1_user
 stall, 6 x 9 MiB, 2 threads $six2_wall   $six2_user         ${speedup}x faster on 2 cores                 >= 1.5x
-stall --html, 6 x 9 MiB, 1 thread  $six1h_wall    $six1h_user
-stall --html, 6 x 9 MiB, 2 threads $six2h_wall   $six2h_user  ${speeduph}x faster on 2 cores          as the table's (${speedup}x)
+stall --html, 6 x 9 MiB, 1 thread  $six1h_wall    $six1h_user    $six1h_rss
+stall --html, 6 x 9 MiB, 2 threads $six2h_wall   $six2h_user    $six2h_rss  ${speeduph}x faster on 2 cores   as the table's (${speedup}x)
 four-stage text pipeline   $p_wall s wall for $mbs MiB, $(awk -v w="$p_wall" -v m="$mbs" 'BEGIN { printf "%.2f", w * 64 / m }') s per 64 MiB                  <= 1.6 s per 64 MiB
 $(cat "$out/p1" "$out/p2" "$out/p3" "$out/p4" | awk '{ printf "  %-24s %s s wall  %s s user  %s KB\n", $1, $2, $3, $4 }')
 REPORT

@@ -47,6 +47,7 @@ struct lane {
 	struct first first;
 	struct bar *bar;
 	size_t nbar, cap;
+	int ended;		/* its wave's WAVE_END came: no bar to add */
 };
 
 struct kernel {
@@ -390,6 +391,20 @@ lane_coarsen(struct lane *l, uint32_t by)
 	l->nbar = k;
 }
 
+/* l's bars held in about as much room as they take: twice it while its wave lives, just
+ * it once the wave ended.  Else the room each lane once had, at fewer rows a bar, would
+ * stay: the room of every lane drawn, growing with the trace. */
+static void
+lane_fit(struct lane *l)
+{
+	size_t room = l->ended ? l->nbar : 2 * l->nbar < 16 ? 16 : 2 * l->nbar;
+
+	if (room == 0 || l->cap <= room)
+		return;
+	l->bar = xreallocarray(l->bar, room, sizeof(*l->bar));
+	l->cap = room;
+}
+
 static void
 count_bars(struct timeline *tl)
 {
@@ -412,8 +427,10 @@ coarsen(struct timeline *tl)
 
 	while (tl->nbar > tl->max_bars && tl->nmulti > 0) {
 		tl->rows_per_bar *= 2;
-		for (i = 0; i < tl->nlane; i++)
+		for (i = 0; i < tl->nlane; i++) {
 			lane_coarsen(tl->lane[i], 2);
+			lane_fit(tl->lane[i]);
+		}
 		count_bars(tl);
 	}
 }
@@ -589,6 +606,10 @@ timeline_add(struct timeline *tl, struct tl_row *r, int wave_end)
 		if (strcmp(r->cause, "untraced") != 0 &&
 		    timeline_life(tl, e->process, e->start, e->cursor) != 0)
 			return -1;
+		if (e->lane) {
+			e->lane->ended = 1;
+			lane_fit(e->lane);
+		}
 		entry_drop(tl, e);
 	}
 	return 0;
