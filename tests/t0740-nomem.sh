@@ -1,6 +1,6 @@
 #!/bin/sh
 # t0740-nomem: an allocation that fails says "prog: Cannot allocate memory" and exits 2,
-# never abort(): the decoder's stream window (1 MiB + 16 bytes) is refused by a malloc
+# never abort(): the decoder's stream window (128 KiB + 16 bytes) is refused by a malloc
 # shim preloaded into sqtt-dump.
 . "$(dirname "$0")/lib.sh"
 
@@ -14,7 +14,7 @@ extern void *__libc_malloc(size_t);
 void *
 malloc(size_t n)
 {
-	if (n == (1u << 20) + 16) {
+	if (n == (1u << 17) + 16) {
 		errno = ENOMEM;
 		return NULL;
 	}
