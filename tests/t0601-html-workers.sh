@@ -104,4 +104,16 @@ test_expect_success SHARED 'stall --html and --occupancy on 2, 3 and 5 workers: 
 	test "$(wc -l < one.occ)" -gt 1000
 '
 
+# --trace-json hands its rows out in order: one worker, and the page it draws beside them
+# is the page the merged workers draw
+test_expect_success SHARED 'stall --html with --trace-json: one worker, the same page' '
+	f="$FIXTURES/20260120_profile_gemm_run_0_e540cad.pkl" &&
+	stall --threads 3 --tsv --html many.html "$f" > /dev/null &&
+	stall --threads 3 --tsv --html both.html --trace-json t3.json "$f" > /dev/null &&
+	stall --threads 1 --tsv --trace-json t1.json "$f" > /dev/null &&
+	cmp many.html both.html &&
+	cmp t1.json t3.json &&
+	test "$(wc -c < t1.json)" -gt 100000
+'
+
 test_done
