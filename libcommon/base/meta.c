@@ -203,7 +203,7 @@ uint64_t
 meta_u64(const struct tsv *t, size_t i, const char *what, uint64_t max)
 {
 	char why[4096];
-	uint64_t v;
+	uint64_t v = 0;
 
 	if (meta_get_u64(t, i, what, max, &v, why, sizeof(why)) != 0) {
 		out_flush();
