@@ -272,7 +272,7 @@ analysis/dispatch: a malformed ##event line above a row not returned|t0990-error
 report: the clocks' malformed ##event line not said|t0990-errors-returned|libcommon/report/report.c|s/if (r->dispatches != NULL \&\& dispatch_error(r->dispatches) != NULL)/if (0)/
 analysis/profile: a JSON kernel's error not returned|t0990-errors-returned|libcommon/analysis/profile.c|s/		if (jkernel(p, j, kj) != 0)/		if (jkernel(p, j, kj) != 0 \&\& 0)/
 pipeline: a row handed over keeps the first buffer's event|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/				r.event = it->u.ev.event;/				(void)0;/
-pipeline: the walk's last batch not handed over|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	if (h->batch\[h->filled % HAND_NBATCH\].n > 0)/	if (0)/
+pipeline: the walk's last batch not handed over|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	if (b->n > 0)$/	if (0)/
 pipeline: a row's long delta handed over in 32 bits|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	if (token == HAND_TOKENS || r->delta > UINT32_MAX || r->slot > UINT8_MAX ||/	if (token == HAND_TOKENS || r->slot > UINT8_MAX ||/
 pipeline: a wide row's delta not taken from its HAND_WIDE|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/					r.delta = wide.delta;/					r.delta = it->u.row.delta;/
 pipeline: a wide row's pc taken from its instruction|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/					r.pc = wide.pc;/					r.pc = r.in->pc;/
@@ -297,6 +297,8 @@ report/timeline: a merge leaves the finer lanes at their rows a bar|t0601-html-w
 analysis/occupancy: a merge puts the second's buffers after the first's|t0601-html-workers|libcommon/analysis/occupancy.c|s/(d == src->nbuf || dst->buf\[i\].event <= src->buf\[d\].event)/(d == src->nbuf)/
 pipeline: a worker's drawing dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/			merged = timeline_merge(pl->timeline, w\[i\].timeline);/			merged = 0; timeline_free(w[i].timeline);/
 pipeline: a worker's occupancy dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/			merged = occupancy_merge(pl->occ, w\[i\].occ);/			merged = 0; occupancy_free(w[i].occ);/
+pipeline: a full batch given over with the count it had before|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	b->n = HAND_BATCH;/	b->n = HAND_BATCH - 1;/
+pipeline: the last batch given over with none of its items|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	b->n = (size_t)(h->cur - b->item);/	b->n = h->cur > b->item;/
 EOF
 end=$(date +%s)
 echo "mutants: $total run, $killed killed, $lived lived, $broken not applied; $((end - start)) s"

@@ -120,6 +120,8 @@ struct hand {
 	struct hand_batch batch[HAND_NBATCH];
 	size_t filled, taken;	/* batches given over and batches done, counted; the
 				 * walk fills batch[filled % HAND_NBATCH] */
+	struct hand_item *cur, *end;	/* the walk's side: where it fills that batch
+					 * (its n is set as it is given over) */
 	struct walk_row last;	/* the walk's side: what the last HAND_EVENT said */
 	int said;		/* and whether one was sent */
 	const char *token[HAND_TOKENS];	/* the walk's side: the tokens numbered */
@@ -207,36 +209,47 @@ keep_warning(void *ctx, const char *msg, int error)
 	mtx_unlock(&pl->lock);
 }
 
-/* The walk's side of a hand: the next item of the batch it fills.  A full batch is given
- * over first; while every batch is full the walk waits for half of them to be done. */
-static struct hand_item *
-hand_item(struct hand *h)
+/* The walk's side: the batch it fills, full, given over; while every batch is full it
+ * waits for half of them to be done. */
+static void __attribute__((noinline))
+hand_full(struct hand *h)
 {
 	struct hand_batch *b = &h->batch[h->filled % HAND_NBATCH];
 
-	if (b->n == HAND_BATCH) {
-		mtx_lock(&h->mtx);
-		h->filled++;
-		if (h->costs_wait && h->filled - h->taken >= HAND_NBATCH / 2)
-			cnd_broadcast(&h->cnd);
-		while (h->filled - h->taken >= HAND_NBATCH) {
-			h->walk_waits = 1;
-			cnd_wait(&h->cnd, &h->mtx);
-		}
-		h->walk_waits = 0;
-		mtx_unlock(&h->mtx);
-		b = &h->batch[h->filled % HAND_NBATCH];
-		b->n = 0;
+	b->n = HAND_BATCH;
+	mtx_lock(&h->mtx);
+	h->filled++;
+	if (h->costs_wait && h->filled - h->taken >= HAND_NBATCH / 2)
+		cnd_broadcast(&h->cnd);
+	while (h->filled - h->taken >= HAND_NBATCH) {
+		h->walk_waits = 1;
+		cnd_wait(&h->cnd, &h->mtx);
 	}
-	return &b->item[b->n++];
+	h->walk_waits = 0;
+	mtx_unlock(&h->mtx);
+	b = &h->batch[h->filled % HAND_NBATCH];
+	h->cur = b->item;
+	h->end = b->item + HAND_BATCH;
+}
+
+/* The walk's side of a hand: the next item of the batch it fills. */
+static inline struct hand_item *
+hand_item(struct hand *h)
+{
+	if (h->cur == h->end)
+		hand_full(h);
+	return h->cur++;
 }
 
 /* The walk's last batch given over: no more will come. */
 static void
 hand_close(struct hand *h)
 {
+	struct hand_batch *b = &h->batch[h->filled % HAND_NBATCH];
+
+	b->n = (size_t)(h->cur - b->item);
 	mtx_lock(&h->mtx);
-	if (h->batch[h->filled % HAND_NBATCH].n > 0)
+	if (b->n > 0)
 		h->filled++;
 	h->closed = 1;
 	cnd_broadcast(&h->cnd);
@@ -943,6 +956,8 @@ hand_start(struct worker *wk)
 	if (h == NULL)
 		return -1;
 	memset(h, 0, sizeof(*h));
+	h->cur = h->batch[0].item;
+	h->end = h->cur + HAND_BATCH;
 	if (mtx_init(&h->mtx, mtx_plain) != thrd_success) {
 		free(h);
 		return -1;
