@@ -402,16 +402,14 @@ event_code(struct walker *wk, const struct wevent *e)
 	return p ? prog_code(wk, p) : NULL;
 }
 
-static struct wevent *
-event_get(struct walker *wk, long id, int se)
+static struct wevent * __attribute__((noinline))
+event_find(struct walker *wk, long id, int se)
 {
 	const struct evinfo *info = NULL;
 	struct wevent *e;
 	void **slot;
 	size_t i;
 
-	if (wk->cur != NULL && wk->cur->id == id)
-		return wk->cur;
 	slot = u64map_slot(&wk->events, (uint64_t)id);
 	if (*slot != NULL)
 		return wk->cur = *slot;
@@ -436,6 +434,15 @@ event_get(struct walker *wk, long id, int se)
 	if (wk->use_cmdline && info == NULL)
 		e->kernel = wk->cmdline.name;
 	return wk->cur = e;
+}
+
+/* The event of id: the current one, at every token but a buffer's first, inline. */
+static inline struct wevent *
+event_get(struct walker *wk, long id, int se)
+{
+	if (wk->cur != NULL && wk->cur->id == id)
+		return wk->cur;
+	return event_find(wk, id, se);
 }
 
 /* Rows -------------------------------------------------------------------------- */
