@@ -1,4 +1,4 @@
-# stall: where RDNA3 kernels wait.  `make`, `make check`, `make demo`.
+# stall: where AMD kernels wait (RDNA3, RDNA4, CDNA3).  `make`, `make check`, `make demo`.
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 # The programs that run the whole pipeline are optimised across modules at link time (the
