@@ -1018,8 +1018,9 @@ work(void *arg)
 }
 
 /* The selected buffers shared out, the largest first to the least loaded worker.  One
- * worker for the row stream and the pictures (their rows go out in stream order), and,
- * unless --threads asked for more, for captures too small to pay for a second. */
+ * worker for the row stream and the trace events (their rows go out in stream order; a
+ * worker's drawing and occupancy are merged, not written), and, unless --threads asked
+ * for more, for captures too small to pay for a second. */
 #define PARALLEL_MIN (4u << 20)
 /* A buffer's weight: its length, or its file's (a stream read from a file has no length
  * until it is read). */

@@ -27,7 +27,8 @@ struct pipeline_opts {
 	int deltas;		/* every row costs its own delta (stall-attr --deltas) */
 	int rows;		/* rows to the row function, in stream order (one worker) */
 	int by_dispatch;	/* each dispatch a kernel of its own (stall --by-dispatch) */
-	long threads;		/* workers; 0: the cores (one for rows or a timeline) */
+	long threads;		/* workers; 0: the cores (one for rows or a timeline's
+				 * sink: timeline_ordered) */
 };
 
 /* A costed row: the walk's row, its cost and cause, and for an s_waitcnt what it retired
