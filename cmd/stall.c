@@ -256,6 +256,7 @@ run(int argc, char *argv[])
 		errx(2, "%s", why);
 	}
 	pipeline_occupancy(pl, occ);
+	profile_init(&prof, flags);
 	if (!po.rows && !po.by_dispatch && !occ_table) {
 		pictures_before(ro.html, ro.trace_json);
 		if ((rep = report_open(&ro, why, sizeof(why))) == NULL)
@@ -270,7 +271,6 @@ run(int argc, char *argv[])
 			timeline_set_occupancy(report_timeline(rep), occ);
 		}
 	}
-	profile_init(&prof, flags);
 	if (po.rows) {
 		out_flush();
 		pipeline_put_context(pl, stdout);

@@ -14,7 +14,7 @@ struct out {
 	size_t len;
 };
 extern struct out out_stdout;
-extern const char out_digits2[200];
+extern const char out_digits2[201];
 
 void out_flush(void);	/* write what is buffered; a write error is fatal (exit 2) */
 

@@ -120,12 +120,6 @@ sqtt_type_by_name(const char *name)
 	return i < 0 ? TOK_NTYPES : (enum sqtt_type)i;
 }
 
-static inline int
-field_of(const struct sqtt_bits *b, uint64_t raw)
-{
-	return b->hi ? (int)tok_bits(raw, b->lo, b->hi) : -1;
-}
-
 void
 sqtt_new_pc(const struct sqtt_gen *g, uint64_t raw, unsigned raw_hi, unsigned *slot,
     uint64_t *addr)
