@@ -16,6 +16,8 @@
 
 #define MAX_CAUSE 64	/* the causes of stall-attr(1) are about twenty */
 #define IMEMO 4096	/* tl_row.key memo slots */
+#define WMEMO 256	/* live waves' entries memo slots: each row looks up its wave's
+			 * (stall --html 0.95x the CPU time on the 6 x 9 MiB bench) */
 
 /* Where a kernel, an instruction, a cause, a pair or a lane was first seen: the event of
  * its row, and the things first seen before it in its timeline.  The rows of an event come
@@ -107,6 +109,7 @@ struct timeline {
 	struct u64map kbyname;	/* the first kernel of a name's hash, + 1 */
 	struct entry **htab;
 	size_t hsize, hcount;
+	struct entry *wmemo[WMEMO];	/* a live wave's entry by its number, direct-mapped */
 	uint64_t nprocess, nthread, rows;
 
 	struct lane **lane;
@@ -253,15 +256,17 @@ entry_grow(struct timeline *tl)
 static struct entry *
 entry_get(struct timeline *tl, size_t kernel, uint64_t event, uint64_t wave, int *isnew)
 {
-	struct entry *e;
+	struct entry *e, **m = &tl->wmemo[wave % WMEMO];
 	size_t s;
 
 	*isnew = 0;
+	if (*m != NULL && (*m)->wave == wave && (*m)->event == event && (*m)->kernel == kernel)
+		return *m;
 	if (tl->hsize) {
 		s = entry_slot(tl, kernel, event, wave);
 		for (e = tl->htab[s]; e; e = e->next)
 			if (e->kernel == kernel && e->event == event && e->wave == wave)
-				return e;
+				return *m = e;
 	}
 	if (tl->hcount >= tl->hsize / 4 * 3)
 		entry_grow(tl);
@@ -274,13 +279,16 @@ entry_get(struct timeline *tl, size_t kernel, uint64_t event, uint64_t wave, int
 	tl->htab[s] = e;
 	tl->hcount++;
 	*isnew = 1;
-	return e;
+	return *m = e;
 }
 
 static void
 entry_drop(struct timeline *tl, struct entry *gone)
 {
 	struct entry **p = &tl->htab[entry_slot(tl, gone->kernel, gone->event, gone->wave)];
+
+	if (tl->wmemo[gone->wave % WMEMO] == gone)
+		tl->wmemo[gone->wave % WMEMO] = NULL;
 
 	for (; *p; p = &(*p)->next)
 		if (*p == gone) {
@@ -1207,6 +1215,7 @@ timeline_merge(struct timeline *dst, struct timeline *src)
 			free(e);
 		}
 	memset(dst->htab, 0, dst->hsize * sizeof(*dst->htab));
+	memset(dst->wmemo, 0, sizeof(dst->wmemo));
 	dst->hcount = 0;
 	settle(dst);
 	free(kmap);
