@@ -1008,32 +1008,42 @@ first_order(const void *base, size_t n, size_t sz, size_t off, int deref)
 	return order;
 }
 
+/* The n things of size sz at *arrayp put in the order of their firsts (at off; deref: of
+ * what each points to), in a new array of room + 1 of them: to[old] = new, for the caller
+ * to free. */
+static size_t *
+reorder(void *arrayp, size_t n, size_t room, size_t sz, size_t off, int deref)
+{
+	char **array = arrayp, *sorted = xcalloc(room + 1, sz);
+	size_t *order = first_order(*array, n, sz, off, deref);
+	size_t *to = xcalloc(n + 1, sizeof(*to)), i;
+
+	for (i = 0; i < n; i++) {
+		memcpy(sorted + i * sz, *array + order[i] * sz, sz);
+		to[order[i]] = i;
+	}
+	free(*array);
+	*array = sorted;
+	free(order);
+	return to;
+}
+
 /* Kernels, instructions, causes, pairs and lanes in the order they were first seen,
  * every index into them made anew: as one timeline that saw every row would have them. */
 static void
 settle(struct timeline *tl)
 {
-	size_t i, j, *order, *to;
+	size_t i, j, *to;
 	struct first f[MAX_CAUSE];
 	char *cname[MAX_CAUSE];
 	const char *ckey[MAX_CAUSE];
 	struct kernel *k;
-	struct proc *pr;
-	struct inst **in;
-	struct lane **ln;
 	uint8_t cmap[MAX_CAUSE];
 
 	/* kernels */
-	order = first_order(tl->kernel, tl->nkernel, sizeof(*tl->kernel),
+	to = reorder(&tl->kernel, tl->nkernel, tl->nkernel, sizeof(*tl->kernel),
 	    offsetof(struct kernel, first), 0);
-	to = xcalloc(tl->nkernel + 1, sizeof(*to));
-	k = xcalloc(tl->nkernel + 1, sizeof(*k));
-	for (i = 0; i < tl->nkernel; i++) {
-		k[i] = tl->kernel[order[i]];
-		to[order[i]] = i;
-	}
-	free(tl->kernel);
-	tl->kernel = k;
+	k = tl->kernel;
 	tl->capkernel = tl->nkernel + 1;
 	u64map_free(&tl->kbyname);
 	memset(&tl->kbyname, 0, sizeof(tl->kbyname));
@@ -1047,40 +1057,22 @@ settle(struct timeline *tl)
 		tl->lane[i]->kernel = to[tl->lane[i]->kernel];
 	for (i = 0; i < tl->nprocess; i++)
 		tl->proc[i].kernel = to[tl->proc[i].kernel];
-	free(order);
 	free(to);
 	/* pairs */
-	order = first_order(tl->proc, tl->nprocess, sizeof(*tl->proc),
+	to = reorder(&tl->proc, tl->nprocess, tl->nprocess, sizeof(*tl->proc),
 	    offsetof(struct proc, first), 0);
-	to = xcalloc(tl->nprocess + 1, sizeof(*to));
-	pr = xcalloc(tl->nprocess + 1, sizeof(*pr));
-	for (i = 0; i < tl->nprocess; i++) {
-		pr[i] = tl->proc[order[i]];
-		to[order[i]] = i;
-	}
-	free(tl->proc);
-	tl->proc = pr;
 	tl->capproc = tl->nprocess + 1;
 	for (i = 0; i < tl->nlane; i++)
 		tl->lane[i]->process = to[tl->lane[i]->process - 1] + 1;
 	for (i = 0; i < tl->nlife; i++)
 		tl->life[i].process = to[tl->life[i].process - 1] + 1;
-	free(order);
 	free(to);
-	/* instructions: the hash table holds them by pointer, their index moves */
-	order = first_order(tl->insts, tl->ninst, sizeof(*tl->insts),
+	/* instructions: the hash table holds them by pointer, their index moves (each
+	 * inst's index is its place: to[index] is its new one) */
+	to = reorder(&tl->insts, tl->ninst, tl->isize, sizeof(*tl->insts),
 	    offsetof(struct inst, first), 1);
-	in = xcalloc(tl->isize + 1, sizeof(*in));
 	for (i = 0; i < tl->ninst; i++)
-		in[i] = tl->insts[order[i]];
-	free(order);
-	order = xcalloc(tl->ninst + 1, sizeof(*order));
-	for (i = 0; i < tl->ninst; i++) {
-		order[in[i]->index] = i;
-		in[i]->index = (uint32_t)i;
-	}
-	free(tl->insts);
-	tl->insts = in;
+		tl->insts[i]->index = (uint32_t)i;
 	memset(tl->imemo, 0, sizeof(tl->imemo));
 	/* causes */
 	{
@@ -1102,21 +1094,15 @@ settle(struct timeline *tl)
 	for (i = 0; i < tl->nlane; i++)
 		for (j = 0; j < tl->lane[i]->nbar; j++) {
 			struct bar *b = &tl->lane[i]->bar[j];
-			b->inst = (uint32_t)order[b->inst];
+			b->inst = (uint32_t)to[b->inst];
 			b->cause = cmap[b->cause];
 			b->cause2 = cmap[b->cause2];
 		}
-	free(order);
+	free(to);
 	/* lanes */
-	order = first_order(tl->lane, tl->nlane, sizeof(*tl->lane),
-	    offsetof(struct lane, first), 1);
-	ln = xcalloc(tl->caplane + 1, sizeof(*ln));
-	for (i = 0; i < tl->nlane; i++)
-		ln[i] = tl->lane[order[i]];
-	free(tl->lane);
-	tl->lane = ln;
+	free(reorder(&tl->lane, tl->nlane, tl->caplane, sizeof(*tl->lane),
+	    offsetof(struct lane, first), 1));
 	tl->caplane++;
-	free(order);
 }
 
 int
