@@ -295,8 +295,8 @@ report/timeline: things first seen ordered without their event|t0601-html-worker
 report/timeline: a merge keeps an instruction's later first sight|t0601-html-workers|libcommon/report/timeline.c|s/		if (imap\[i\] >= n || first_cmp(from->first, dst->insts\[imap\[i\]\]->first) < 0)/		if (imap[i] >= n)/
 report/timeline: a merge leaves the finer lanes at their rows a bar|t0601-html-workers|libcommon/report/timeline.c|s/			lane_coarsen(dst->lane\[i\], src->rows_per_bar \/ dst->rows_per_bar);/			(void)0;/
 analysis/occupancy: a merge puts the second's buffers after the first's|t0601-html-workers|libcommon/analysis/occupancy.c|s/(d == src->nbuf || dst->buf\[i\].event <= src->buf\[d\].event)/(d == src->nbuf)/
-pipeline: a worker's drawing dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/			merged = timeline_merge(pl->timeline, w\[i\].timeline);/			merged = 0; timeline_free(w[i].timeline);/
-pipeline: a worker's occupancy dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/			merged = occupancy_merge(pl->occ, w\[i\].occ);/			merged = 0; occupancy_free(w[i].occ);/
+pipeline: a worker's drawing dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/	if (wk->timeline != pl->timeline \&\& timeline_merge(pl->timeline, wk->timeline) != 0)/	if (wk->timeline != pl->timeline \&\& (timeline_free(wk->timeline), 0))/
+pipeline: a worker's occupancy dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/		if (occupancy_merge(pl->occ, wk->occ) != 0)/		if ((occupancy_free(wk->occ), 0))/
 pipeline: a full batch given over with the count it had before|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	b->n = HAND_BATCH;/	b->n = HAND_BATCH - 1;/
 pipeline: the last batch given over with none of its items|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	b->n = (size_t)(h->cur - b->item);/	b->n = h->cur > b->item;/
 EOF

@@ -1163,6 +1163,27 @@ pipeline_close(struct pipeline *pl)
 	free(pl);
 }
 
+/* A worker's drawing and occupancy merged into the run's, and freed: a merge's failure
+ * is the run's.  None once the run failed (worker_free frees them). */
+static void
+merge_pictures(struct pipeline *pl, struct worker *wk)
+{
+	const char *why = NULL;
+
+	if (pl->fatal != NULL || pl->fatal_oom)
+		return;
+	if (wk->timeline != pl->timeline && timeline_merge(pl->timeline, wk->timeline) != 0)
+		why = timeline_error(pl->timeline);
+	wk->timeline = pl->timeline;	/* merged, freed: no longer the worker's */
+	if (why == NULL && wk->occ != pl->occ) {
+		if (occupancy_merge(pl->occ, wk->occ) != 0)
+			why = occupancy_error(pl->occ);
+		wk->occ = pl->occ;
+	}
+	if (why != NULL)
+		pl->fatal_oom = (pl->fatal = xasprintf("%s: %s", pl->path, why)) == NULL;
+}
+
 int
 pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void *ctx)
 {
@@ -1222,22 +1243,7 @@ pipeline_run(struct pipeline *pl, struct profile *prof, pipeline_row_fn fn, void
 			pl->fatal_oom = (pl->fatal = merged == -2 ? xasprintf("%s", limit) :
 			    xasprintf("%s: cycles: a sum passes 2^63-1", pl->path)) == NULL;
 		}
-		if (pl->fatal == NULL && !pl->fatal_oom && w[i].timeline != NULL &&
-		    w[i].timeline != pl->timeline) {
-			merged = timeline_merge(pl->timeline, w[i].timeline);
-			w[i].timeline = NULL;
-			if (merged != 0)
-				pl->fatal_oom = (pl->fatal = xasprintf("%s: %s", pl->path,
-				    timeline_error(pl->timeline))) == NULL;
-		}
-		if (pl->fatal == NULL && !pl->fatal_oom && w[i].occ != NULL &&
-		    w[i].occ != pl->occ) {
-			merged = occupancy_merge(pl->occ, w[i].occ);
-			w[i].occ = NULL;
-			if (merged != 0)
-				pl->fatal_oom = (pl->fatal = xasprintf("%s: %s", pl->path,
-				    occupancy_error(pl->occ))) == NULL;
-		}
+		merge_pictures(pl, &w[i]);
 	}
 	if (pl->fatal_oom)
 		set_error(pl, xstrdup("out of memory"));
