@@ -297,6 +297,8 @@ report/timeline: a merge leaves the finer lanes at their rows a bar|t0601-html-w
 analysis/occupancy: a merge puts the second's buffers after the first's|t0601-html-workers|libcommon/analysis/occupancy.c|s/(d == src->nbuf || dst->buf\[i\].event <= src->buf\[d\].event)/(d == src->nbuf)/
 pipeline: a worker's drawing dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/	if (wk->timeline != pl->timeline \&\& timeline_merge(pl->timeline, wk->timeline) != 0)/	if (wk->timeline != pl->timeline \&\& (timeline_free(wk->timeline), 0))/
 pipeline: a worker's occupancy dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/		if (occupancy_merge(pl->occ, wk->occ) != 0)/		if ((occupancy_free(wk->occ), 0))/
+analysis/occupancy: a merge's steps taken by buffer the wrong way round|t0601-html-workers|libcommon/analysis/occupancy.c|s/dmap\[dst->step\[i\].buf\] < smap\[src->step\[d\].buf\]/dmap[dst->step[i].buf] > smap[src->step[d].buf]/
+report/timeline: a full block of the bars' text dropped, not written|t0480-report-rules|libcommon/report/timeline.c|/need > sizeof(o->buf)/,/return o->buf/s/		fwrite(o->buf, 1, o->n, o->fp);/		(void)0;/
 pipeline: a full batch given over with the count it had before|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	b->n = HAND_BATCH;/	b->n = HAND_BATCH - 1;/
 pipeline: the last batch given over with none of its items|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	b->n = (size_t)(h->cur - b->item);/	b->n = h->cur > b->item;/
 EOF

@@ -30,6 +30,7 @@ struct occupancy {
 	size_t nbuf;
 	struct step *step;
 	size_t nstep, cap;
+	size_t sorted;		/* the first steps in cmp_step's order (occupancy_settle) */
 	struct u64map open;	/* the current buffer's waves in flight: start time + 1 by
 				 * unit and slot */
 	int64_t first;		/* the current buffer's first token time, -1: none yet */
@@ -56,6 +57,29 @@ occupancy_free(struct occupancy *o)
 	free(o->step);
 	u64map_free(&o->open);
 	free(o);
+}
+
+static int
+cmp_step(const void *pa, const void *pb)
+{
+	const struct step *a = pa, *b = pb;
+
+	if (a->buf != b->buf)
+		return a->buf < b->buf ? -1 : 1;
+	if (a->unit != b->unit)
+		return a->unit < b->unit ? -1 : 1;
+	if (a->time != b->time)
+		return a->time < b->time ? -1 : 1;
+	return a->delta - b->delta;
+}
+
+/* The steps seen so far in order (those of a buffer come together, in buffer order:
+ * the steps sorted before stay first). */
+void
+occupancy_settle(struct occupancy *o)
+{
+	qsort(o->step + o->sorted, o->nstep - o->sorted, sizeof(*o->step), cmp_step);
+	o->sorted = o->nstep;
 }
 
 void
@@ -124,11 +148,21 @@ int
 occupancy_merge(struct occupancy *dst, struct occupancy *src)
 {
 	size_t n = dst->nbuf + src->nbuf, i, d, k;
-	uint32_t *dmap = xcalloc(dst->nbuf + 1, sizeof(*dmap));
-	uint32_t *smap = xcalloc(src->nbuf + 1, sizeof(*smap));
-	struct buf *buf = xcalloc(n + 1, sizeof(*buf));
-	int ret = 0;
+	uint32_t *dmap, *smap;
+	struct buf *buf;
+	struct step *step;
 
+	if (dst->nstep + src->nstep > OCCUPANCY_MAX) {
+		snprintf(dst->why, sizeof(dst->why), "occupancy: more than %u wave starts and ends",
+		    OCCUPANCY_MAX);
+		occupancy_free(src);
+		return -1;
+	}
+	occupancy_settle(dst);
+	occupancy_settle(src);
+	dmap = xcalloc(dst->nbuf + 1, sizeof(*dmap));
+	smap = xcalloc(src->nbuf + 1, sizeof(*smap));
+	buf = xcalloc(n + 1, sizeof(*buf));
 	for (i = d = k = 0; k < n; k++)	/* both in event order: one list in event order */
 		if (i < dst->nbuf && (d == src->nbuf || dst->buf[i].event <= src->buf[d].event)) {
 			dmap[i] = (uint32_t)k;
@@ -137,14 +171,21 @@ occupancy_merge(struct occupancy *dst, struct occupancy *src)
 			smap[d] = (uint32_t)k;
 			buf[k] = src->buf[d++];
 		}
-	for (i = 0; i < dst->nstep; i++)
-		dst->step[i].buf = dmap[dst->step[i].buf];
-	for (i = 0; i < src->nstep && ret == 0; i++) {
-		struct step st = src->step[i];
-
-		if ((ret = add_step(dst, st.unit, st.time, st.delta)) == 0)
-			dst->step[dst->nstep - 1].buf = smap[st.buf];
-	}
+	/* each list's steps in buffer order, its buffers' places still in order: the two
+	 * merged by buffer keep every buffer's steps sorted */
+	step = xcalloc(dst->nstep + src->nstep + 1, sizeof(*step));
+	for (i = d = k = 0; i < dst->nstep || d < src->nstep; k++)
+		if (d == src->nstep || (i < dst->nstep &&
+		    dmap[dst->step[i].buf] < smap[src->step[d].buf])) {
+			step[k] = dst->step[i++];
+			step[k].buf = dmap[step[k].buf];
+		} else {
+			step[k] = src->step[d++];
+			step[k].buf = smap[step[k].buf];
+		}
+	free(dst->step);
+	dst->step = step;
+	dst->nstep = dst->cap = dst->sorted = k;
 	free(dst->buf);
 	dst->buf = buf;
 	dst->nbuf = n;
@@ -156,7 +197,7 @@ occupancy_merge(struct occupancy *dst, struct occupancy *src)
 	occupancy_free(src);
 	free(dmap);
 	free(smap);
-	return ret;
+	return 0;
 }
 
 const char *
@@ -171,20 +212,6 @@ occupancy_waves(const struct occupancy *o)
 	return o->waves;
 }
 
-static int
-cmp_step(const void *pa, const void *pb)
-{
-	const struct step *a = pa, *b = pb;
-
-	if (a->buf != b->buf)
-		return a->buf < b->buf ? -1 : 1;
-	if (a->unit != b->unit)
-		return a->unit < b->unit ? -1 : 1;
-	if (a->time != b->time)
-		return a->time < b->time ? -1 : 1;
-	return a->delta - b->delta;
-}
-
 /* The steps in order, and per SIMD its lines: a time and the count after its steps. */
 static void
 walk_simds(const struct occupancy *o, void (*fn)(void *ctx, const struct step *first,
@@ -197,7 +224,7 @@ walk_simds(const struct occupancy *o, void (*fn)(void *ctx, const struct step *f
 	long live;
 
 	memcpy(s, o->step, o->nstep * sizeof(*s));
-	qsort(s, o->nstep, sizeof(*s), cmp_step);
+	qsort(s + o->sorted, o->nstep - o->sorted, sizeof(*s), cmp_step);
 	for (i = 0; i < o->nstep; i = j) {
 		for (j = i, n = 0, live = 0; j < o->nstep && s[j].buf == s[i].buf &&
 		    s[j].unit == s[i].unit; j++) {

@@ -23,6 +23,9 @@ void occupancy_buffer(struct occupancy *, uint64_t event, int se, const char *ke
 /* One token of that buffer (those but WAVE_START and WAVE_END only move its first
  * time): 0, or -1 past OCCUPANCY_MAX steps (occupancy_error says why). */
 int occupancy_packet(struct occupancy *, const struct walk_packet *);
+/* The steps of the buffers so far put in order now, on the caller's thread, not when
+ * they are merged or drawn (a worker's part of the work). */
+void occupancy_settle(struct occupancy *);
 /* src's buffers and steps into dst, src freed: as if dst had seen src's buffers too, in
  * their places by event number (each in event order, no event in both).  No token may
  * come after.  0, or -1 past OCCUPANCY_MAX steps in all (occupancy_error says why). */

@@ -1014,6 +1014,8 @@ work(void *arg)
 		hand_finish(wk);
 	if (!stopped && !atomic_load(&wk->failed) && attr_end(wk->attr) != 0)
 		worker_fail(wk, "%s: %s", pl->path, attr_error(wk->attr));
+	if (wk->occ != NULL)	/* sorted here, side by side, not after the join */
+		occupancy_settle(wk->occ);
 	return 0;
 }
 

@@ -732,11 +732,49 @@ timeline_lives(const struct timeline *tl)
 	return tl->nlife;
 }
 
+/* The bars' and the occupancy's text gathered here and written in blocks: one fwrite a bar, with its lock,
+ * was most of the page's time. */
+#define BARS_OUT (1u << 16)
+struct bars_out {
+	FILE *fp;
+	size_t n;
+	char buf[BARS_OUT];
+};
+
+/* Room for need bytes at the end of the text, the text written first when there is not. */
+static char *
+bars_room(struct bars_out *o, size_t need)
+{
+	if (o->n + need > sizeof(o->buf)) {
+		fwrite(o->buf, 1, o->n, o->fp);
+		o->n = 0;
+	}
+	return o->buf + o->n;
+}
+
+static void
+bars_flush(struct bars_out *o)
+{
+	fwrite(o->buf, 1, o->n, o->fp);
+	o->n = 0;
+}
+
+static char *
+put_i64(char *p, int64_t v)
+{
+	if (v >= 0)
+		return fmt_u64(p, (uint64_t)v);
+	*p++ = '-';
+	return fmt_u64(p, 0 - (uint64_t)v);
+}
+
 /* Per traced SIMD of a kernel: [time from t0, waves, ...] at every change. */
 static void
-occupancy_json(FILE *fp, const struct step *s, size_t n, size_t *at, uint64_t process,
-    int64_t t0)
+occupancy_json(struct bars_out *out, const struct step *s, size_t n, size_t *at,
+    uint64_t process, int64_t t0)
 {
+	FILE *fp = out->fp;
+	char *p;
 	size_t k;
 	long w = 0;
 	int first = 1;
@@ -756,9 +794,16 @@ occupancy_json(FILE *fp, const struct step *s, size_t n, size_t *at, uint64_t pr
 		w += s[k].delta;
 		if (k + 1 < n && s[k + 1].process == process && s[k + 1].time == s[k].time)
 			continue;
-		fprintf(fp, "%s%" PRId64 ",%ld", first ? "" : ",", s[k].time - t0, w);
+		p = bars_room(out, 2 * 22);
+		if (!first)
+			*p++ = ',';
+		p = put_i64(p, s[k].time - t0);
+		*p++ = ',';
+		p = put_i64(p, w);
+		out->n = (size_t)(p - out->buf);
 		first = 0;
 	}
+	bars_flush(out);
 	fputc(']', fp);
 }
 
@@ -822,9 +867,11 @@ simd_json_one(void *ctx, uint64_t event, unsigned sa, unsigned wgp, unsigned sim
 
 /* "simds": the SIMDs of event (they come in event order), times from t0. */
 static void
-simd_json_put(FILE *fp, const struct simd_json *sj, uint64_t event, int64_t t0)
+simd_json_put(struct bars_out *out, const struct simd_json *sj, uint64_t event, int64_t t0)
 {
+	FILE *fp = out->fp;
 	size_t i, j, lo = 0, hi = sj->n, nth = 0;
+	char *p;
 
 	while (lo < hi) {
 		size_t m = lo + (hi - lo) / 2;
@@ -839,21 +886,21 @@ simd_json_put(FILE *fp, const struct simd_json *sj, uint64_t event, int64_t t0)
 		fprintf(fp, "%s\n  {\"sa\": %u, \"wgp\": %u, \"simd\": %u, \"cut\": %s, "
 		    "\"occupancy\": [", nth++ ? "," : "", o->sa, o->wgp, o->simd,
 		    o->all > o->n ? "true" : "false");
-		for (j = 0; j < o->n; j++)
-			fprintf(fp, "%s%" PRId64 ",%ld", j ? "," : "", o->t[j] - t0, o->w[j]);
+		for (j = 0; j < o->n; j++) {
+			p = bars_room(out, 2 * 22);
+			if (j)
+				*p++ = ',';
+			p = put_i64(p, o->t[j] - t0);
+			*p++ = ',';
+			p = put_i64(p, o->w[j]);
+			out->n = (size_t)(p - out->buf);
+		}
+		bars_flush(out);
 		fputs("]}", fp);
 	}
 	fputc(']', fp);
 }
 
-static char *
-put_i64(char *p, int64_t v)
-{
-	if (v >= 0)
-		return fmt_u64(p, (uint64_t)v);
-	*p++ = '-';
-	return fmt_u64(p, 0 - (uint64_t)v);
-}
 
 void
 timeline_json(const struct timeline *tl, FILE *fp)
@@ -862,6 +909,7 @@ timeline_json(const struct timeline *tl, FILE *fp)
 	struct lane **lane = xcalloc(tl->nlane, sizeof(*lane));
 	size_t nstep, at = 0;
 	struct step *st = steps(tl, &nstep);
+	struct bars_out *out = xcalloc(1, sizeof(*out));
 	const struct kernel *k;
 	const struct lane *l;
 	const struct bar *b;
@@ -869,6 +917,7 @@ timeline_json(const struct timeline *tl, FILE *fp)
 	int group_open;
 
 	memset(&sj, 0, sizeof(sj));
+	out->fp = fp;
 	if (tl->occ != NULL)
 		occupancy_each(tl->occ, simd_json_one, &sj);
 	fprintf(fp, "{\"version\": 1, \"time\": \"cycles\", \"max_lanes\": %zu, \"max_bars\": %zu"
@@ -905,9 +954,9 @@ timeline_json(const struct timeline *tl, FILE *fp)
 			if (!group_open || l->event != lane[j - 1]->event) {
 				fprintf(fp, "%s\n {\"event\": %" PRIu64 ", \"se\": %" PRIu64,
 				    group_open ? "]}," : "", l->event, l->se);
-				occupancy_json(fp, st, nstep, &at, l->process, k->t0);
+				occupancy_json(out, st, nstep, &at, l->process, k->t0);
 				if (tl->occ != NULL)
-					simd_json_put(fp, &sj, l->event, k->t0);
+					simd_json_put(out, &sj, l->event, k->t0);
 				fputs(", \"lanes\": [", fp);
 				group_open = 1;
 			} else
@@ -915,7 +964,7 @@ timeline_json(const struct timeline *tl, FILE *fp)
 			fprintf(fp, "\n  {\"wave\": %" PRIu64 ", \"slot\": %" PRIu64 ", \"rows\": %"
 			    PRIu64 ", \"bars\": [", l->wave, l->slot, l->rows);
 			for (i = 0; i < l->nbar; i++) {	/* by hand: the page's bulk */
-				char buf[6 * 22], *p = buf;
+				char *p = bars_room(out, 6 * 22);
 				b = &l->bar[i];
 				if (i)
 					*p++ = ',';
@@ -930,8 +979,9 @@ timeline_json(const struct timeline *tl, FILE *fp)
 				p = fmt_u64(p, b->rows);
 				*p++ = ',';
 				p = put_i64(p, b->longest);
-				fwrite(buf, 1, (size_t)(p - buf), fp);
+				out->n = (size_t)(p - out->buf);
 			}
+			bars_flush(out);
 			fputc(']', fp);
 			/* the bars of one row with a second cause: its part is the bar's end */
 			for (i = 0, n2 = 0; i < l->nbar; i++) {
@@ -946,6 +996,7 @@ timeline_json(const struct timeline *tl, FILE *fp)
 		fputs(group_open ? "]}]}" : "]}", fp);
 	}
 	fputs("]}", fp);
+	free(out);
 	free(lane);
 	free(st);
 	for (i = 0; i < sj.n; i++) {
