@@ -1,5 +1,6 @@
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,7 @@ struct attr {
 	size_t nheld;
 	struct qrow *qfree;	/* rows gone out, kept with their data for the next held ones
 				 * (at most QFREE_MAX) */
+	struct wave *wfree;	/* waves ended, kept for the next (no more than were live) */
 	size_t nfree;
 	unsigned nwaves;
 	int warned_dep;
@@ -291,6 +293,23 @@ issue_merge(int64_t *hi, int64_t *below, int64_t last, int64_t before)
 		*below = last;
 }
 
+/* A wave's struct, zero but for its counters' past entries: a new one is 9 KB of
+ * memset, at every wave. */
+static struct wave *
+wave_alloc(struct attr *a)
+{
+	struct wave *w = a->wfree;
+	unsigned i;
+
+	if (w == NULL)
+		return xcalloc(1, sizeof(*w));
+	a->wfree = w->next;
+	memset(w, 0, offsetof(struct wave, cnt));
+	for (i = 0; i < ISA_NCOUNTER; i++)
+		w->cnt[i].head = w->cnt[i].n = 0;
+	return w;
+}
+
 static void
 wave_free(struct attr *a, struct aevent *e, struct wave *w)
 {
@@ -304,7 +323,8 @@ wave_free(struct attr *a, struct aevent *e, struct wave *w)
 		;
 	*pp = w->hnext;
 	free(w->valu_text);
-	free(w);
+	w->next = a->wfree;
+	a->wfree = w;
 	e->nwaves--;
 	a->nwaves--;
 	if (e->waves == NULL)
@@ -591,7 +611,7 @@ attr_row(struct attr *a, const struct attr_row *r, const void *handle)
 			return fail(a, "wave %" PRIu64 " of event %" PRIu64 ": more than %d waves live "
 			    "in the event or %d in all (the limits of stall-attr(1))", r->wave, e->id,
 			    ATTR_MAX_EVENT_WAVES, ATTR_MAX_WAVES);
-		w = xcalloc(1, sizeof(*w));
+		w = wave_alloc(a);
 		w->id = r->wave;
 		w->event = e;
 		w->last_issue = w->below_issue = -1;
@@ -785,6 +805,7 @@ void
 attr_free(struct attr *a)
 {
 	struct qrow *q;
+	struct wave *w;
 
 	if (a == NULL)
 		return;
@@ -798,6 +819,10 @@ attr_free(struct attr *a)
 		a->qfree = q->next;
 		free(q->data);
 		free(q);
+	}
+	while ((w = a->wfree) != NULL) {
+		a->wfree = w->next;
+		free(w);
 	}
 	free(a);
 }
