@@ -51,12 +51,13 @@ write_baseline(struct profile *p, const char *input_name, const char *path)
 
 	for (i = 0; i < p->nkernel; i++) {
 		struct profile_kernel *k = &p->kernels[i];
-		qsort(k->lines, k->nline, sizeof(*k->lines), profile_cmp_cycles);
+		if (k->nline > 0)	/* a kernel of untraced rows only has none */
+			xqsort(k->lines, k->nline, sizeof(*k->lines), profile_cmp_cycles);
 		n += k->hits > 0;
 	}
 	if (n == 0)
 		errx(2, "%s: no kernel has an instruction-traced row: no baseline", input_name);
-	qsort(p->kernels, p->nkernel, sizeof(*p->kernels), profile_cmp_kernel);
+	xqsort(p->kernels, p->nkernel, sizeof(*p->kernels), profile_cmp_kernel);
 	if ((fp = fopen(path, "w")) == NULL)
 		err(2, "%s", path);
 	profile_put_json(p, fp);

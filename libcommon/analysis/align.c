@@ -99,7 +99,7 @@ number_texts(const char *const *t, size_t n, uint32_t *id)
 
 	for (i = 0; i < n; i++)
 		r[i] = (struct textref){ t[i], i };
-	qsort(r, n, sizeof(*r), cmp_text);
+	xqsort(r, n, sizeof(*r), cmp_text);
 	for (i = 0; i < n; i++) {
 		if (i > 0 && strcmp(r[i].text, r[i - 1].text) != 0)
 			k++;
@@ -517,8 +517,8 @@ add_pair(struct diff *d, const struct profile_kernel *a, const struct profile_ke
 		struct align al;
 		size_t i;
 
-		qsort(a->lines, a->nline, sizeof(*a->lines), profile_cmp_pc);
-		qsort(b->lines, b->nline, sizeof(*b->lines), profile_cmp_pc);
+		xqsort(a->lines, a->nline, sizeof(*a->lines), profile_cmp_pc);
+		xqsort(b->lines, b->nline, sizeof(*b->lines), profile_cmp_pc);
 		for (i = 0; i < a->nline; i++)
 			ta[i] = a->lines[i]->inst;
 		for (i = 0; i < b->nline; i++)
@@ -567,8 +567,8 @@ diff_pair(struct diff *d, struct profile *pa, struct profile *pb, char **names,
 		}
 		return 0;
 	}
-	qsort(pa->kernels, pa->nkernel, sizeof(*pa->kernels), cmp_name);
-	qsort(pb->kernels, pb->nkernel, sizeof(*pb->kernels), cmp_name);
+	xqsort(pa->kernels, pa->nkernel, sizeof(*pa->kernels), cmp_name);
+	xqsort(pb->kernels, pb->nkernel, sizeof(*pb->kernels), cmp_name);
 	for (i = 0; i < pa->nkernel; i++) {
 		ib = profile_find(pb, pa->kernels[i].name);
 		if (add_pair(d, &pa->kernels[i], ib >= 0 ? &pb->kernels[ib] : NULL, 0) < 0)

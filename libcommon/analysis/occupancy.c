@@ -78,7 +78,8 @@ cmp_step(const void *pa, const void *pb)
 void
 occupancy_settle(struct occupancy *o)
 {
-	qsort(o->step + o->sorted, o->nstep - o->sorted, sizeof(*o->step), cmp_step);
+	if (o->nstep > o->sorted)
+		xqsort(o->step + o->sorted, o->nstep - o->sorted, sizeof(*o->step), cmp_step);
 	o->sorted = o->nstep;
 }
 
@@ -224,7 +225,7 @@ walk_simds(const struct occupancy *o, void (*fn)(void *ctx, const struct step *f
 	long live;
 
 	memcpy(s, o->step, o->nstep * sizeof(*s));
-	qsort(s + o->sorted, o->nstep - o->sorted, sizeof(*s), cmp_step);
+	xqsort(s + o->sorted, o->nstep - o->sorted, sizeof(*s), cmp_step);
 	for (i = 0; i < o->nstep; i = j) {
 		for (j = i, n = 0, live = 0; j < o->nstep && s[j].buf == s[i].buf &&
 		    s[j].unit == s[i].unit; j++) {

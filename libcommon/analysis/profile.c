@@ -1345,7 +1345,7 @@ profile_sort_top(struct profile_line **lines, size_t n, size_t k,
 				sift_down(lines, k, 0, cmp);
 			}
 	}
-	qsort(lines, k, sizeof(*lines), cmp);
+	xqsort(lines, k, sizeof(*lines), cmp);
 }
 
 int

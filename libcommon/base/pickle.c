@@ -1288,7 +1288,7 @@ index_dict(struct ld *L, struct node *nd)
 	for (i = 0; i < d->u.dict.n; i++)
 		if (d->u.dict.key[i]->type == PK_STR)
 			ix->e[ix->n++] = (struct dict_ent){ d->u.dict.key[i], i };
-	qsort(ix->e, ix->n, sizeof(ix->e[0]), ent_cmp);
+	xqsort(ix->e, ix->n, sizeof(ix->e[0]), ent_cmp);
 	nd->index = ix;
 	return 0;
 }

@@ -14,6 +14,13 @@
 #include "out.h"
 #include "util.h"
 
+void
+xqsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
+
 void *
 xcalloc(size_t n, size_t size)
 {

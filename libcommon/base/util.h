@@ -29,6 +29,8 @@
 #include <stdio.h>
 
 void *xcalloc(size_t n, size_t size);
+/* qsort of n things, n 0 too: qsort itself takes no NULL array even then. */
+void xqsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
 
 /* Blocks of many small objects that all go at once (a profile's lines, a pickle's values):
  * carved from chunks, freed with the arena, none alone.  Zero it to start.  arena_alloc:

@@ -457,7 +457,7 @@ rgp_open(struct capture *c)
 		c->target = xstrdup(t->name);
 	}
 	/* dispatch-major, as tinygrad's own captures are */
-	qsort(r.st, r.nst, sizeof(*r.st), cmp_stream);
+	xqsort(r.st, r.nst, sizeof(*r.st), cmp_stream);
 	for (i = 0; i < r.nst; i++) {
 		struct event ev = { .blob = r.st[i].blob, .len = r.st[i].len, .prog = -1 };
 		int prog = program_at(&r, capture_entry(&ev), &r.st[i]);

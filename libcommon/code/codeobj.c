@@ -7,6 +7,7 @@
  * Input may be hostile: every offset and size is checked against the image. */
 #include "codeobj.h"
 #include "gen.h"
+#include "util.h"
 
 #include <gelf.h>
 #include <libelf.h>
@@ -610,7 +611,7 @@ static int code_regions(struct codeobj *co, struct build *b, char *err, size_t e
 				break;
 			}
 	}
-	qsort(pt, np, sizeof *pt, u64_cmp);
+	xqsort(pt, np, sizeof *pt, u64_cmp);
 	if ((co->reg = calloc(np ? np : 1, sizeof *co->reg)) == NULL) {
 		free(pt);
 		goto oom;
@@ -854,7 +855,7 @@ static int read_region(struct codeobj *co, struct region *r)
 		while (w < b->nbi && b->bi[w - 1].pc <= b->bi[w].pc)
 			w++;
 		if (w < b->nbi)
-			qsort(b->bi, b->nbi, sizeof *b->bi, binst_cmp);
+			xqsort(b->bi, b->nbi, sizeof *b->bi, binst_cmp);
 		w = 0;	/* drop duplicate pcs (overlapping sections): keep the first */
 		for (size_t k = 0; k < b->nbi; k++)
 			if (w == 0 || b->bi[k].pc != b->bi[w - 1].pc)

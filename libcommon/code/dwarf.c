@@ -136,7 +136,7 @@ read_tables(struct srclines *s, char *why, size_t whysz)
 		off = next;
 	}
 	if (s->nrow > 1)
-		qsort(s->row, s->nrow, sizeof(*s->row), lrow_cmp);
+		xqsort(s->row, s->nrow, sizeof(*s->row), lrow_cmp);
 	return 0;
 }
 

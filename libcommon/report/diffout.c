@@ -116,7 +116,7 @@ rows_shown(const struct diff *d, const struct diff_kernel *kp, unsigned how, siz
 		if (r->edit == ALIGN_RENUMBERED || diff_row_counts(d, kp, r))
 			s[k++] = (struct shown){ i, fabs(row_b(kp, r) - row_a(kp, r)) };
 	}
-	qsort(s, k, sizeof(*s), cmp_shown);
+	xqsort(s, k, sizeof(*s), cmp_shown);
 	for (i = 0; i < k; i++)
 		idx[i] = s[i].i;
 	free(s);

@@ -670,7 +670,7 @@ steps(const struct timeline *tl, size_t *n)
 		s[2 * i + 1] = (struct step){ tl->life[i].process, tl->life[i].end, -1 };
 	}
 	*n = 2 * tl->nlife;
-	qsort(s, *n, sizeof(*s), cmp_step);
+	xqsort(s, *n, sizeof(*s), cmp_step);
 	return s;
 }
 
@@ -939,7 +939,7 @@ timeline_json(const struct timeline *tl, FILE *fp)
 	fputs("],\n\"kernels\": [", fp);
 	if (tl->nlane)
 		memcpy(lane, tl->lane, tl->nlane * sizeof(*lane));
-	qsort(lane, tl->nlane, sizeof(*lane), cmp_lane);
+	xqsort(lane, tl->nlane, sizeof(*lane), cmp_lane);
 	for (ki = 0, j = 0; ki < tl->nkernel; ki++) {
 		k = &tl->kernel[ki];
 		fputs(ki ? ",\n{\"kernel\": " : "\n{\"kernel\": ", fp);
@@ -1052,7 +1052,7 @@ first_order(const void *base, size_t n, size_t sz, size_t off, int deref)
 
 	for (i = 0; i < n; i++)
 		r[i] = (struct ranked){ first_at(base, i, sz, off, deref), i };
-	qsort(r, n, sizeof(*r), cmp_ranked);
+	xqsort(r, n, sizeof(*r), cmp_ranked);
 	for (i = 0; i < n; i++)
 		order[i] = r[i].at;
 	free(r);
