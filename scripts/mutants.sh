@@ -299,6 +299,13 @@ pipeline: a worker's drawing dropped, not merged|t0601-html-workers|libcommon/pi
 pipeline: a worker's occupancy dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/		if (occupancy_merge(pl->occ, wk->occ) != 0)/		if ((occupancy_free(wk->occ), 0))/
 analysis/occupancy: a merge's steps taken by buffer the wrong way round|t0601-html-workers|libcommon/analysis/occupancy.c|s/dmap\[dst->step\[i\].buf\] < smap\[src->step\[d\].buf\]/dmap[dst->step[i].buf] > smap[src->step[d].buf]/
 report/timeline: a full block of the bars' text dropped, not written|t0480-report-rules|libcommon/report/timeline.c|/need > sizeof(o->buf)/,/return o->buf/s/		fwrite(o->buf, 1, o->n, o->fp);/		(void)0;/
+analysis/annotate: costs summed past 2^63-1|t0988-fuzz-finds|libcommon/analysis/annotate.c|s/	if (__builtin_add_overflow(a->cost_total, cost, \&a->cost_total))/	if (0)/
+analysis/annotate: retired latencies summed past 2^63-1|t0988-fuzz-finds|libcommon/analysis/annotate.c|s/		if (__builtin_add_overflow(lat_total, (int64_t)(time - issue), \&lat_total))/		if (0)/
+analysis/annotate: a row's time past 2^63-1 taken|t0988-fuzz-finds|libcommon/analysis/annotate.c|s/	if (time > INT64_MAX)$/	if (0)/
+analysis/walk: a gfx9 text line's time past 2^63-1 taken|t0988-fuzz-finds|libcommon/analysis/walk.c|s/	if (time > INT64_MAX) {/	if (0) {/
+analysis/walk: a gfx9 text line's time going back taken|t0988-fuzz-finds|libcommon/analysis/walk.c|s/	if (time < e->line_time) {/	if (0) {/
+analysis/walk: --packets counts a wave's rows, not the tokens it printed|t0988-fuzz-finds|libcommon/analysis/walk.c|s/w->said >= wk->dbg_n/w->rows >= wk->dbg_n/
+analysis/attr: a wave's struct used again with its counters' entries|t0109-gfx9-programs|libcommon/analysis/attr.c|s/		w->cnt\[i\].head = w->cnt\[i\].n = 0;/		(void)0;/
 pipeline: a full batch given over with the count it had before|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	b->n = HAND_BATCH;/	b->n = HAND_BATCH - 1;/
 pipeline: the last batch given over with none of its items|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	b->n = (size_t)(h->cur - b->item);/	b->n = h->cur > b->item;/
 EOF

@@ -106,10 +106,10 @@ test_expect_success 'stall-table says read_row'"'"'s and the dispatch hook'"'"'s
 	done
 '
 
-test_expect_success 'stall-table --trace-json: a malformed ##event line the clocks meet, exit 2, no file' '
+test_expect_success 'stall-table --trace-json: a malformed ##event line the clocks meet, the file named, exit 2, no file' '
 	printf "##event\tx\n#event\tse\tkernel\twave\tslot\tpc\ttime\tdelta\ttoken\tinst\tcost\n0\t0\tk\t1\t0\t0x10\t5\t1\tINST\ts_nop\t1\n0\t0\tk\t1\t0\t0x14\t6\t1\tWAVE_END\ts_endpgm\t1\n" > tj &&
 	test_expect_code 2 stall-table --trace-json t.json tj > out 2> err &&
-	echo "stall-table: an ##event line: its event or dispatch is not a number" > expect &&
+	echo "stall-table: tj: an ##event line: its event or dispatch is not a number" > expect &&
 	test_cmp expect err &&
 	! test -s out &&
 	! test -e t.json

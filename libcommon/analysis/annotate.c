@@ -123,6 +123,9 @@ struct event {
 struct annotate {
 	struct annotate_opts o;
 	FILE *out;
+	/* every row's cost and every retired operation's latency added up: each sum of
+	 * them is a part, so none passes 2^63-1 while these do not */
+	int64_t cost_total, lat_total;
 	char *cur_source;
 	const struct isa_target *cur_target;	/* the stream's ##target, NULL: not said */
 	/* programs and kernels are held by pointer: a wave, a kernel or the last kernel
@@ -661,6 +664,7 @@ take_retired(struct annotate *a, const struct annotate_rec *rec, struct pcstat *
 	int64_t cost = rec->cost;
 	struct retire *r, *young = NULL;
 	uint64_t young_issue = 0;
+	int64_t lat_total;
 	char *end;
 
 	if (p == NULL || strcmp(p, "-") == 0) {
@@ -671,7 +675,7 @@ take_retired(struct annotate *a, const struct annotate_rec *rec, struct pcstat *
 		return 0;
 	}
 	/* the whole list checked first: a row refused leaves nothing counted */
-	for (;;) {
+	for (lat_total = a->lat_total;;) {
 		uint64_t pc, issue;
 		if (p[0] != '0' || p[1] != 'x' || hex_digit((unsigned char)p[2]) < 0)
 			return fail(a, "retired: '%s' is not a list of pc@time", field);
@@ -682,12 +686,15 @@ take_retired(struct annotate *a, const struct annotate_rec *rec, struct pcstat *
 		if (issue > time)
 			return fail(a, "retired: an operation issued at %" PRIu64 ", after the wait "
 			    "(%" PRIu64 ")", issue, time);
+		if (__builtin_add_overflow(lat_total, (int64_t)(time - issue), &lat_total))
+			return fail(a, "retired: the latencies' sum passes 2^63-1");
 		if (*end == '\0')
 			break;
 		if (*end != ',')
 			return fail(a, "retired: '%s' is not a list of pc@time", field);
 		p = end + 1;
 	}
+	a->lat_total = lat_total;
 	for (p = field;; p = end + 1) {
 		uint64_t pc, issue;
 		int64_t lat;
@@ -806,6 +813,8 @@ annotate_put(struct annotate *a, const struct annotate_rec *r)
 		a->nskipped++;
 		return 0;
 	}
+	if (time > INT64_MAX)
+		return fail(a, "time: %" PRIu64 " is beyond 2^63-1", time);
 	if (delta < 0 || (uint64_t)delta > time)
 		return fail(a, "delta: %" PRId64 " is not a time before the row's", delta);
 	if (cost < 0)
@@ -813,6 +822,8 @@ annotate_put(struct annotate *a, const struct annotate_rec *r)
 	if (r->cost2 < 0 || r->cost2 > cost)
 		return fail(a, "cost2: %" PRId64 " is not within the cost (%" PRId64 ")", r->cost2,
 		    cost);
+	if (__builtin_add_overflow(a->cost_total, cost, &a->cost_total))
+		return fail(a, "cost: the sum of the rows' costs passes 2^63-1");
 	if ((k = kernel_get(a, r->kernel, r->tag)) == NULL)
 		return -1;
 	p = k->prog;
@@ -1019,7 +1030,7 @@ by_line(const struct kernel *k, size_t *np)
 		n++;
 	}
 	if (n > 1)
-		qsort(v, n, sizeof(*v), srcline_key_cmp);
+		xqsort(v, n, sizeof(*v), srcline_key_cmp);
 	for (i = 0, m = 0; i < n; i++) {
 		if (m > 0 && srcline_key_cmp(&v[m - 1], &v[i]) == 0) {
 			v[m - 1].cycles += v[i].cycles;
@@ -1033,7 +1044,7 @@ by_line(const struct kernel *k, size_t *np)
 			v[m++] = v[i];
 	}
 	if (m > 1)
-		qsort(v, m, sizeof(*v), srcline_cmp);
+		xqsort(v, m, sizeof(*v), srcline_cmp);
 	*np = m;
 	return v;
 }
@@ -1365,7 +1376,7 @@ view_waits(struct annotate *a, struct kernel *k)
 		if (p->insts[i].cls != IC_WAITCNT || s->hits == 0)
 			continue;
 		if (s->nret > 1)
-			qsort(s->ret, s->nret, sizeof(*s->ret), retire_cmp);
+			xqsort(s->ret, s->nret, sizeof(*s->ret), retire_cmp);
 		for (j = 0; j < s->nret; j++) {
 			const struct retire *r = &s->ret[j];
 			size_t li = inst_index(p->insts, p->ninst, r->load);

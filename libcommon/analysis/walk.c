@@ -49,6 +49,7 @@ struct wave {
 	unsigned number;
 	uint64_t pc, last;
 	unsigned rows;
+	unsigned said;		/* its tokens --packets printed */
 	int exec0;		/* an instruction may have left EXEC zero (isa exec_write) */
 	/* Tokens that fit no instruction at pc wait for the wave's next tokens to say where
 	 * they go (look-ahead): their rows' places in the held rows, their tokens. */
@@ -85,6 +86,7 @@ struct wevent {
 	const struct sqtt_gen *gen;	/* the HEADER's generation (the default before) */
 	int no_barrier_wait;	/* the HEADER says s_barrier_wait emits no token */
 	struct sqtt_pgm pgm;	/* the dispatch's COMPUTE_PGM writes: where its waves start */
+	uint64_t line_time;	/* a headerless text stream's latest token time */
 	struct wave *slot;	/* NSLOT, or NULL when no wave is alive */
 	unsigned alive;
 	/* Waves on other SIMDs, of the traced unit or not (no instruction tokens are traced
@@ -547,11 +549,13 @@ untraced(const struct wevent *e, const struct inst *in)
 }
 
 static void
-debug_say(struct walker *wk, const struct wevent *e, const struct wave *w, unsigned slot,
+debug_say(struct walker *wk, const struct wevent *e, struct wave *w, unsigned slot,
     const char *token, uint64_t time, uint64_t pc, const struct inst *in, int ok)
 {
-	if ((long)w->number != wk->dbg_wave || w->rows >= wk->dbg_n)
+	/* a token that fit nowhere made no row: counted by the tokens said */
+	if ((long)w->number != wk->dbg_wave || w->said >= wk->dbg_n)
 		return;
+	w->said++;
 	fprintf(stderr, "%s: packets: event %ld wave %u slot %u time %" PRIu64 " %-21s pc 0x%" PRIx64
 	    " %s%s\n", getprogname(), e->id, w->number, slot, time, token, pc,
 	    ok ? "" : "MISS ", in ? in->text : "??");
@@ -559,7 +563,7 @@ debug_say(struct walker *wk, const struct wevent *e, const struct wave *w, unsig
 
 /* --debug's line of a token, when its wave is the one debugged */
 static inline void
-debug_token(struct walker *wk, const struct wevent *e, const struct wave *w, unsigned slot,
+debug_token(struct walker *wk, const struct wevent *e, struct wave *w, unsigned slot,
     const char *token, uint64_t time, uint64_t pc, const struct inst *in, int ok)
 {
 	if (wk->dbg_wave >= 0)
@@ -1017,6 +1021,7 @@ wave_start(struct walker *wk, struct wevent *e, unsigned slot, uint64_t time)
 	w->number = e->nwaves++;
 	w->last = time;
 	w->rows = 0;
+	w->said = 0;
 	w->unread = 0;
 	w->near = NULL;
 	w->pc = code ? wave_entry(wk, e, code) : 0;
@@ -1307,7 +1312,7 @@ walk_end(struct walker *wk)
 	for (i = 0; i < wk->events.cap; i++)
 		if (wk->events.val[i] != NULL)
 			order[n++] = wk->events.val[i];
-	qsort(order, n, sizeof(*order), event_order);
+	xqsort(order, n, sizeof(*order), event_order);
 	for (i = 0; i < n; i++)
 		slot_flush(wk, order[i]);
 	for (i = 0; i < n; i++)
@@ -1495,9 +1500,22 @@ walk_headerless_line(struct walker *wk, long event, int se, const char *type,
     uint64_t time, uint64_t raw)
 {
 	struct slot_token tok;
+	struct wevent *e;
 
-	if (slot_token_line(type, time, raw, &tok, wk->error, sizeof(wk->error)) != 0)
+	/* the decoder's clock only goes forward, in 63 bits: a text stream's must too */
+	if (time > INT64_MAX) {
+		snprintf(wk->error, sizeof(wk->error), "time %" PRIu64 " is beyond 2^63-1", time);
 		return -1;
+	}
+	if (slot_token_line(type, time, raw, &tok, wk->error, sizeof(wk->error)) != 0 ||
+	    (e = event_get(wk, event, se)) == NULL)
+		return -1;
+	if (time < e->line_time) {
+		snprintf(wk->error, sizeof(wk->error), "time %" PRIu64 " is before the previous "
+		    "token of event %ld, at %" PRIu64, time, event, e->line_time);
+		return -1;
+	}
+	e->line_time = time;
 	return walk_slot_token(wk, event, se, &tok);
 }
 

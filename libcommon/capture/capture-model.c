@@ -72,14 +72,38 @@ capture_dir_file(const struct capture *c, const char *name)
 	return path;
 }
 
+static uint64_t
+path_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+/* A file named by many programs (a capture's ##code lines may repeat one) is read once:
+ * memory follows the code objects, not the lines. */
 const uint8_t *
 capture_code(struct capture *c, size_t i, size_t *len)
 {
-	struct program *p = &c->prog[i];
+	struct program *p = &c->prog[i], *q;
+	void **first;
 
-	if (p->code == NULL && p->file != NULL)
-		p->code = input_slurp_rest(input_open(p->file), NULL, 0, CAPTURE_CODE_MAX,
-		    "a code object", &p->size);
+	if (p->code == NULL && p->file != NULL) {
+		first = u64map_slot(&c->code_of, path_hash(p->file));
+		q = *first != NULL ? &c->prog[(uintptr_t)*first - 1] : NULL;
+		if (q != NULL && q->code != NULL && strcmp(q->file, p->file) == 0) {
+			p->code = q->code;
+			p->size = q->size;
+			p->borrowed = 1;
+		} else {
+			p->code = input_slurp_rest(input_open(p->file), NULL, 0, CAPTURE_CODE_MAX,
+			    "a code object", &p->size);
+			if (q == NULL)
+				*first = (void *)(uintptr_t)(i + 1);
+		}
+	}
 	*len = p->size;
 	return p->code;
 }

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util.h"
+
 /* The largest code object read (sqtt-dump -x, sqtt-encode -d): far beyond a real one. */
 #define CAPTURE_CODE_MAX (64 << 20)
 
@@ -15,6 +17,7 @@ struct program {
 	const uint8_t *code;	/* the code object, NULL if it lives in file */
 	size_t size;
 	char *file;		/* code object file, NULL if in the capture itself */
+	int borrowed;		/* code is an earlier program's, read from the same file */
 };
 
 struct event {
@@ -40,6 +43,8 @@ struct capture {
 	size_t nowned;
 	size_t len;
 	struct pickle *pk;
+	struct u64map code_of;	/* private: a code object file's first program read, by
+				 * the hash of its path */
 };
 
 /* --base ID=ADDR: the load address of code object ID of a rocprofv3 run */

@@ -21,7 +21,7 @@
 #define EVENT_MAX (1 << 30)
 
 /* What the ## lines of the input said. */
-struct meta_code { char *name, *tag, *base, *file; };
+struct meta_code { char *name, *tag, *base, *file, *where; };	/* where: "PATH:LINE" */
 /* ##event EVENT SE KERNEL TAG ITRACE SA WGP SIMD FILE [DISPATCH]: the fields after SE */
 enum { EV_KERNEL, EV_TAG, EV_ITRACE, EV_SA, EV_WGP, EV_SIMD, EV_NFIELD };
 struct meta_event { uint64_t event; size_t order; char *f[EV_NFIELD]; int64_t dispatch; };
@@ -120,6 +120,7 @@ capture_writer_free(struct capture_writer *w)
 		free(w->codes[i].tag);
 		free(w->codes[i].base);
 		free(w->codes[i].file);
+		free(w->codes[i].where);
 	}
 	for (i = 0; i < w->nev; i++)
 		for (j = 0; j < EV_NFIELD; j++)
@@ -167,6 +168,8 @@ capture_writer_meta(struct capture_writer *w, const struct tsv *t)
 		w->codes[w->ncodes].tag = meta_dup(t->field[2]);
 		w->codes[w->ncodes].base = meta_dup(t->field[3]);
 		w->codes[w->ncodes].file = t->nfield > 5 ? meta_dup(t->field[5]) : NULL;
+		if (asprintf(&w->codes[w->ncodes].where, "%s:%lu", t->path, t->line) < 0)
+			die("out of memory");
 		w->ncodes++;
 	} else if (strcmp(t->field[0], "event") == 0) {
 		if (t->nfield < 3 + EV_NFIELD)
@@ -231,7 +234,7 @@ event_meta(struct capture_writer *w, long event)
 	if (!w->ev_sorted) {
 		/* once: the ##event lines come before the rows; the first of a number wins */
 		if (w->nev > 0)
-			qsort(w->ev, w->nev, sizeof(*w->ev), cmp_ev);
+			xqsort(w->ev, w->nev, sizeof(*w->ev), cmp_ev);
 		w->ev_sorted = 1;
 	}
 	m = w->nev ? bsearch(&key, w->ev, w->nev, sizeof(*w->ev), cmp_event_number) : NULL;
@@ -406,8 +409,12 @@ capture_writer_codes(struct capture_writer *w)
 					data = capture_code(&cap, j, &len);
 		}
 		if (data == NULL) {
-			r = fail(w, "%s: no code object for program %s",
-			    w->source ? w->source : "-", m->name ? m->name : "-");
+			r = w->source ? fail(w, "%s: no code object for program %s: the ##code line "
+			    "names no file, and the ##source capture %s has no program of that name",
+			    m->where, m->name ? m->name : "-", w->source) :
+			    fail(w, "%s: no code object for program %s: the ##code line names no "
+			    "file, and there is no ##source capture", m->where, m->name ? m->name :
+			    "-");
 			break;
 		}
 		name = rocprof_code_name(&w->layout, i);
@@ -476,7 +483,7 @@ capture_writer_finish(struct capture_writer *w)
 		FILE *fp = w->index;
 		w->index = NULL;
 		if (fclose(fp) != 0)
-			return fail(w, "capture.tsv: %s", strerror(errno));
+			return fail(w, "%s/capture.tsv: %s", w->dir, strerror(errno));
 	}
 	return 0;
 }

@@ -431,10 +431,11 @@ capture_close(struct capture *c)
 
 	for (i = 0; i < c->nprog; i++) {
 		free(c->prog[i].name);
-		if (c->prog[i].file != NULL)
+		if (c->prog[i].file != NULL && !c->prog[i].borrowed)
 			free((void *)c->prog[i].code);
 		free(c->prog[i].file);
 	}
+	u64map_free(&c->code_of);
 	for (i = 0; i < c->nev; i++)
 		free(c->ev[i].file);
 	free(c->prog);

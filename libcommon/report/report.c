@@ -294,7 +294,7 @@ report_finish(struct report *r, struct profile *prof, const char *from, char *wh
 
 	/* a malformed ##event line the trace's clocks met (its events' dispatches unknown) */
 	if (r->dispatches != NULL && dispatch_error(r->dispatches) != NULL)
-		return fail_why(why, whysz, "%s", dispatch_error(r->dispatches));
+		return fail_why(why, whysz, "%s: %s", from, dispatch_error(r->dispatches));
 	profile_finish(prof);
 	if (select_kernel(r, prof, from, why, whysz) != 0)
 		return -1;
@@ -311,7 +311,7 @@ report_finish(struct report *r, struct profile *prof, const char *from, char *wh
 			shown = (size_t)r->o.top;	/* the rest stay in the TOTAL row */
 		profile_sort_top(k->lines, n, shown, profile_cmp_cycles);
 		if (cmp != profile_cmp_cycles)	/* (a total order: sorted once is enough) */
-			qsort(k->lines, shown, sizeof(*k->lines), cmp);
+			xqsort(k->lines, shown, sizeof(*k->lines), cmp);
 		/* the launch and drain lines after the instructions shown, whatever --top */
 		memcpy(special, k->lines + n, k->nspecial * sizeof(*special));
 		memmove(k->lines + shown + k->nspecial, k->lines + shown,
@@ -320,7 +320,7 @@ report_finish(struct report *r, struct profile *prof, const char *from, char *wh
 		k->nshow = shown + k->nspecial;
 	}
 	if (prof->nkernel > 0)
-		qsort(prof->kernels, prof->nkernel, sizeof(*prof->kernels), profile_cmp_kernel);
+		xqsort(prof->kernels, prof->nkernel, sizeof(*prof->kernels), profile_cmp_kernel);
 	prof->top = r->o.top;
 	if (r->timeline && timeline_rows(r->timeline) == 0)
 		return fail_why(why, whysz, "%s: no rows: no timeline to draw", from);
