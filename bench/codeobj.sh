@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/codeobj.sh [N]: stall on code objects made to scale (bench/mkcode.py; made here,
 # never committed): a 10-instruction kernel traced inside a 3.8 MiB library-like object
-# (a filler function before it) against the same kernel alone in its object; and one
+# (a filler function before it) against the same kernel alone in its object, and named by
+# 100 ##code lines (read once: the RSS of one line); and one
 # wave walking a kernel of N distinct instructions (default 1000000), its bytes per
 # instruction from the peak RSS over that of the 10-instruction run (stall, and the code
 # object alone through build/codeobj_test -r).  CPU seconds are user + sys (the wall of a
@@ -38,6 +39,13 @@ set -- $(run alone "$bin/stall" --tsv "$d/alone"); al_wall=$1 al_cpu=$2 al_rss=$
 grep -q "^k	TOTAL	10	" "$d/out" || { echo "bench: codeobj: the 10 rows are not in the table" >&2; exit 2; }
 set -- $(run lib "$bin/stall" --tsv "$d/lib"); lib_wall=$1 lib_cpu=$2 lib_rss=$3
 grep -q "^k	TOTAL	10	" "$d/out" || { echo "bench: codeobj: the 10 rows are not in the table" >&2; exit 2; }
+# the same capture with its ##code line 100 times (a hostile or careless capture.tsv): the
+# code object is read once, whatever the lines
+mkdir "$d/lines" && ln "$d/lib"/* "$d/lines/" && rm "$d/lines/capture.tsv" &&
+	awk '/^##code/ { for (i = 1; i < 100; i++) print } { print }' "$d/lib/capture.tsv" > "$d/lines/capture.tsv" ||
+	{ echo "bench: codeobj: cannot make the capture of 100 ##code lines" >&2; exit 2; }
+set -- $(run lines "$bin/stall" --tsv "$d/lines"); ln_wall=$1 ln_cpu=$2 ln_rss=$3
+grep -q "^k	TOTAL	10	" "$d/out" || { echo "bench: codeobj: the 10 rows are not in the table" >&2; exit 2; }
 # median A B: the median of each of three columns over the runs in file A (one "wall cpu
 # rss" line a run), as "wall cpu rss"
 median() { for k in 1 2 3; do sort -n -k$k,$k "$1" | awk -v k=$k 'NR == 2 { print $k }'; done | tr '\n' ' '; }
@@ -71,6 +79,8 @@ printf 'stall, 10-instruction kernel in a 3.8 MiB code object  %s s wall  %s CPU
     "$lib_wall" "$lib_cpu" "$lib_rss"
 printf '  the same kernel alone in its object                  %s s wall  %s CPU-s  %s KB   (%sx its wall in the big object)\n' \
     "$al_wall" "$al_cpu" "$al_rss" "$(ratio "$lib_wall" "$al_wall")"
+printf '  the big object named by 100 ##code lines             %s s wall  %s CPU-s  %s KB   (%sx the RSS of one line)\n' \
+    "$ln_wall" "$ln_cpu" "$ln_rss" "$(ratio "$ln_rss" "$lib_rss")"
 printf 'stall, one wave through %d distinct instructions   %s s wall  %s CPU-s  %s KB   %s bytes an instruction   target <= 300\n' \
     "$n" "$big_wall" "$big_cpu" "$big_rss" "$(per "$big_rss" "$al_rss")"
 [ -n "$am_line" ] && echo "$am_line"
