@@ -10,7 +10,8 @@
 # stall-annotate; a gfx9 text stream's time past 2^63-1 or going back; --packets N past N
 # lines where tokens fit nowhere; stall-budget -w with a kernel of untraced rows only
 # (qsort of no lines from NULL); error lines that did not name the input; a capture
-# whose ##code lines repeat one code object (each line read it again: 470 MB for 20000).
+# whose ##code lines repeat one code object (each line read it again: 470 MB for 20000);
+# a path an input names, with terminal controls and a newline, in an error line.
 . "$(dirname "$0")/lib.sh"
 
 test_expect_success 'DWARF line numbers past INT_MAX: no line (??:0), never a negative one' '
@@ -114,6 +115,17 @@ test_expect_success 'a capture whose ##code lines repeat one code object: the ta
 	stall --tsv dup > many.tsv &&
 	grep -v "^##" one.tsv > expect && grep -v "^##" many.tsv > actual &&
 	test_cmp expect actual && test -s actual
+'
+
+test_expect_success 'a path with ESC, BEL and a newline from a ##code line: one printable line' '
+	(cd "$TOP" && cat fixtures/annotate/poll.packets.tsv) |
+	awk -F"\t" -v OFS="\t" "/^##code/ { \$6 = \"fixtures/kernels/\033[2Jx\007\\\\nsqtt-walk: forged\" } { print }" > esc.tsv &&
+	grep -q "$(printf "\033")" esc.tsv &&
+	test_expect_code 2 sqtt-walk esc.tsv > out 2> err &&
+	echo "sqtt-walk: fixtures/kernels/?[2Jx??sqtt-walk: forged: No such file or directory; its events are not walked" > expect &&
+	head -n 1 err > first && test_cmp expect first &&
+	test "$(wc -l < err)" = 2 &&
+	! grep -q "^sqtt-walk: forged" err
 '
 
 test_done

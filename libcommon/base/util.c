@@ -227,7 +227,7 @@ die_now(const char *msg)
 	}
 	/* err(3)'s line, and exit(3) called from here (not inside libc): a caller that
 	 * wraps exit, as the fuzz harnesses and tests/fatal_test.c do, gets it back */
-	fprintf(stderr, "%s: %s\n", getprogname(), msg);
+	warnx("%s", msg);
 	exit(2);
 }
 
