@@ -582,18 +582,22 @@ profile_keep_line(struct profile *p, const char *line)
 static void
 keep_meta(struct profile *p, const struct tsv *t)
 {
-	char *s;
-	size_t i, len = 3;
+	char *s, *at;
+	size_t i, n, len = 3;
 
 	for (i = 0; i < t->nfield; i++)
 		len += strlen(t->field[i]) + 1;
 	s = xcalloc(1, len);
-	strlcpy(s, "##", len);
-	for (i = 0; i < t->nfield; i++) {
+	memcpy(s, "##", 2);
+	at = s + 2;
+	for (i = 0; i < t->nfield; i++) {	/* each field once: a long line's fields add up */
 		if (i)
-			strlcat(s, "\t", len);
-		strlcat(s, t->field[i], len);
+			*at++ = '\t';
+		n = strlen(t->field[i]);
+		memcpy(at, t->field[i], n);
+		at += n;
 	}
+	*at = '\0';
 	profile_keep_line(p, s);
 	free(s);
 }
