@@ -306,6 +306,9 @@ analysis/walk: a gfx9 text line's time past 2^63-1 taken|t0988-fuzz-finds|libcom
 analysis/walk: a gfx9 text line's time going back taken|t0988-fuzz-finds|libcommon/analysis/walk.c|s/	if (time < e->line_time) {/	if (0) {/
 analysis/walk: --packets counts a wave's rows, not the tokens it printed|t0988-fuzz-finds|libcommon/analysis/walk.c|s/w->said >= wk->dbg_n/w->rows >= wk->dbg_n/
 base/errline: an error line's message printed as it came, controls and newlines too|t0988-fuzz-finds|libcommon/base/errline.c|s/	clean = msg != NULL ? text_printable(msg) : NULL;/	clean = msg != NULL ? strdup(msg) : NULL;/
+analysis/budget: a pattern of any number of repetitions taken|t0988-fuzz-finds|libcommon/analysis/budget.c|s/	if (stars\[0\] > BUDGET_PATTERN_REPS) {/	if (0) {/
+analysis/budget: the rules' patterns not counted together|t0988-fuzz-finds|libcommon/analysis/budget.c|s/		if ((b->pattern_reps += rc) > BUDGET_FILE_REPS)/		if (0)/
+analysis/budget: a group's repetitions not counted where it is repeated|t0988-fuzz-finds|libcommon/analysis/budget.c|s/				stars\[depth\] += lstars\[depth\] \* (f - 1) + (n != m);/				stars[depth] += (n != m);/
 analysis/attr: a wave's struct used again with its counters' entries|t0109-gfx9-programs|libcommon/analysis/attr.c|s/		w->cnt\[i\].head = w->cnt\[i\].n = 0;/		(void)0;/
 pipeline: a full batch given over with the count it had before|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	b->n = HAND_BATCH;/	b->n = HAND_BATCH - 1;/
 pipeline: the last batch given over with none of its items|t0427-stall-stages|libcommon/pipeline/pipeline.c|s/	b->n = (size_t)(h->cur - b->item);/	b->n = h->cur > b->item;/

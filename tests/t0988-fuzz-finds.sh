@@ -11,7 +11,9 @@
 # lines where tokens fit nowhere; stall-budget -w with a kernel of untraced rows only
 # (qsort of no lines from NULL); error lines that did not name the input; a capture
 # whose ##code lines repeat one code object (each line read it again: 470 MB for 20000);
-# a path an input names, with terminal controls and a newline, in an error line.
+# a path an input names, with terminal controls and a newline, in an error line; a
+# rules file of patterns with thousands of .* (regcomp's memory: 530 MB a pattern); a ##x
+# line of 200000 fields (rejoined by strlcat: quadratic, 23 s).
 . "$(dirname "$0")/lib.sh"
 
 test_expect_success 'DWARF line numbers past INT_MAX: no line (??:0), never a negative one' '
@@ -126,6 +128,29 @@ test_expect_success 'a path with ESC, BEL and a newline from a ##code line: one 
 	head -n 1 err > first && test_cmp expect first &&
 	test "$(wc -l < err)" = 2 &&
 	! grep -q "^sqtt-walk: forged" err
+'
+
+test_expect_success 'stall-budget: a pattern of more than 1024 repetitions written out, or rules of more than 4096, refused at the line' '
+	sqtt-dump "$TOP/fixtures/demo" | sqtt-walk | stall-attr > demo.tsv &&
+	p25=$(for i in $(seq 25); do printf "(.*){32}"; done) &&
+	p40=$(for i in $(seq 40); do printf "(.*){32}"; done) &&
+	echo "demo inst /$p40/ cycles <= 1" > many.rules &&
+	test_expect_code 2 stall-budget many.rules demo.tsv > out 2> err &&
+	test "$(wc -l < err)" = 1 &&
+	grep -q "^stall-budget: many.rules:1: the pattern /(\.\*){32}.*/: more than 1024 repetitions once they are written out$" err &&
+	for i in 1 2 3 4 5; do echo "demo inst /$p25/ cycles <= 1000000"; done > five.rules &&
+	stall-budget five.rules demo.tsv > out &&
+	cp five.rules six.rules && echo "demo inst /$p25/ cycles <= 1000000" >> six.rules &&
+	test_expect_code 2 stall-budget six.rules demo.tsv > out 2> err &&
+	echo "stall-budget: six.rules:6: the patterns of the rules hold more than 4096 repetitions once they are written out" > expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'a ##x line of 200000 fields passes through stall-table whole (each field joined once, not the line rejoined at each)' '
+	awk "BEGIN { printf \"##x\"; for (i = 0; i < 200000; i++) printf \"\tx\"; print \"\" }" > long.meta &&
+	cat long.meta demo.tsv > long.tsv &&
+	timeout 60 stall-table long.tsv > out &&
+	grep "^##x" out > actual && test_cmp long.meta actual
 '
 
 test_done

@@ -134,10 +134,10 @@ budget_check_pattern(const char *re, char *why, size_t len)
 	 * each open group) the atoms it holds once its repetitions are written out, as
 	 * regcomp writes them, and those of its last atom, the operand of a repetition */
 	int inner[64], depth = 0, last_group_inner = 0, prev_group = 0, prev_rep = 0;
-	double total[65], last[65];
+	double total[65], last[65], stars[65], lstars[65];
 	size_t i;
 
-	total[0] = last[0] = 0;
+	total[0] = last[0] = stars[0] = lstars[0] = 0;
 	for (i = 0; re[i] != '\0'; i++) {
 		char c = re[i];
 		int was_group = prev_group, was_rep = prev_rep;
@@ -155,14 +155,19 @@ budget_check_pattern(const char *re, char *why, size_t len)
 		    c != '{') {
 			last[depth] = 1;	/* an atom: a character, an escape, a bracket */
 			total[depth] += 1;
+			lstars[depth] = 0;
 		}
-		if (c == '*' || c == '?')
+		if (c == '*' || c == '?') {
 			total[depth] += 1;
-		else if (c == '+') {	/* a+ is aa*: its operand twice */
+			stars[depth] += 1;
+			lstars[depth] += 1;
+		} else if (c == '+') {	/* a+ is aa*: its operand twice */
 			total[depth] += last[depth];
 			last[depth] *= 2;
+			stars[depth] += lstars[depth] + 1;
+			lstars[depth] = 2 * lstars[depth] + 1;
 		} else if (c == '|')
-			last[depth] = 0;
+			last[depth] = lstars[depth] = 0;
 		if (total[depth] > BUDGET_PATTERN_MAX) {
 			snprintf(why, len, "more than %d atoms once its repetitions are written out",
 			    BUDGET_PATTERN_MAX);
@@ -201,12 +206,14 @@ budget_check_pattern(const char *re, char *why, size_t len)
 				return -1;
 			}
 			inner[depth++] = 0;
-			total[depth] = last[depth] = 0;
+			total[depth] = last[depth] = stars[depth] = lstars[depth] = 0;
 		} else if (c == ')' && depth > 0) {
-			double w = total[depth];
+			double w = total[depth], ws = stars[depth];
 			last_group_inner = inner[--depth];
 			total[depth] += w;
 			last[depth] = w;
+			stars[depth] += ws;
+			lstars[depth] = ws;
 			if (depth > 0 && last_group_inner)
 				inner[depth - 1] = 1;
 			prev_group = 1;
@@ -249,6 +256,8 @@ budget_check_pattern(const char *re, char *why, size_t len)
 				double f = n == ULONG_MAX ? (double)m + 1 : n > 0 ? (double)n : 1;
 				total[depth] += last[depth] * (f - 1);
 				last[depth] *= f;
+				stars[depth] += lstars[depth] * (f - 1) + (n != m);
+				lstars[depth] = lstars[depth] * f + (n != m);
 			}
 			if (total[depth] > BUDGET_PATTERN_MAX) {
 				snprintf(why, len, "more than %d atoms once its repetitions are "
@@ -259,7 +268,13 @@ budget_check_pattern(const char *re, char *why, size_t len)
 			prev_rep = 1;
 		}
 	}
-	return 0;
+	/* regcomp's memory grows with the square of the repetitions (8192 of .* took 530 MB) */
+	if (stars[0] > BUDGET_PATTERN_REPS) {
+		snprintf(why, len, "more than %d repetitions once they are written out",
+		    BUDGET_PATTERN_REPS);
+		return -1;
+	}
+	return (int)stars[0];
 }
 
 /* The next word into w; a pattern not closed is trouble. */
@@ -304,8 +319,11 @@ parse_rule(struct budget *b, struct budget_rule *r, char *s)
 		if (w == NULL || w[0] != '/' || strlen(w) < 2 || w[strlen(w) - 1] != '/')
 			return rule_fail(b, r, "no /pattern/ after 'inst'");
 		r->pattern = xstrndup(w + 1, strlen(w) - 2);
-		if (budget_check_pattern(r->pattern, why, sizeof(why)) < 0)
+		if ((rc = budget_check_pattern(r->pattern, why, sizeof(why))) < 0)
 			return rule_fail(b, r, "the pattern /%s/: %s", r->pattern, why);
+		if ((b->pattern_reps += rc) > BUDGET_FILE_REPS)
+			return rule_fail(b, r, "the patterns of the rules hold more than %d "
+			    "repetitions once they are written out", BUDGET_FILE_REPS);
 		if ((rc = regcomp(&r->re, r->pattern, REG_EXTENDED | REG_NOSUB)) != 0) {
 			regerror(rc, &r->re, why, sizeof(why));
 			return rule_fail(b, r, "the pattern /%s/: %s", r->pattern, why);

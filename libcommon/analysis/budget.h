@@ -17,6 +17,8 @@
 #define BUDGET_RULES_MAX 10000		/* lines a file */
 #define BUDGET_REPEAT_MAX 32		/* a {m,n} of a pattern: m and n at most this */
 #define BUDGET_PATTERN_MAX 16384	/* atoms of a pattern, its repetitions written out */
+#define BUDGET_PATTERN_REPS 1024	/* repetitions (* + ? {m,}) of a pattern, written out */
+#define BUDGET_FILE_REPS 4096		/* the same, of all the patterns of the rules */
 
 enum budget_select { BUDGET_KERNEL, BUDGET_PC, BUDGET_INST };
 enum budget_op { BUDGET_LE, BUDGET_LT, BUDGET_GE, BUDGET_GT };
@@ -63,6 +65,7 @@ struct budget_verdict {
 struct budget {
 	struct budget_rule *rules;
 	size_t nrule;
+	long pattern_reps;	/* of the rules so far (BUDGET_FILE_REPS) */
 	struct budget_verdict *verdicts;
 	size_t nverdict;
 	struct budget_baseline *baselines;
@@ -80,8 +83,9 @@ int budget_line(struct budget *b, const char *file, unsigned long line, const ch
  * the reason. */
 int budget_check_baseline(struct budget *b, const struct budget_baseline *base);
 /* Can the pattern be used: no back-reference, no {m,n} past BUDGET_REPEAT_MAX, none
- * inside another's group, at most BUDGET_PATTERN_MAX atoms once its repetitions are
- * written out (a+ as aa*, a{3} as aaa).  -1 with why[] when not. */
+ * inside another's group, at most BUDGET_PATTERN_MAX atoms and BUDGET_PATTERN_REPS
+ * repetitions once its repetitions are written out (a+ as aa*, a{3} as aaa).  Its
+ * repetitions written out, or -1 with why[] when not. */
 int budget_check_pattern(const char *re, char *why, size_t len);
 /* Measure every rule on prof (named input in messages; every baseline loaded): the
  * verdicts.  -1 on trouble (a kernel or a selection that is not there, ...). */
