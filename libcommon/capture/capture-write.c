@@ -360,17 +360,24 @@ write_file(struct capture_writer *w, const uint8_t *data, size_t len, const char
  * it is an ELF file of at most CAPTURE_CODE_MAX bytes, so a forged line cannot copy
  * another file (a key, /etc/passwd, /dev/zero) into the capture. */
 static uint8_t *
-read_code(struct capture_writer *w, const char *path, size_t *len)
+read_code(struct capture_writer *w, const struct meta_code *m, size_t *len)
 {
-	struct input *in = input_open(path);
+	const char *path = m->file;
+	char why[256];
+	struct input *in = input_open_why(path, why, sizeof(why));
 	uint8_t head[4];
 	size_t n = 0, got;
+
+	if (in == NULL) {	/* the line that named it said first */
+		fail(w, "%s: %s", m->where, why);
+		return NULL;
+	}
 
 	while (n < 4 && (got = input_read(in, head + n, 4 - n)) > 0)
 		n += got;
 	if (n < 4 || memcmp(head, "\177ELF", 4) != 0) {
 		input_close(in);
-		fail(w, "%s: not an ELF file: not a code object", path);
+		fail(w, "%s: %s: not an ELF file: not a code object", m->where, path);
 		return NULL;
 	}
 	return input_slurp_rest(in, head, n, CAPTURE_CODE_MAX, "a code object", len);
@@ -396,7 +403,7 @@ capture_writer_codes(struct capture_writer *w)
 		struct meta_code *m = &w->codes[i];
 		struct run_code *rc;
 		if (m->file != NULL) {
-			if ((data = owned = read_code(w, m->file, &len)) == NULL)
+			if ((data = owned = read_code(w, m, &len)) == NULL)
 				return -1;
 		} else if (w->source != NULL) {
 			if (!have_cap) {
