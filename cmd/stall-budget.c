@@ -51,8 +51,7 @@ write_baseline(struct profile *p, const char *input_name, const char *path)
 
 	for (i = 0; i < p->nkernel; i++) {
 		struct profile_kernel *k = &p->kernels[i];
-		if (k->nline > 0)	/* a kernel of untraced rows only has none */
-			xqsort(k->lines, k->nline, sizeof(*k->lines), profile_cmp_cycles);
+		xqsort(k->lines, k->nline, sizeof(*k->lines), profile_cmp_cycles);
 		n += k->hits > 0;
 	}
 	if (n == 0)

@@ -1029,8 +1029,7 @@ by_line(const struct kernel *k, size_t *np)
 		v[n].c = k->pc[i].c;
 		n++;
 	}
-	if (n > 1)
-		xqsort(v, n, sizeof(*v), srcline_key_cmp);
+	xqsort(v, n, sizeof(*v), srcline_key_cmp);
 	for (i = 0, m = 0; i < n; i++) {
 		if (m > 0 && srcline_key_cmp(&v[m - 1], &v[i]) == 0) {
 			v[m - 1].cycles += v[i].cycles;
@@ -1043,8 +1042,7 @@ by_line(const struct kernel *k, size_t *np)
 		} else
 			v[m++] = v[i];
 	}
-	if (m > 1)
-		xqsort(v, m, sizeof(*v), srcline_cmp);
+	xqsort(v, m, sizeof(*v), srcline_cmp);
 	*np = m;
 	return v;
 }
@@ -1375,8 +1373,7 @@ view_waits(struct annotate *a, struct kernel *k)
 		struct pcstat *s = &k->pc[i];
 		if (p->insts[i].cls != IC_WAITCNT || s->hits == 0)
 			continue;
-		if (s->nret > 1)
-			xqsort(s->ret, s->nret, sizeof(*s->ret), retire_cmp);
+		xqsort(s->ret, s->nret, sizeof(*s->ret), retire_cmp);
 		for (j = 0; j < s->nret; j++) {
 			const struct retire *r = &s->ret[j];
 			size_t li = inst_index(p->insts, p->ninst, r->load);

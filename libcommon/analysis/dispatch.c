@@ -254,8 +254,7 @@ dispatch_put(struct dispatches *ds, const struct profile *prof, int pretty, FILE
 {
 	size_t i, j;
 
-	if (ds->nd > 0)
-		xqsort(ds->d, ds->nd, sizeof(*ds->d), cmp_dispatch);
+	xqsort(ds->d, ds->nd, sizeof(*ds->d), cmp_dispatch);
 	if (pretty)
 		fprintf(fp, "%8s  %-24s  %6s  %12s  %12s  %-12s  %6s  %-8s  %s\n", "Dispatch",
 		    "Kernel", "Waves", "Cycles", "Wall", "Top cause", "Share", "Hottest",

@@ -78,7 +78,7 @@ cmp_step(const void *pa, const void *pb)
 void
 occupancy_settle(struct occupancy *o)
 {
-	if (o->nstep > o->sorted)
+	if (o->nstep > o->sorted)	/* no offset from a NULL array */
 		xqsort(o->step + o->sorted, o->nstep - o->sorted, sizeof(*o->step), cmp_step);
 	o->sorted = o->nstep;
 }

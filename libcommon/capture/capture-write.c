@@ -233,8 +233,7 @@ event_meta(struct capture_writer *w, long event)
 
 	if (!w->ev_sorted) {
 		/* once: the ##event lines come before the rows; the first of a number wins */
-		if (w->nev > 0)
-			xqsort(w->ev, w->nev, sizeof(*w->ev), cmp_ev);
+		xqsort(w->ev, w->nev, sizeof(*w->ev), cmp_ev);
 		w->ev_sorted = 1;
 	}
 	m = w->nev ? bsearch(&key, w->ev, w->nev, sizeof(*w->ev), cmp_event_number) : NULL;

@@ -794,8 +794,7 @@ rocprof_open(struct capture *c, const struct capture_opts *o)
 		if (r.code[i].file != NULL && ++n > 1)
 			die("%s: --name names the kernel of a run of one code object; this one "
 			    "has more", c->path);
-	if (r.natt > 0)
-		xqsort(r.att, r.natt, sizeof(*r.att), cmp_att);
+	xqsort(r.att, r.natt, sizeof(*r.att), cmp_att);
 	for (i = 1; i < r.natt; i++)
 		if (r.att[i].dispatch == r.att[i - 1].dispatch && r.att[i].se == r.att[i - 1].se)
 			die("%s: two streams of dispatch %" PRId64 " on shader engine %d: %s and %s",

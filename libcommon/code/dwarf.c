@@ -135,8 +135,7 @@ read_tables(struct srclines *s, char *why, size_t whysz)
 		}
 		off = next;
 	}
-	if (s->nrow > 1)
-		xqsort(s->row, s->nrow, sizeof(*s->row), lrow_cmp);
+	xqsort(s->row, s->nrow, sizeof(*s->row), lrow_cmp);
 	return 0;
 }
 

@@ -319,8 +319,7 @@ report_finish(struct report *r, struct profile *prof, const char *from, char *wh
 		memcpy(k->lines + shown, special, k->nspecial * sizeof(*special));
 		k->nshow = shown + k->nspecial;
 	}
-	if (prof->nkernel > 0)
-		xqsort(prof->kernels, prof->nkernel, sizeof(*prof->kernels), profile_cmp_kernel);
+	xqsort(prof->kernels, prof->nkernel, sizeof(*prof->kernels), profile_cmp_kernel);
 	prof->top = r->o.top;
 	if (r->timeline && timeline_rows(r->timeline) == 0)
 		return fail_why(why, whysz, "%s: no rows: no timeline to draw", from);
