@@ -44,6 +44,24 @@ test_expect_success SHARED,PYTHON3 '20260202 gemm: three kernels, 36 waves, ever
 	grep -c "^second 104\$" actual
 '
 
+# The strings of the pipeline's rows are kept as JSON by their address, in fewer slots
+# than a kernel may have instructions: a wave through 5000 distinct ones (bench/mkcode.py)
+# shares them (its first row is the launch's), and its trace is byte for byte the one stall-table writes from the rows.
+test_expect_success PYTHON3 'a wave through 5000 distinct instructions: the trace stall-table writes from the rows' '
+	python3 "$TOP/bench/mkcode.py" elf k5.elf 0 5000 &&
+	python3 "$TOP/bench/mkcode.py" trace k5.elf 5000 > k5.tsv &&
+	sqtt-encode -d k5 k5.tsv &&
+	stall --top 0 --trace-json k5d.json k5 > k5d.tsv &&
+	stall --rows k5 > k5.rows &&
+	stall-table --top 0 --trace-json k5.json k5.rows > k5.table &&
+	cmp k5.json k5d.json &&
+	grep -c "\"ph\": \"X\", \"name\": \"v_add_f32_e32 " k5d.json > n &&
+	grep -c "\"ph\": \"X\", \"name\": \"(launch)\", .*\"issue\": 200}}" k5d.json >> n &&
+	grep -c "\"ph\": \"X\", \"name\": \"(drain)\"" k5d.json >> n &&
+	printf "4998\n1\n1\n" > expect.n &&
+	test_cmp expect.n n
+'
+
 # The unit is what the file says: displayTimeUnit ns, otherData.cycles_per_ts 1000, and
 # every slice's dur times 1000 is its args.cycles (the row's cost); the dispatches in
 # order, each after the one before (by construction of the 20260202 capture: three

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "out.h"
 #include "util.h"
 
 /* Length of the valid UTF-8 sequence at s (2..4), 0 if there is none. */
@@ -62,18 +63,48 @@ text_printable(const char *str)
 	return d;
 }
 
+/* The bytes written as they are, without a look at the ones after: printable ASCII but
+ * for '"', '\\', '<', '>' and '&'. */
+#define PLAIN(c) ((c) >= 0x20 && (c) < 0x7f && (c) != '"' && (c) != '\\' && (c) != '<' && \
+    (c) != '>' && (c) != '&')
+#define PLAIN_ROW(r) PLAIN(r), PLAIN(r + 1), PLAIN(r + 2), PLAIN(r + 3), \
+    PLAIN(r + 4), PLAIN(r + 5), PLAIN(r + 6), PLAIN(r + 7), PLAIN(r + 8), \
+    PLAIN(r + 9), PLAIN(r + 10), PLAIN(r + 11), PLAIN(r + 12), PLAIN(r + 13), \
+    PLAIN(r + 14), PLAIN(r + 15)
+static const unsigned char json_plain[256] = {
+	PLAIN_ROW(0), PLAIN_ROW(16), PLAIN_ROW(32), PLAIN_ROW(48), PLAIN_ROW(64), PLAIN_ROW(80),
+	PLAIN_ROW(96), PLAIN_ROW(112)
+};
+
+/* A \u escape of a code point below U+10000: 6 bytes. */
+static char *
+put_u_escape(char *p, unsigned cp)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	p[0] = '\\';
+	p[1] = 'u';
+	p[2] = hex[(cp >> 12) & 15];
+	p[3] = hex[(cp >> 8) & 15];
+	p[4] = hex[(cp >> 4) & 15];
+	p[5] = hex[cp & 15];
+	return p + 6;
+}
+
 void
-json_put_string(FILE *fp, const char *str)
+json_block_string(struct out_block *o, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str, *run = s;
 	size_t n;
+	char *p;
 
-	putc('"', fp);
+	p = out_block_room(o, 1);
+	*p++ = '"';
+	out_block_end(o, p);
 	for (;;) {
 		unsigned c = *s;
 
-		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<' && c != '>' &&
-		    c != '&') {
+		if (json_plain[c]) {
 			s++;
 			continue;
 		}
@@ -82,25 +113,42 @@ json_put_string(FILE *fp, const char *str)
 			s += n;
 			continue;
 		}
-		fwrite(run, 1, (size_t)(s - run), fp);
-		if (c == 0)
-			break;
-		if (c == '"' || c == '\\')
-			fprintf(fp, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", fp);
-		else if (c == '\t')
-			fputs("\\t", fp);
-		else if (c < 0x80)
-			fprintf(fp, "\\u%04x", c);
+		out_block_put(o, (const char *)run, (size_t)(s - run));
+		p = out_block_room(o, 7);
+		if (c == 0) {
+			*p++ = '"';
+			out_block_end(o, p);
+			return;
+		}
+		if (c == '"' || c == '\\') {
+			*p++ = '\\';
+			*p++ = (char)c;
+		} else if (c == '\n') {
+			*p++ = '\\';
+			*p++ = 'n';
+		} else if (c == '\t') {
+			*p++ = '\\';
+			*p++ = 't';
+		} else if (c < 0x80)
+			p = put_u_escape(p, c);
 		else if (c == 0xe2 && utf8_len(s) == 3) {
-			fprintf(fp, "\\u%04x", 0x2000u | ((s[1] & 0x3fu) << 6) | (s[2] & 0x3fu));
+			p = put_u_escape(p, 0x2000u | ((s[1] & 0x3fu) << 6) | (s[2] & 0x3fu));
 			s += 2;
 		} else
-			fputs("\\ufffd", fp);
+			p = put_u_escape(p, 0xfffd);
+		out_block_end(o, p);
 		run = ++s;
 	}
-	putc('"', fp);
+}
+
+void
+json_put_string(FILE *fp, const char *str)
+{
+	char buf[512];
+	struct out_block o = { fp, buf, 0, sizeof(buf) };
+
+	json_block_string(&o, str);
+	out_block_flush(&o);
 }
 
 /* Reading ------------------------------------------------------------------------------ */

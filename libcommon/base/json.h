@@ -12,6 +12,8 @@
  * U+2028 and U+2029 as \u escapes (so no "</script>" and no JavaScript line break can
  * appear); each byte that is not part of valid UTF-8 becomes U+FFFD. */
 void json_put_string(FILE *fp, const char *s);
+struct out_block;
+void json_block_string(struct out_block *, const char *s);	/* the same, into a block */
 /* Length of the valid UTF-8 sequence at s (1 for ASCII), 0 if the bytes there are not
  * one (a stray, overlong, surrogate or beyond U+10FFFF). */
 size_t utf8_seq(const unsigned char *s);

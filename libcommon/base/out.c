@@ -1,6 +1,7 @@
 #include <err.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "out.h"
@@ -28,4 +29,28 @@ out_flush(void)
 	if (out_stdout.len && fwrite(out_stdout.buf, 1, out_stdout.len, stdout) != out_stdout.len)
 		err(2, "stdout");
 	out_stdout.len = 0;
+}
+
+void
+out_block_flush(struct out_block *o)
+{
+	if (o->n)
+		fwrite(o->buf, 1, o->n, o->fp);
+	o->n = 0;
+}
+
+void
+out_block_put(struct out_block *o, const char *s, size_t n)
+{
+	size_t k;
+
+	while (n > 0) {
+		if (o->n == o->cap)
+			out_block_flush(o);
+		k = o->cap - o->n < n ? o->cap - o->n : n;
+		memcpy(o->buf + o->n, s, k);
+		o->n += k;
+		s += k;
+		n -= k;
+	}
 }

@@ -1,9 +1,11 @@
 /* out: fast buffered text output for the streams' hot paths (numbers formatted by hand,
- * one write per 128 KiB).  Everything goes to stdout; out_flush before any stdio use. */
+ * one write per 128 KiB).  out_stdout goes to stdout (out_flush before any stdio use);
+ * an out_block to any stream. */
 #ifndef OUT_H
 #define OUT_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #define OUT_BUFSZ (1 << 17)
@@ -45,6 +47,34 @@ out_ndigits(uint64_t v)
 	return n + (v >= 10) + (v >= 100) + (v >= 1000);
 }
 
+/* Text gathered in a buffer of the caller's, cap bytes, and written one fwrite a block: one
+ * fprintf or fwrite a field, each with its lock, was most of the time of a picture.  A
+ * write error shows in ferror(fp), for the caller's fflush and fclose. */
+struct out_block {
+	FILE *fp;
+	char *buf;
+	size_t n, cap;
+};
+
+void out_block_flush(struct out_block *);	/* write what is gathered */
+void out_block_put(struct out_block *, const char *s, size_t n);	/* any n */
+
+/* Room for need bytes (at most cap) at the end of the text, what is gathered written
+ * first when there is not; out_block_end(o, p) after writing up to p. */
+static inline char *
+out_block_room(struct out_block *o, size_t need)
+{
+	if (o->n + need > o->cap)
+		out_block_flush(o);
+	return o->buf + o->n;
+}
+
+static inline void
+out_block_end(struct out_block *o, char *end)
+{
+	o->n = (size_t)(end - o->buf);
+}
+
 /* Digits written from the end backwards, with no copy. */
 static inline char *
 fmt_u64(char *p, uint64_t v)
@@ -62,6 +92,15 @@ fmt_u64(char *p, uint64_t v)
 	else
 		e[-1] = (char)('0' + v);
 	return p + n;
+}
+
+static inline char *
+fmt_i64(char *p, int64_t v)
+{
+	if (v >= 0)
+		return fmt_u64(p, (uint64_t)v);
+	*p++ = '-';
+	return fmt_u64(p, 0 - (uint64_t)v);
 }
 
 /* "0x" and lowercase hex digits. */

@@ -732,45 +732,12 @@ timeline_lives(const struct timeline *tl)
 	return tl->nlife;
 }
 
-/* The bars' and the occupancy's text gathered here and written in blocks: one fwrite a bar, with its lock,
- * was most of the page's time. */
+/* The bars' and the occupancy's text gathered and written in blocks (out_block). */
 #define BARS_OUT (1u << 16)
-struct bars_out {
-	FILE *fp;
-	size_t n;
-	char buf[BARS_OUT];
-};
-
-/* Room for need bytes at the end of the text, the text written first when there is not. */
-static char *
-bars_room(struct bars_out *o, size_t need)
-{
-	if (o->n + need > sizeof(o->buf)) {
-		fwrite(o->buf, 1, o->n, o->fp);
-		o->n = 0;
-	}
-	return o->buf + o->n;
-}
-
-static void
-bars_flush(struct bars_out *o)
-{
-	fwrite(o->buf, 1, o->n, o->fp);
-	o->n = 0;
-}
-
-static char *
-put_i64(char *p, int64_t v)
-{
-	if (v >= 0)
-		return fmt_u64(p, (uint64_t)v);
-	*p++ = '-';
-	return fmt_u64(p, 0 - (uint64_t)v);
-}
 
 /* Per traced SIMD of a kernel: [time from t0, waves, ...] at every change. */
 static void
-occupancy_json(struct bars_out *out, const struct step *s, size_t n, size_t *at,
+occupancy_json(struct out_block *out, const struct step *s, size_t n, size_t *at,
     uint64_t process, int64_t t0)
 {
 	FILE *fp = out->fp;
@@ -794,16 +761,16 @@ occupancy_json(struct bars_out *out, const struct step *s, size_t n, size_t *at,
 		w += s[k].delta;
 		if (k + 1 < n && s[k + 1].process == process && s[k + 1].time == s[k].time)
 			continue;
-		p = bars_room(out, 2 * 22);
+		p = out_block_room(out, 2 * 22);
 		if (!first)
 			*p++ = ',';
-		p = put_i64(p, s[k].time - t0);
+		p = fmt_i64(p, s[k].time - t0);
 		*p++ = ',';
-		p = put_i64(p, w);
-		out->n = (size_t)(p - out->buf);
+		p = fmt_i64(p, w);
+		out_block_end(out, p);
 		first = 0;
 	}
-	bars_flush(out);
+	out_block_flush(out);
 	fputc(']', fp);
 }
 
@@ -867,7 +834,7 @@ simd_json_one(void *ctx, uint64_t event, unsigned sa, unsigned wgp, unsigned sim
 
 /* "simds": the SIMDs of event (they come in event order), times from t0. */
 static void
-simd_json_put(struct bars_out *out, const struct simd_json *sj, uint64_t event, int64_t t0)
+simd_json_put(struct out_block *out, const struct simd_json *sj, uint64_t event, int64_t t0)
 {
 	FILE *fp = out->fp;
 	size_t i, j, lo = 0, hi = sj->n, nth = 0;
@@ -887,15 +854,15 @@ simd_json_put(struct bars_out *out, const struct simd_json *sj, uint64_t event, 
 		    "\"occupancy\": [", nth++ ? "," : "", o->sa, o->wgp, o->simd,
 		    o->all > o->n ? "true" : "false");
 		for (j = 0; j < o->n; j++) {
-			p = bars_room(out, 2 * 22);
+			p = out_block_room(out, 2 * 22);
 			if (j)
 				*p++ = ',';
-			p = put_i64(p, o->t[j] - t0);
+			p = fmt_i64(p, o->t[j] - t0);
 			*p++ = ',';
-			p = put_i64(p, o->w[j]);
-			out->n = (size_t)(p - out->buf);
+			p = fmt_i64(p, o->w[j]);
+			out_block_end(out, p);
 		}
-		bars_flush(out);
+		out_block_flush(out);
 		fputs("]}", fp);
 	}
 	fputc(']', fp);
@@ -909,7 +876,8 @@ timeline_json(const struct timeline *tl, FILE *fp)
 	struct lane **lane = xcalloc(tl->nlane, sizeof(*lane));
 	size_t nstep, at = 0;
 	struct step *st = steps(tl, &nstep);
-	struct bars_out *out = xcalloc(1, sizeof(*out));
+	struct out_block *out = xcalloc(1, sizeof(*out));
+	char *outbuf = xcalloc(1, BARS_OUT);
 	const struct kernel *k;
 	const struct lane *l;
 	const struct bar *b;
@@ -918,6 +886,8 @@ timeline_json(const struct timeline *tl, FILE *fp)
 
 	memset(&sj, 0, sizeof(sj));
 	out->fp = fp;
+	out->buf = outbuf;
+	out->cap = BARS_OUT;
 	if (tl->occ != NULL)
 		occupancy_each(tl->occ, simd_json_one, &sj);
 	fprintf(fp, "{\"version\": 1, \"time\": \"cycles\", \"max_lanes\": %zu, \"max_bars\": %zu"
@@ -964,13 +934,13 @@ timeline_json(const struct timeline *tl, FILE *fp)
 			fprintf(fp, "\n  {\"wave\": %" PRIu64 ", \"slot\": %" PRIu64 ", \"rows\": %"
 			    PRIu64 ", \"bars\": [", l->wave, l->slot, l->rows);
 			for (i = 0; i < l->nbar; i++) {	/* by hand: the page's bulk */
-				char *p = bars_room(out, 6 * 22);
+				char *p = out_block_room(out, 6 * 22);
 				b = &l->bar[i];
 				if (i)
 					*p++ = ',';
-				p = put_i64(p, b->start - k->t0);
+				p = fmt_i64(p, b->start - k->t0);
 				*p++ = ',';
-				p = put_i64(p, b->len);
+				p = fmt_i64(p, b->len);
 				*p++ = ',';
 				p = fmt_u64(p, b->inst);
 				*p++ = ',';
@@ -978,10 +948,10 @@ timeline_json(const struct timeline *tl, FILE *fp)
 				*p++ = ',';
 				p = fmt_u64(p, b->rows);
 				*p++ = ',';
-				p = put_i64(p, b->longest);
-				out->n = (size_t)(p - out->buf);
+				p = fmt_i64(p, b->longest);
+				out_block_end(out, p);
 			}
-			bars_flush(out);
+			out_block_flush(out);
 			fputc(']', fp);
 			/* the bars of one row with a second cause: its part is the bar's end */
 			for (i = 0, n2 = 0; i < l->nbar; i++) {
@@ -996,6 +966,7 @@ timeline_json(const struct timeline *tl, FILE *fp)
 		fputs(group_open ? "]}]}" : "]}", fp);
 	}
 	fputs("]}", fp);
+	free(outbuf);
 	free(out);
 	free(lane);
 	free(st);

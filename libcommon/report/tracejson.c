@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "out.h"
 #include "profile.h"
 #include "timeline.h"
 #include "tracejson.h"
@@ -16,8 +17,21 @@ struct clock {
 	int64_t dispatch, offset;
 };
 
+#define TRACEJSON_BLOCK (1u << 16)
+
+/* A string's JSON, kept by its address: the strings of a row of a key (timeline.h) stay
+ * while the trace is written, and their escaping was a third of its time. */
+#define MEMO_SLOTS 4096
+#define MEMO_MAX 512	/* longer ones escaped each time */
+struct memo {
+	const char *str;
+	char *json;
+	size_t len;
+};
+
 struct tracejson {
 	FILE *fp;
+	struct out_block o;	/* the slices' text, before fp */
 	char *path;
 	uint64_t events;
 	int64_t (*dispatch_of)(void *, uint64_t);
@@ -27,6 +41,7 @@ struct tracejson {
 	int64_t *offset;	/* by process (a buffer of a kernel) */
 	size_t noffset;
 	int64_t end;		/* the last end of a slice, on the file's clock */
+	struct memo *memo;	/* MEMO_SLOTS, by address */
 };
 
 struct tracejson *
@@ -40,6 +55,10 @@ tracejson_open(const char *path, char *why, size_t whysz)
 		return NULL;
 	}
 	tj->path = xstrdup(path);
+	tj->o.fp = tj->fp;
+	tj->o.buf = xcalloc(1, TRACEJSON_BLOCK);
+	tj->o.cap = TRACEJSON_BLOCK;
+	tj->memo = xcalloc(MEMO_SLOTS, sizeof(*tj->memo));
 	fprintf(tj->fp, "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"generator\": "
 	    "\"stall-table\", \"time\": \"ts and dur are GPU cycles / %d: one nanosecond shown is "
 	    "one cycle; the buffers of a dispatch share its clock, each dispatch starts %d cycles "
@@ -73,25 +92,41 @@ clock_of(struct tracejson *tj, int64_t dispatch)
 }
 
 /* Cycles as the format's microseconds, exactly: cycles / 1000 with three decimals. */
-static void
-put_ts(FILE *fp, int64_t cycles)
+static char *
+put_ts(char *p, int64_t cycles)
 {
-	fprintf(fp, "%" PRId64 ".%03" PRId64, cycles / TRACEJSON_CYCLES_PER_TS,
-	    cycles % TRACEJSON_CYCLES_PER_TS);
+	int64_t frac = cycles % TRACEJSON_CYCLES_PER_TS;
+
+	if (cycles < 0)		/* no row makes one; C's division, as printf showed it */
+		return p + sprintf(p, "%" PRId64 ".%03" PRId64, cycles / TRACEJSON_CYCLES_PER_TS,
+		    frac);
+	p = fmt_u64(p, (uint64_t)(cycles / TRACEJSON_CYCLES_PER_TS));
+	*p++ = '.';
+	p[0] = (char)('0' + frac / 100);
+	p[1] = (char)('0' + frac / 10 % 10);
+	p[2] = (char)('0' + frac % 10);
+	return p + 3;
 }
+
+#define LIT(p, s) (memcpy((p), (s), sizeof(s) - 1), (p) + sizeof(s) - 1)
+
+/* Room for the numbers and words of a slice between its strings. */
+#define SLICE_ROOM 256
 
 static void
 sep(struct tracejson *tj)
 {
-	fputs(tj->events++ ? ",\n" : "\n", tj->fp);
+	char *p = out_block_room(&tj->o, 2);
+
+	p = tj->events++ ? LIT(p, ",\n") : LIT(p, "\n");
+	out_block_end(&tj->o, p);
 }
 
-void
-tracejson_row(void *arg, const struct tl_row *r)
+/* The names of a process or a thread: rare, through stdio after the slices before. */
+static void
+put_names(struct tracejson *tj, const struct tl_row *r)
 {
-	struct tracejson *tj = arg;
 	FILE *fp = tj->fp;
-	int64_t start;
 	char *name;
 
 	if (r->new_process) {
@@ -103,6 +138,7 @@ tracejson_row(void *arg, const struct tl_row *r)
 		}
 		tj->offset[r->process] = clock_of(tj, d);
 		sep(tj);
+		out_block_flush(&tj->o);
 		fprintf(fp, "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": %" PRIu64
 		    ", \"tid\": 0, \"args\": {\"name\": ", r->process);
 		if ((d < 0 ? asprintf(&name, "%s SE%" PRIu64 " (event %" PRIu64 ")", r->kernel,
@@ -113,66 +149,150 @@ tracejson_row(void *arg, const struct tl_row *r)
 		free(name);
 		fprintf(fp, "}}");
 		sep(tj);
+		out_block_flush(&tj->o);
 		fprintf(fp, "{\"ph\": \"M\", \"name\": \"process_labels\", \"pid\": %" PRIu64
 		    ", \"tid\": 0, \"args\": {\"labels\": \"SE %" PRIu64 ", event %" PRIu64
 		    "\"}}", r->process, r->se, r->event);
 		sep(tj);
+		out_block_flush(&tj->o);
 		fprintf(fp, "{\"ph\": \"M\", \"name\": \"process_sort_index\", \"pid\": %" PRIu64
 		    ", \"tid\": 0, \"args\": {\"sort_index\": %" PRIu64 "}}", r->process,
 		    r->process);
 	}
 	if (r->first) {
 		sep(tj);
+		out_block_flush(&tj->o);
 		fprintf(fp, "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": %" PRIu64
 		    ", \"tid\": %" PRIu64 ", \"args\": {\"name\": \"slot %" PRIu64 " wave %"
 		    PRIu64 "\"}}", r->process, r->thread, r->slot, r->wave);
 	}
+}
+
+/* s as a JSON string; stable: s stays unchanged at its address while tj lives. */
+static void
+put_string(struct tracejson *tj, const char *s, int stable)
+{
+	struct memo *m;
+	size_t len, at;
+
+	if (!stable || (len = strlen(s)) > MEMO_MAX) {
+		json_block_string(&tj->o, s);
+		return;
+	}
+	m = &tj->memo[((uintptr_t)s >> 3) * UINT64_C(0x9e3779b97f4a7c15) >> 52];
+	if (m->str != s) {
+		/* escaped where it goes, with room for the longest escaping: no block
+		 * written in between */
+		out_block_room(&tj->o, 6 * len + 2);
+		at = tj->o.n;
+		json_block_string(&tj->o, s);
+		free(m->json);
+		m->len = tj->o.n - at;
+		m->json = xreallocarray(NULL, m->len, 1);
+		memcpy(m->json, tj->o.buf + at, m->len);
+		m->str = s;
+		return;
+	}
+	out_block_put(&tj->o, m->json, m->len);
+}
+
+/* ", \"pid\": P, \"tid\": T, \"args\": {" */
+static char *
+put_ids(char *p, const struct tl_row *r)
+{
+	p = LIT(p, ", \"pid\": ");
+	p = fmt_u64(p, r->process);
+	p = LIT(p, ", \"tid\": ");
+	p = fmt_u64(p, r->thread);
+	return LIT(p, ", \"args\": {");
+}
+
+void
+tracejson_row(void *arg, const struct tl_row *r)
+{
+	struct tracejson *tj = arg;
+	struct out_block *o = &tj->o;
+	int64_t start;
+	int stable = r->key != NULL;
+	char *p;
+
+	if (r->new_process || r->first)
+		put_names(tj, r);
 	sep(tj);
-	fputs("{\"ph\": \"X\", \"name\": ", fp);
-	json_put_string(fp, r->inst);
-	fputs(", \"cat\": ", fp);
-	json_put_string(fp, r->cause);
+	p = out_block_room(o, SLICE_ROOM);
+	out_block_end(o, LIT(p, "{\"ph\": \"X\", \"name\": "));
+	put_string(tj, r->inst, stable);
+	p = out_block_room(o, SLICE_ROOM);
+	out_block_end(o, LIT(p, ", \"cat\": "));
+	put_string(tj, r->cause, stable);
 	start = tj->offset[r->process] + r->start;
 	if (start + r->cost > tj->end)
 		tj->end = start + r->cost;
-	fputs(", \"ts\": ", fp);
-	put_ts(fp, start);
-	fputs(", \"dur\": ", fp);
-	put_ts(fp, r->cost);
-	fprintf(fp, ", \"pid\": %" PRIu64 ", \"tid\": %" PRIu64 ", \"args\": {", r->process,
-	    r->thread);
+	p = out_block_room(o, SLICE_ROOM);
+	p = LIT(p, ", \"ts\": ");
+	p = put_ts(p, start);
+	p = LIT(p, ", \"dur\": ");
+	p = put_ts(p, r->cost);
+	p = put_ids(p, r);
 	if (r->kind == LINE_INST) {	/* a launch or a drain has no pc and no instruction */
-		fputs("\"pc\": ", fp);
-		json_put_string(fp, r->pc);
-		fputs(", \"inst\": ", fp);
-		json_put_string(fp, r->inst);
-		fputs(", ", fp);
+		out_block_end(o, LIT(p, "\"pc\": "));
+		put_string(tj, r->pc, stable);
+		p = out_block_room(o, SLICE_ROOM);
+		out_block_end(o, LIT(p, ", \"inst\": "));
+		put_string(tj, r->inst, stable);
+		p = out_block_room(o, SLICE_ROOM);
+		p = LIT(p, ", ");
 	}
-	fputs("\"cause\": ", fp);
-	json_put_string(fp, r->cause);
-	fprintf(fp, ", \"cycles\": %" PRId64 ", \"issue\": %" PRId64, r->cost, r->time);
+	out_block_end(o, LIT(p, "\"cause\": "));
+	put_string(tj, r->cause, stable);
+	p = out_block_room(o, SLICE_ROOM);
+	p = LIT(p, ", \"cycles\": ");
+	p = fmt_i64(p, r->cost);
+	p = LIT(p, ", \"issue\": ");
+	p = fmt_i64(p, r->time);
 	if (r->cause2 == NULL) {
-		fputs("}}", fp);
+		out_block_end(o, LIT(p, "}}"));
 		return;
 	}
 	/* a second cause: named in the row's args, and its part, the row's last cost2
 	 * cycles, a slice of its own inside the row's (one level down in a viewer) */
-	fputs(", \"cause2\": ", fp);
-	json_put_string(fp, r->cause2);
-	fprintf(fp, ", \"cycles2\": %" PRId64 "}}", r->cost2);
+	out_block_end(o, LIT(p, ", \"cause2\": "));
+	put_string(tj, r->cause2, stable);
+	p = out_block_room(o, SLICE_ROOM);
+	p = LIT(p, ", \"cycles2\": ");
+	p = fmt_i64(p, r->cost2);
+	out_block_end(o, LIT(p, "}}"));
 	sep(tj);
-	fputs("{\"ph\": \"X\", \"name\": ", fp);
-	json_put_string(fp, r->cause2);
-	fputs(", \"cat\": ", fp);
-	json_put_string(fp, r->cause2);
-	fputs(", \"ts\": ", fp);
-	put_ts(fp, start + r->cost - r->cost2);
-	fputs(", \"dur\": ", fp);
-	put_ts(fp, r->cost2);
-	fprintf(fp, ", \"pid\": %" PRIu64 ", \"tid\": %" PRIu64 ", \"args\": {\"cause2\": ",
-	    r->process, r->thread);
-	json_put_string(fp, r->cause2);
-	fprintf(fp, ", \"cycles2\": %" PRId64 ", \"issue\": %" PRId64 "}}", r->cost2, r->time);
+	p = out_block_room(o, SLICE_ROOM);
+	out_block_end(o, LIT(p, "{\"ph\": \"X\", \"name\": "));
+	put_string(tj, r->cause2, stable);
+	p = out_block_room(o, SLICE_ROOM);
+	out_block_end(o, LIT(p, ", \"cat\": "));
+	put_string(tj, r->cause2, stable);
+	p = out_block_room(o, SLICE_ROOM);
+	p = LIT(p, ", \"ts\": ");
+	p = put_ts(p, start + r->cost - r->cost2);
+	p = LIT(p, ", \"dur\": ");
+	p = put_ts(p, r->cost2);
+	p = put_ids(p, r);
+	out_block_end(o, LIT(p, "\"cause2\": "));
+	put_string(tj, r->cause2, stable);
+	p = out_block_room(o, SLICE_ROOM);
+	p = LIT(p, ", \"cycles2\": ");
+	p = fmt_i64(p, r->cost2);
+	p = LIT(p, ", \"issue\": ");
+	p = fmt_i64(p, r->time);
+	out_block_end(o, LIT(p, "}}"));
+}
+
+static void
+memo_free(struct memo *memo)
+{
+	size_t i;
+
+	for (i = 0; i < MEMO_SLOTS; i++)
+		free(memo[i].json);
+	free(memo);
 }
 
 int
@@ -180,6 +300,7 @@ tracejson_close(struct tracejson *tj, char *why, size_t whysz)
 {
 	FILE *fp = tj->fp;
 
+	out_block_flush(&tj->o);
 	fputs("\n]}\n", fp);
 	if (fflush(fp) != 0 || ferror(fp)) {
 		snprintf(why, whysz, "%s: %s", tj->path, strerror(errno));
@@ -190,6 +311,8 @@ tracejson_close(struct tracejson *tj, char *why, size_t whysz)
 		snprintf(why, whysz, "%s: %s", tj->path, strerror(errno));
 		return -1;
 	}
+	memo_free(tj->memo);
+	free(tj->o.buf);
 	free(tj->path);
 	free(tj->clock);
 	free(tj->offset);
@@ -202,6 +325,8 @@ tracejson_discard(struct tracejson *tj)
 {
 	if (tj->fp)
 		discard_output(tj->fp, tj->path);
+	memo_free(tj->memo);
+	free(tj->o.buf);
 	free(tj->path);
 	free(tj->clock);
 	free(tj->offset);
