@@ -168,6 +168,12 @@ six1h_wall=$2 six1h_user=$3 six1h_rss=$4
 set -- $(measure six2html "$bin/stall" --threads 2 --tsv --html "$out/six.html" "$out/cap-6x9")
 six2h_wall=$2 six2h_user=$3 six2h_rss=$4
 speeduph=$(awk -v a="$six1h_wall" -v b="$six2h_wall" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+# and with the Chrome trace (1.4 GB of it here) written to /dev/null: its formatting, not
+# the disk
+set -- $(measure six1tj "$bin/stall" --threads 1 --tsv --trace-json /dev/null "$out/cap-6x9")
+six1j_wall=$2 six1j_user=$3 six1j_rss=$4
+set -- $(measure six2tj "$bin/stall" --threads 2 --tsv --trace-json /dev/null "$out/cap-6x9")
+six2j_wall=$2 six2j_user=$3 six2j_rss=$4
 if [ "$(grep -v '^##' "$out/stall.tsv" | cksum)" = "$(grep -v '^##' "$out/table.tsv" | cksum)" ]
 then same="byte-identical to the pipeline's (but for the ## lines naming the input)"
 else same="DIFFERS from the pipeline's"; fi
@@ -193,6 +199,8 @@ stall, 6 x 9 MiB, 1 thread $six1_wall    $six1_user
 stall, 6 x 9 MiB, 2 threads $six2_wall   $six2_user         ${speedup}x faster on 2 cores                 >= 1.5x
 stall --html, 6 x 9 MiB, 1 thread  $six1h_wall    $six1h_user    $six1h_rss
 stall --html, 6 x 9 MiB, 2 threads $six2h_wall   $six2h_user    $six2h_rss  ${speeduph}x faster on 2 cores   as the table's (${speedup}x)
+stall --trace-json, 6 x 9 MiB, 1 thread  $six1j_wall  $six1j_user  $six1j_rss  $(ratio "$six1j_wall" "$six1_wall")x the table's wall (to /dev/null)
+stall --trace-json, 6 x 9 MiB, 2 threads $six2j_wall  $six2j_user  $six2j_rss  $(ratio "$six2j_wall" "$six2_wall")x the table's wall (one worker: the slices in order)
 four-stage text pipeline   $p_wall s wall for $mbs MiB, $(awk -v w="$p_wall" -v m="$mbs" 'BEGIN { printf "%.2f", w * 64 / m }') s per 64 MiB                  <= 1.6 s per 64 MiB
 $(cat "$out/p1" "$out/p2" "$out/p3" "$out/p4" | awk '{ printf "  %-24s %s s wall  %s s user  %s KB\n", $1, $2, $3, $4 }')
 REPORT

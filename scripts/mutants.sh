@@ -209,8 +209,8 @@ analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/ana
 report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/
 report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/	p = put_ts(p, r->cost);/	p = put_ts(p, r->cost + 1);/
 report/tracejson: a time's tens of cycles written as its units|t0610-trace-json|libcommon/report/tracejson.c|s/	p\[1\] = (char)('0' + frac \/ 10 % 10);/	p[1] = (char)('0' + frac % 10);/
-report/tracejson: a string's kept JSON taken for another's in its slot|t0610-trace-json|libcommon/report/tracejson.c|s/	if (m->str != s) {/	if (m->str == NULL) {/
-report/tracejson: a string's kept JSON one byte short|t0610-trace-json|libcommon/report/tracejson.c|s/		m->len = tj->o.n - at;/		m->len = tj->o.n - at - 1;/
+report/tracejson: a string's kept JSON taken for another's in its slot|t0610-trace-json|libcommon/report/tracejson.c|s/	if (m->str == s) {/	if (m->str != NULL) {/
+report/tracejson: a string's kept JSON one byte short|t0610-trace-json|libcommon/report/tracejson.c|s/	m->len = o->n - at;/	m->len = o->n - at - 1;/
 report/tracejson: a row's second cause gets no slice of its own|t0479-two-cause-pictures|libcommon/report/tracejson.c|s/	if (r->cause2 == NULL) {/	if (1) {/
 report/html: a row's second cause not drawn on its bar|t0479-two-cause-pictures|libcommon/report/html-page.html|s/if (c2) {	\/\* the second cause's part/if (0) {	\/* the second cause's part/
 report/html: a row's second cause drawn over its whole bar|t0479-two-cause-pictures|libcommon/report/html-page.html|s/const xm = (b\[6 \* i\] + b\[6 \* i + 1\] - c2\[1\] - v0) \* sx;/const xm = x0;/

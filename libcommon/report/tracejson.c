@@ -172,28 +172,37 @@ put_names(struct tracejson *tj, const struct tl_row *r)
 static void
 put_string(struct tracejson *tj, const char *s, int stable)
 {
+	struct out_block *o = &tj->o;
 	struct memo *m;
 	size_t len, at;
 
-	if (!stable || (len = strlen(s)) > MEMO_MAX) {
-		json_block_string(&tj->o, s);
+	if (!stable) {
+		json_block_string(o, s);
 		return;
 	}
 	m = &tj->memo[((uintptr_t)s >> 3) * UINT64_C(0x9e3779b97f4a7c15) >> 52];
-	if (m->str != s) {
-		/* escaped where it goes, with room for the longest escaping: no block
-		 * written in between */
-		out_block_room(&tj->o, 6 * len + 2);
-		at = tj->o.n;
-		json_block_string(&tj->o, s);
-		free(m->json);
-		m->len = tj->o.n - at;
-		m->json = xreallocarray(NULL, m->len, 1);
-		memcpy(m->json, tj->o.buf + at, m->len);
-		m->str = s;
+	if (m->str == s) {
+		if (o->n + m->len <= o->cap) {
+			out_block_end(o, out_copy(o->buf + o->n, m->json, m->len));
+			return;
+		}
+		out_block_put(o, m->json, m->len);
 		return;
 	}
-	out_block_put(&tj->o, m->json, m->len);
+	if ((len = strlen(s)) > MEMO_MAX) {
+		json_block_string(o, s);
+		return;
+	}
+	/* escaped where it goes, with room for the longest escaping: no block written in
+	 * between */
+	out_block_room(o, 6 * len + 2);
+	at = o->n;
+	json_block_string(o, s);
+	free(m->json);
+	m->len = o->n - at;
+	m->json = xreallocarray(NULL, m->len, 1);
+	memcpy(m->json, o->buf + at, m->len);
+	m->str = s;
 }
 
 /* ", \"pid\": P, \"tid\": T, \"args\": {" */
