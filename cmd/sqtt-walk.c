@@ -43,6 +43,7 @@ static const struct cli cli = {
 static const char *opt_code, *opt_kernel;
 static uint64_t opt_base;
 static long opt_dbg_wave = -1;
+static char *source_where;	/* "FILE:LINE" of the ##source line */
 static unsigned long opt_dbg_n = 64;
 
 /* A program's code object, when the walk first needs it: its file, or its capture.  A
@@ -55,6 +56,8 @@ load(void *ctx, const char *source, const char *name, const char *tag, const cha
 
 	if (img == NULL && codeload_broken(ctx) != NULL) {
 		fflush(stdout);
+		if (source_where != NULL)
+			errx(2, "%s: %s", source_where, codeload_broken(ctx));
 		errx(2, "%s", codeload_broken(ctx));
 	}
 	return img;
@@ -79,6 +82,9 @@ take_meta(struct walker *wk, struct tsv *t)
 		headerless = isa_target_headerless(meta_target(t, 1));
 	} else if (strcmp(t->field[0], "source") == 0 && t->nfield >= 2) {
 		walk_source(wk, meta_is_none(t->field[1]) ? "-" : t->field[1]);
+		free(source_where);
+		if (asprintf(&source_where, "%s:%lu", t->path, t->line) < 0)
+			err(2, NULL);
 	} else if (strcmp(t->field[0], "code") == 0 && t->nfield >= 5) {
 		walk_program(wk, t->field[1], meta_is_none(t->field[2]) ? "-" : t->field[2],
 		    meta_u64(t, 3, "base", UINT64_MAX),

@@ -19,6 +19,7 @@ while IFS='	' read -r f line; do
 		table-*) test_expect_code 2 stall-table "$f" > out 2> err ;;
 		annotate-*) test_expect_code 2 sh -c "cd \"\$1\" && stall-annotate \"\$2\"" - "$TOP" "$T_DIR/$f" > out 2> err.abs &&
 			sed "s|$T_DIR/||" err.abs > err ;;
+		walk-*) test_expect_code 2 sqtt-walk "$f" > out 2> err ;;
 		rules-*) test_expect_code 2 stall-budget "$f" "$TOP/fixtures/demo" > out 2> err ;;
 		index-*) rm -rf cap && mkdir cap && cp "$f" cap/capture.tsv &&
 			test_expect_code 2 sqtt-dump cap > out 2> err.abs &&

@@ -26,6 +26,7 @@ while read -r f; do
 		annotate-*) test_expect_code 2 sh -c "cd \"\$1\" && shift && \"\$@\"" - "$TOP" \
 			sh "$TOP/scripts/memcheck.sh" "$T_DIR/vg.log" \
 			"$BIN/stall-annotate" "$T_DIR/$f" > out 2> err ;;
+		walk-*) test_expect_code 2 vg sqtt-walk "$f" > out 2> err ;;
 		rules-*) test_expect_code 2 vg stall-budget "$f" "$TOP/fixtures/demo" > out 2> err ;;
 		*) echo "t0701: no way to run $f" >&2; false ;;
 		esac &&
