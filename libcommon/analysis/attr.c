@@ -806,6 +806,8 @@ attr_free(struct attr *a)
 {
 	struct qrow *q;
 	struct wave *w;
+	struct aevent *e;
+	size_t i;
 
 	if (a == NULL)
 		return;
@@ -824,5 +826,16 @@ attr_free(struct attr *a)
 		a->wfree = w->next;
 		free(w);
 	}
+	/* a run that failed: the events and waves still live */
+	for (i = 0; i < NBUCKET; i++)
+		while ((e = a->ebucket[i]) != NULL) {
+			a->ebucket[i] = e->hnext;
+			while ((w = e->waves) != NULL) {
+				e->waves = w->next;
+				free(w->valu_text);
+				free(w);
+			}
+			free(e);
+		}
 	free(a);
 }
