@@ -208,6 +208,9 @@ report/timeline: --occupancy -k shows every kernel's SIMDs|t0480-report-rules|li
 analysis/cause: an old cause name read as other|t0455-cause-rename|libcommon/analysis/cause.c|s/		return cause_was\[i - NCAUSE\].cause;/		return CAUSE_OTHER;/
 report/report: --sort hits sorts by cycles|t0506-sort-hits|libcommon/report/report.c|s/		\*k = REPORT_HITS;/		*k = REPORT_CYCLES;/
 cmd/sqtt-walk: a ##source capture that cannot be opened not named with its line|t0700-bad|cmd/sqtt-walk.c|s/		if (source_where != NULL)/		if (0)/
+trace/sqtt: a block's tokens begun in the block before lose their first bytes|t0427-stall-stages|libcommon/trace/sqtt.c|s/	memcpy(p - keep, tail, keep);/	memset(p - keep, 0, keep);/
+capture: a stream read ahead says no read error|t0427-stall-stages|libcommon/capture/capture-model.c|s/		return s->pf->taken_all ? s->pf->error : NULL;/		return NULL;/
+analysis/attr: a failed run's live waves not freed|t0427-stall-stages|libcommon/analysis/attr.c|s/^				free(w);$/				;/
 report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/	p = put_ts(p, r->cost);/	p = put_ts(p, r->cost + 1);/
 report/tracejson: a time's tens of cycles written as its units|t0610-trace-json|libcommon/report/tracejson.c|s/	p\[1\] = (char)('0' + frac \/ 10 % 10);/	p[1] = (char)('0' + frac % 10);/
 report/tracejson: a string's kept JSON taken for another's in its slot|t0610-trace-json|libcommon/report/tracejson.c|s/	if (m->str == s) {/	if (m->str != NULL) {/

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "capture-model.h"
 #include "input.h"
@@ -141,6 +142,7 @@ void
 capture_decoder(const struct event *e, struct sqtt_decoder *d, struct capture_stream *s)
 {
 	s->in = NULL;
+	s->pf = NULL;
 	if (e->blob != NULL) {
 		sqtt_init_mem(d, e->blob, e->len);
 	} else {
@@ -154,6 +156,7 @@ capture_decoder_why(const struct event *e, struct sqtt_decoder *d, struct captur
     char *why, size_t whysz)
 {
 	s->in = NULL;
+	s->pf = NULL;
 	if (e->blob != NULL) {
 		sqtt_init_mem(d, e->blob, e->len);
 		return 0;
@@ -164,15 +167,157 @@ capture_decoder_why(const struct event *e, struct sqtt_decoder *d, struct captur
 	return 0;
 }
 
+/* Reading ahead: a ring of blocks the reader's thread fills in order and the decoder takes
+ * in order, holding one at a time.  In use: the filled ones [head, tail) and the one held. */
+#define AHEAD_BLOCK (1u << 17)
+#define AHEAD_NBLOCK 4
+struct prefetch {
+	struct input *in;	/* the reader's while it runs */
+	mtx_t lock;
+	cnd_t cond;
+	thrd_t thread;
+	uint8_t *block[AHEAD_NBLOCK];	/* SQTT_BLOCK_PAD + AHEAD_BLOCK + 16 bytes each */
+	size_t len[AHEAD_NBLOCK];
+	uint64_t head, tail;
+	int held, done, stop;
+	char *error;		/* the read's error, set by the reader before done */
+	int taken_all;		/* the decoder's: it has taken the last block */
+};
+
+static int
+read_ahead(void *arg)
+{
+	struct prefetch *pf = arg;
+	size_t n, k, i;
+	const char *why;
+
+	for (;;) {
+		mtx_lock(&pf->lock);
+		while (!pf->stop && pf->tail - pf->head + (uint64_t)pf->held >= AHEAD_NBLOCK)
+			cnd_wait(&pf->cond, &pf->lock);
+		if (pf->stop) {
+			mtx_unlock(&pf->lock);
+			return 0;
+		}
+		i = (size_t)(pf->tail % AHEAD_NBLOCK);
+		mtx_unlock(&pf->lock);
+		for (n = 0; n < AHEAD_BLOCK; n += k)
+			if ((k = input_read(pf->in, pf->block[i] + SQTT_BLOCK_PAD + n,
+			    AHEAD_BLOCK - n)) == 0)
+				break;
+		why = input_error(pf->in);
+		mtx_lock(&pf->lock);
+		pf->len[i] = n;
+		if (n > 0)
+			pf->tail++;
+		if (n < AHEAD_BLOCK) {
+			pf->error = why != NULL ? xstrdup(why) : NULL;
+			pf->done = 1;
+		}
+		cnd_broadcast(&pf->cond);
+		mtx_unlock(&pf->lock);
+		if (n < AHEAD_BLOCK)
+			return 0;
+	}
+}
+
+static size_t
+next_block(void *ctx, uint8_t **p)
+{
+	struct prefetch *pf = ((struct capture_stream *)ctx)->pf;
+	size_t i, n;
+
+	mtx_lock(&pf->lock);
+	if (pf->held) {		/* the block before is the reader's again */
+		pf->held = 0;
+		cnd_broadcast(&pf->cond);
+	}
+	while (pf->tail == pf->head && !pf->done)
+		cnd_wait(&pf->cond, &pf->lock);
+	if (pf->tail == pf->head) {
+		pf->taken_all = 1;
+		mtx_unlock(&pf->lock);
+		return 0;
+	}
+	i = (size_t)(pf->head++ % AHEAD_NBLOCK);
+	pf->held = 1;
+	n = pf->len[i];
+	pf->taken_all = pf->done && pf->tail == pf->head;
+	mtx_unlock(&pf->lock);
+	*p = pf->block[i] + SQTT_BLOCK_PAD;
+	return n;
+}
+
+int
+capture_decoder_ahead(const struct event *e, struct sqtt_decoder *d, struct capture_stream *s,
+    char *why, size_t whysz)
+{
+	struct prefetch *pf;
+	size_t i;
+
+	if (capture_decoder_why(e, d, s, why, whysz) != 0)
+		return -1;
+	if (s->in == NULL)	/* in memory */
+		return 0;
+	pf = xcalloc(1, sizeof(*pf));
+	pf->in = s->in;
+	for (i = 0; i < AHEAD_NBLOCK; i++)
+		pf->block[i] = xcalloc(1, SQTT_BLOCK_PAD + AHEAD_BLOCK + 16);
+	if (mtx_init(&pf->lock, mtx_plain) != thrd_success)
+		goto alone;
+	if (cnd_init(&pf->cond) != thrd_success) {
+		mtx_destroy(&pf->lock);
+		goto alone;
+	}
+	if (thrd_create(&pf->thread, read_ahead, pf) != thrd_success) {
+		cnd_destroy(&pf->cond);
+		mtx_destroy(&pf->lock);
+		goto alone;
+	}
+	sqtt_free(d);
+	sqtt_init_blocks(d, next_block, s);
+	s->pf = pf;
+	return 0;
+alone:	/* the decoder's thread reads, as capture_decoder_why set it up */
+	for (i = 0; i < AHEAD_NBLOCK; i++)
+		free(pf->block[i]);
+	free(pf);
+	return 0;
+}
+
+static void
+prefetch_end(struct prefetch *pf)
+{
+	size_t i;
+
+	mtx_lock(&pf->lock);
+	pf->stop = 1;
+	cnd_broadcast(&pf->cond);
+	mtx_unlock(&pf->lock);
+	thrd_join(pf->thread, NULL);
+	cnd_destroy(&pf->cond);
+	mtx_destroy(&pf->lock);
+	for (i = 0; i < AHEAD_NBLOCK; i++)
+		free(pf->block[i]);
+	free(pf->error);
+	free(pf);
+}
+
 const char *
 capture_stream_error(const struct capture_stream *s)
 {
+	/* read ahead: said once the decoder has the bytes read before it, as when it reads */
+	if (s->pf != NULL)
+		return s->pf->taken_all ? s->pf->error : NULL;
 	return s->in != NULL ? input_error(s->in) : NULL;
 }
 
 void
 capture_decoder_end(struct sqtt_decoder *d, struct capture_stream *s)
 {
+	if (s->pf != NULL)
+		prefetch_end(s->pf);
+	s->pf = NULL;
 	if (s->in != NULL)
 		input_close(s->in);
 	s->in = NULL;

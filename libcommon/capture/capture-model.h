@@ -82,8 +82,10 @@ int capture_peek(const struct capture *, const struct event *, uint8_t head[8], 
 /* A decoder over an event's stream, in memory or read from its file (through zlib);
  * capture_decoder_end frees what it took. */
 struct sqtt_decoder;
+struct prefetch;
 struct capture_stream {
 	struct input *in;	/* NULL: the stream is in memory */
+	struct prefetch *pf;	/* NULL: read by the decoder's thread */
 };
 void capture_decoder(const struct event *, struct sqtt_decoder *, struct capture_stream *);
 /* The same, its errors returned (a worker's way: nothing there ends the process): -1
@@ -91,6 +93,11 @@ void capture_decoder(const struct event *, struct sqtt_decoder *, struct capture
  * tokens, and capture_stream_error says it (NULL: none).  Ask it after every
  * sqtt_next: a token after a failed read is not the stream's. */
 int capture_decoder_why(const struct event *, struct sqtt_decoder *, struct capture_stream *,
+    char *why, size_t whysz);
+/* The same, a file's stream read ahead by a thread of its own into blocks the decoder
+ * decodes where they are (a core to spare: the read's copy off the decoder's thread);
+ * read by the decoder's thread where that thread cannot start. */
+int capture_decoder_ahead(const struct event *, struct sqtt_decoder *, struct capture_stream *,
     char *why, size_t whysz);
 const char *capture_stream_error(const struct capture_stream *);
 void capture_decoder_end(struct sqtt_decoder *, struct capture_stream *);

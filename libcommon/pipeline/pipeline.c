@@ -755,7 +755,10 @@ walk_buffer(struct worker *wk, const struct event *e)
 		return walk_stopped(wk) ? -1 : 0;
 	}
 	sqtt_want_by(&want, walk_wants);
-	if (capture_decoder_why(e, &d, &src, why, sizeof(why)) != 0) {
+	/* a hand's worker has a core to spare for the reads too: the costs' thread waits
+	 * on the walk's more than the walk's on it */
+	if ((wk->two_threads ? capture_decoder_ahead : capture_decoder_why)(e, &d, &src, why,
+	    sizeof(why)) != 0) {
 		worker_fail(wk, "%s", why);
 		return -1;
 	}

@@ -185,10 +185,47 @@ sqtt_init_stream(struct sqtt_decoder *d, sqtt_refill_fn refill, void *ctx)
 }
 
 void
+sqtt_init_blocks(struct sqtt_decoder *d, sqtt_block_fn block, void *ctx)
+{
+	if (!table_ready)
+		build_table();
+	memset(d, 0, sizeof(*d));
+	d->gen = sqtt_gen_default();
+	d->cap = SQTT_BLOCK_PAD;
+	if ((d->buf = malloc(d->cap + 16)) == NULL)
+		err(2, NULL);
+	d->data = d->buf;
+	d->block = block;
+	d->ctx = ctx;
+}
+
+void
 sqtt_free(struct sqtt_decoder *d)
 {
 	free(d->buf);
 	d->buf = NULL;
+}
+
+/* Block mode: the bytes not yet decoded (fewer than 18 nibbles' worth) put before the
+ * next block, in its room, the block then decoded where it is; at the end, in buf. */
+static void
+fill_block(struct sqtt_decoder *d)
+{
+	size_t keep = d->len - (size_t)(d->pos >> 1), n;
+	uint8_t tail[SQTT_BLOCK_PAD], *p;
+
+	memcpy(tail, d->data + (d->pos >> 1), keep);
+	d->base += (d->pos >> 1) * 2;
+	d->pos &= 1;
+	n = d->block(d->ctx, &p);
+	if (n == 0) {
+		d->eof = 1;
+		p = d->buf + SQTT_BLOCK_PAD;
+	}
+	memcpy(p - keep, tail, keep);
+	d->data = p - keep;
+	d->len = keep + n;
+	d->total += n;
 }
 
 static void
@@ -196,6 +233,10 @@ fill(struct sqtt_decoder *d)
 {
 	size_t keep = d->len - (size_t)(d->pos >> 1), n;
 
+	if (d->block != NULL) {
+		fill_block(d);
+		return;
+	}
 	memmove(d->buf, d->data + (d->pos >> 1), keep);
 	d->base += (d->pos >> 1) * 2;
 	d->pos &= 1;

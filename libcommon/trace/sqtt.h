@@ -10,6 +10,11 @@
 /* A streaming decoder over bytes that arrive in chunks.  Feed it with a refill callback
  * or give it one whole buffer. */
 typedef size_t (*sqtt_refill_fn)(void *ctx, uint8_t *dst, size_t max);
+/* Or in blocks of the feeder's, decoded where they are: *p set to the next block's first
+ * byte, with SQTT_BLOCK_PAD bytes of room before it and 16 after that the decoder may
+ * write; its length returned (0: the end).  The block before is the feeder's again. */
+#define SQTT_BLOCK_PAD 32
+typedef size_t (*sqtt_block_fn)(void *ctx, uint8_t **p);
 
 struct sqtt_decoder {
 	uint8_t *buf;		/* owned window (refill mode) */
@@ -22,6 +27,7 @@ struct sqtt_decoder {
 	uint64_t total;		/* bytes seen so far */
 	int eof;
 	sqtt_refill_fn refill;
+	sqtt_block_fn block;	/* block mode: buf holds only a last block's tail */
 	void *ctx;
 	uint64_t unknown;	/* UNKNOWN tokens seen */
 	uint64_t lost;		/* TIMESTAMP tokens flagging lost packets */
@@ -37,6 +43,7 @@ struct sqtt_decoder {
 void sqtt_prepare(void);
 void sqtt_init_mem(struct sqtt_decoder *, const uint8_t *data, size_t len);
 void sqtt_init_stream(struct sqtt_decoder *, sqtt_refill_fn, void *ctx);
+void sqtt_init_blocks(struct sqtt_decoder *, sqtt_block_fn, void *ctx);
 void sqtt_free(struct sqtt_decoder *);
 /* 1: a token; 0: end of stream; -1: a stream error (d->error says what). */
 int sqtt_next(struct sqtt_decoder *, struct sqtt_token *);
