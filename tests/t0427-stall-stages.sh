@@ -96,7 +96,8 @@ test_expect_success STRACE 'stall --threads 2 on one buffer: the costs and the r
 # A buffer's file read ahead by a thread of its own, in blocks of 128 KiB decoded where
 # they are: a wave 120 times through 3000 instructions (bench/mkcode.py), 530 KiB of
 # stream, its tokens across four block ends.  The table is the one thread's, from the
-# raw stream and from its gzip; gzip data cut short is the one thread's error and exit.
+# raw stream and from its gzip; gzip data cut short is the one thread's error and exit,
+# and its rows before the error are the one thread's (the tokens end at the same chunk).
 test_expect_success PYTHON3 'a stream read ahead in blocks: the table, the gzip, the cut gzip as on one thread' '
 	python3 "$TOP/bench/mkcode.py" elf k3.elf 0 3000 &&
 	python3 "$TOP/bench/mkcode.py" trace k3.elf 3000 > k3.tsv &&
@@ -123,7 +124,12 @@ test_expect_success PYTHON3 'a stream read ahead in blocks: the table, the gzip,
 	test_one_line_error stall e2 &&
 	grep -q "cut/stall_shader_engine_0_0.att: unexpected end of file (gzip data cut short)$" e2 &&
 	test_cmp e1 e2 &&
-	test_cmp /dev/null c2
+	test_cmp /dev/null c2 &&
+	test_expect_code 2 stall --threads 1 --rows cut > r1 2> re1 &&
+	test_expect_code 2 stall --threads 2 --rows cut > r2 2> re2 &&
+	test_cmp e1 re2 &&
+	test $(grep -vc "^#" r2) -gt 1000 &&
+	test_cmp r1 r2
 '
 
 # A run that fails with waves still live frees them, its read-ahead thread ended and

@@ -169,7 +169,7 @@ capture_decoder_why(const struct event *e, struct sqtt_decoder *d, struct captur
 
 /* Reading ahead: a ring of blocks the reader's thread fills in order and the decoder takes
  * in order, holding one at a time.  In use: the filled ones [head, tail) and the one held. */
-#define AHEAD_BLOCK (1u << 17)
+#define AHEAD_BLOCK SQTT_CHUNK
 #define AHEAD_NBLOCK 4
 struct prefetch {
 	struct input *in;	/* the reader's while it runs */
@@ -242,7 +242,9 @@ next_block(void *ctx, uint8_t **p)
 	i = (size_t)(pf->head++ % AHEAD_NBLOCK);
 	pf->held = 1;
 	n = pf->len[i];
-	pf->taken_all = pf->done && pf->tail == pf->head;
+	/* a short block is the last, and a failed read's: said at its refill, as when the
+	 * decoder reads; after a whole one the error waits for the refill that gets nothing */
+	pf->taken_all = pf->done && pf->tail == pf->head && n < AHEAD_BLOCK;
 	mtx_unlock(&pf->lock);
 	*p = pf->block[i] + SQTT_BLOCK_PAD;
 	return n;

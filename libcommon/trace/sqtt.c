@@ -146,7 +146,6 @@ sqtt_check_header(const uint8_t *data, size_t len, struct sqtt_header *h)
 /* A stream's bytes read 128 KiB at a time: a window that stays in the core's cache as it
  * is written and decoded.  1 MiB took 1.04x the CPU time of stall on the bench stream, 64
  * and 32 KiB no less than 128. */
-#define WINDOW (1u << 17)
 
 void
 sqtt_prepare(void)
@@ -176,7 +175,7 @@ sqtt_init_stream(struct sqtt_decoder *d, sqtt_refill_fn refill, void *ctx)
 		build_table();
 	memset(d, 0, sizeof(*d));
 	d->gen = sqtt_gen_default();
-	d->cap = WINDOW;
+	d->cap = SQTT_CHUNK + SQTT_BLOCK_PAD;	/* a chunk and the bytes before it */
 	if ((d->buf = malloc(d->cap + 16)) == NULL)
 		err(2, NULL);
 	d->data = d->buf;
@@ -242,8 +241,8 @@ fill(struct sqtt_decoder *d)
 	d->pos &= 1;
 	d->data = d->buf;
 	d->len = keep;
-	while (d->len < d->cap && !d->eof) {
-		n = d->refill(d->ctx, d->buf + d->len, d->cap - d->len);
+	while (d->len < keep + SQTT_CHUNK && !d->eof) {
+		n = d->refill(d->ctx, d->buf + d->len, keep + SQTT_CHUNK - d->len);
 		if (n == 0)
 			d->eof = 1;
 		d->len += n;

@@ -15,6 +15,10 @@ typedef size_t (*sqtt_refill_fn)(void *ctx, uint8_t *dst, size_t max);
  * write; its length returned (0: the end).  The block before is the feeder's again. */
 #define SQTT_BLOCK_PAD 32
 typedef size_t (*sqtt_block_fn)(void *ctx, uint8_t **p);
+/* Either way the stream comes in chunks of SQTT_CHUNK bytes (a refill reads until it has
+ * one, a block is one), the last one shorter: a read that fails ends the tokens at the
+ * same chunk either way. */
+#define SQTT_CHUNK (1u << 17)
 
 struct sqtt_decoder {
 	uint8_t *buf;		/* owned window (refill mode) */
