@@ -306,7 +306,7 @@ analysis/occupancy: a merge puts the second's buffers after the first's|t0601-ht
 pipeline: a worker's drawing dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/	if (wk->timeline != pl->timeline \&\& timeline_merge(pl->timeline, wk->timeline) != 0)/	if (wk->timeline != pl->timeline \&\& (timeline_free(wk->timeline), 0))/
 pipeline: a worker's occupancy dropped, not merged|t0601-html-workers|libcommon/pipeline/pipeline.c|s/		if (occupancy_merge(pl->occ, wk->occ) != 0)/		if ((occupancy_free(wk->occ), 0))/
 analysis/occupancy: a merge's steps taken by buffer the wrong way round|t0601-html-workers|libcommon/analysis/occupancy.c|s/dmap\[dst->step\[i\].buf\] < smap\[src->step\[d\].buf\]/dmap[dst->step[i].buf] > smap[src->step[d].buf]/
-report/timeline: a full block of the bars' text dropped, not written|t0480-report-rules|libcommon/report/timeline.c|/need > sizeof(o->buf)/,/return o->buf/s/		fwrite(o->buf, 1, o->n, o->fp);/		(void)0;/
+base/out: a full block of a picture's text dropped, not written|t0480-report-rules|libcommon/base/out.h|/o->n + need > o->cap/,/return o->buf/s/		out_block_flush(o);/		o->n = 0;/
 analysis/annotate: costs summed past 2^63-1|t0988-fuzz-finds|libcommon/analysis/annotate.c|s/	if (__builtin_add_overflow(a->cost_total, cost, \&a->cost_total))/	if (0)/
 analysis/annotate: retired latencies summed past 2^63-1|t0988-fuzz-finds|libcommon/analysis/annotate.c|s/		if (__builtin_add_overflow(lat_total, (int64_t)(time - issue), \&lat_total))/		if (0)/
 analysis/annotate: a row's time past 2^63-1 taken|t0988-fuzz-finds|libcommon/analysis/annotate.c|s/	if (time > INT64_MAX)$/	if (0)/
