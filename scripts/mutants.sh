@@ -212,7 +212,7 @@ trace/sqtt: a block's tokens begun in the block before lose their first bytes|t0
 capture: a stream read ahead says no read error|t0427-stall-stages|libcommon/capture/capture-model.c|s/		return s->pf->taken_all ? s->pf->error : NULL;/		return NULL;/
 analysis/attr: a failed run's live waves not freed|t0427-stall-stages|libcommon/analysis/attr.c|s/^				free(w);$/				;/
 capture: a read-ahead error said at the whole block before it|t0427-stall-stages|libcommon/capture/capture-model.c|s/	pf->taken_all = pf->done \&\& pf->tail == pf->head \&\& n < AHEAD_BLOCK;/	pf->taken_all = pf->done \&\& pf->tail == pf->head;/
-report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/	p = put_ts(p, r->cost);/	p = put_ts(p, r->cost + 1);/
+report/tracejson: a slice one cycle longer than its row|t0610-trace-json|libcommon/report/tracejson.c|s/r->cause, start, r->cost, stable);/r->cause, start, r->cost + 1, stable);/
 report/tracejson: a time's tens of cycles written as its units|t0610-trace-json|libcommon/report/tracejson.c|s/	p\[1\] = (char)('0' + frac \/ 10 % 10);/	p[1] = (char)('0' + frac % 10);/
 report/tracejson: a string's kept JSON taken for another's in its slot|t0610-trace-json|libcommon/report/tracejson.c|s/	if (m->str == s) {/	if (m->str != NULL) {/
 report/tracejson: a string's kept JSON one byte short|t0610-trace-json|libcommon/report/tracejson.c|s/	m->len = o->n - at;/	m->len = o->n - at - 1;/

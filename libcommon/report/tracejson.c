@@ -205,10 +205,27 @@ put_string(struct tracejson *tj, const char *s, int stable)
 	m->str = s;
 }
 
-/* ", \"pid\": P, \"tid\": T, \"args\": {" */
+/* A complete slice up to the opening of its args: its name, category, time, length and
+ * ids. */
 static char *
-put_ids(char *p, const struct tl_row *r)
+slice_head(struct tracejson *tj, const struct tl_row *r, const char *name, const char *cat,
+    int64_t ts, int64_t dur, int stable)
 {
+	struct out_block *o = &tj->o;
+	char *p;
+
+	sep(tj);
+	p = out_block_room(o, SLICE_ROOM);
+	out_block_end(o, LIT(p, "{\"ph\": \"X\", \"name\": "));
+	put_string(tj, name, stable);
+	p = out_block_room(o, SLICE_ROOM);
+	out_block_end(o, LIT(p, ", \"cat\": "));
+	put_string(tj, cat, stable);
+	p = out_block_room(o, SLICE_ROOM);
+	p = LIT(p, ", \"ts\": ");
+	p = put_ts(p, ts);
+	p = LIT(p, ", \"dur\": ");
+	p = put_ts(p, dur);
 	p = LIT(p, ", \"pid\": ");
 	p = fmt_u64(p, r->process);
 	p = LIT(p, ", \"tid\": ");
@@ -227,22 +244,10 @@ tracejson_row(void *arg, const struct tl_row *r)
 
 	if (r->new_process || r->first)
 		put_names(tj, r);
-	sep(tj);
-	p = out_block_room(o, SLICE_ROOM);
-	out_block_end(o, LIT(p, "{\"ph\": \"X\", \"name\": "));
-	put_string(tj, r->inst, stable);
-	p = out_block_room(o, SLICE_ROOM);
-	out_block_end(o, LIT(p, ", \"cat\": "));
-	put_string(tj, r->cause, stable);
 	start = tj->offset[r->process] + r->start;
 	if (start + r->cost > tj->end)
 		tj->end = start + r->cost;
-	p = out_block_room(o, SLICE_ROOM);
-	p = LIT(p, ", \"ts\": ");
-	p = put_ts(p, start);
-	p = LIT(p, ", \"dur\": ");
-	p = put_ts(p, r->cost);
-	p = put_ids(p, r);
+	p = slice_head(tj, r, r->inst, r->cause, start, r->cost, stable);
 	if (r->kind == LINE_INST) {	/* a launch or a drain has no pc and no instruction */
 		out_block_end(o, LIT(p, "\"pc\": "));
 		put_string(tj, r->pc, stable);
@@ -271,19 +276,8 @@ tracejson_row(void *arg, const struct tl_row *r)
 	p = LIT(p, ", \"cycles2\": ");
 	p = fmt_i64(p, r->cost2);
 	out_block_end(o, LIT(p, "}}"));
-	sep(tj);
-	p = out_block_room(o, SLICE_ROOM);
-	out_block_end(o, LIT(p, "{\"ph\": \"X\", \"name\": "));
-	put_string(tj, r->cause2, stable);
-	p = out_block_room(o, SLICE_ROOM);
-	out_block_end(o, LIT(p, ", \"cat\": "));
-	put_string(tj, r->cause2, stable);
-	p = out_block_room(o, SLICE_ROOM);
-	p = LIT(p, ", \"ts\": ");
-	p = put_ts(p, start + r->cost - r->cost2);
-	p = LIT(p, ", \"dur\": ");
-	p = put_ts(p, r->cost2);
-	p = put_ids(p, r);
+	p = slice_head(tj, r, r->cause2, r->cause2, start + r->cost - r->cost2, r->cost2,
+	    stable);
 	out_block_end(o, LIT(p, "\"cause2\": "));
 	put_string(tj, r->cause2, stable);
 	p = out_block_room(o, SLICE_ROOM);
@@ -295,13 +289,18 @@ tracejson_row(void *arg, const struct tl_row *r)
 }
 
 static void
-memo_free(struct memo *memo)
+tj_free(struct tracejson *tj)
 {
 	size_t i;
 
 	for (i = 0; i < MEMO_SLOTS; i++)
-		free(memo[i].json);
-	free(memo);
+		free(tj->memo[i].json);
+	free(tj->memo);
+	free(tj->o.buf);
+	free(tj->path);
+	free(tj->clock);
+	free(tj->offset);
+	free(tj);
 }
 
 int
@@ -320,12 +319,7 @@ tracejson_close(struct tracejson *tj, char *why, size_t whysz)
 		snprintf(why, whysz, "%s: %s", tj->path, strerror(errno));
 		return -1;
 	}
-	memo_free(tj->memo);
-	free(tj->o.buf);
-	free(tj->path);
-	free(tj->clock);
-	free(tj->offset);
-	free(tj);
+	tj_free(tj);
 	return 0;
 }
 
@@ -334,10 +328,5 @@ tracejson_discard(struct tracejson *tj)
 {
 	if (tj->fp)
 		discard_output(tj->fp, tj->path);
-	memo_free(tj->memo);
-	free(tj->o.buf);
-	free(tj->path);
-	free(tj->clock);
-	free(tj->offset);
-	free(tj);
+	tj_free(tj);
 }

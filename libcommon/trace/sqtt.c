@@ -168,34 +168,33 @@ sqtt_init_mem(struct sqtt_decoder *d, const uint8_t *data, size_t len)
 	d->eof = 1;
 }
 
-void
-sqtt_init_stream(struct sqtt_decoder *d, sqtt_refill_fn refill, void *ctx)
+/* A decoder of cap bytes of window (and 16 for the loads past its end) fed by ctx. */
+static void
+init_window(struct sqtt_decoder *d, size_t cap, void *ctx)
 {
 	if (!table_ready)
 		build_table();
 	memset(d, 0, sizeof(*d));
 	d->gen = sqtt_gen_default();
-	d->cap = SQTT_CHUNK + SQTT_BLOCK_PAD;	/* a chunk and the bytes before it */
+	d->cap = cap;
 	if ((d->buf = malloc(d->cap + 16)) == NULL)
 		err(2, NULL);
 	d->data = d->buf;
-	d->refill = refill;
 	d->ctx = ctx;
+}
+
+void
+sqtt_init_stream(struct sqtt_decoder *d, sqtt_refill_fn refill, void *ctx)
+{
+	init_window(d, SQTT_CHUNK + SQTT_BLOCK_PAD, ctx);	/* a chunk and the bytes before it */
+	d->refill = refill;
 }
 
 void
 sqtt_init_blocks(struct sqtt_decoder *d, sqtt_block_fn block, void *ctx)
 {
-	if (!table_ready)
-		build_table();
-	memset(d, 0, sizeof(*d));
-	d->gen = sqtt_gen_default();
-	d->cap = SQTT_BLOCK_PAD;
-	if ((d->buf = malloc(d->cap + 16)) == NULL)
-		err(2, NULL);
-	d->data = d->buf;
+	init_window(d, SQTT_BLOCK_PAD, ctx);	/* a last block's tail */
 	d->block = block;
-	d->ctx = ctx;
 }
 
 void
